@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type SellerRow, sellers } from '../../db/schema.ts';
+
+export function createSellerRepository(db: Database) {
+  return {
+    async findById(id: string): Promise<SellerRow | undefined> {
+      const [row] = await db.select().from(sellers).where(eq(sellers.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<SellerRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sellers)
+        .where(sql`lower(${sellers.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+
+    async findByNickname(nickname: string): Promise<SellerRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sellers)
+        .where(eq(sellers.nickname, nickname))
+        .limit(1);
+      return row;
+    },
+
+    async tokenVersion(id: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ tokenVersion: sellers.tokenVersion })
+        .from(sellers)
+        .where(eq(sellers.id, id))
+        .limit(1);
+      return row?.tokenVersion;
+    },
+
+    async insert(values: { email: string; nickname: string; passwordHash: string }) {
+      const [row] = await db.insert(sellers).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateProfile(id: string, values: { nickname: string | null; bio: string | null }) {
+      const [row] = await db
+        .update(sellers)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(sellers.id, id))
+        .returning();
+      return row;
+    },
+
+    async setAvatar(id: string, avatarUrl: string | null) {
+      const [row] = await db
+        .update(sellers)
+        .set({ avatarUrl, updatedAt: new Date() })
+        .where(eq(sellers.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Replaces the hash and revokes every token issued so far; returns the new version. */
+    async setPasswordAndRevoke(id: string, passwordHash: string): Promise<number | undefined> {
+      const [row] = await db
+        .update(sellers)
+        .set({
+          passwordHash,
+          tokenVersion: sql`${sellers.tokenVersion} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(sellers.id, id))
+        .returning({ tokenVersion: sellers.tokenVersion });
+      return row?.tokenVersion;
+    },
+
+    async revokeTokens(id: string): Promise<void> {
+      await db
+        .update(sellers)
+        .set({ tokenVersion: sql`${sellers.tokenVersion} + 1` })
+        .where(eq(sellers.id, id));
+    },
+  };
+}
+
+export type SellerRepository = ReturnType<typeof createSellerRepository>;

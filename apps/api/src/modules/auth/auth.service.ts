@@ -1,0 +1,121 @@
+import type { ChangePasswordBody } from '@seller/contract/auth/change-password';
+import type { Profile } from '@seller/contract/auth/get-profile';
+import type { LoginBody } from '@seller/contract/auth/login';
+import type { SignupBody } from '@seller/contract/auth/signup';
+import { AppError } from '../../lib/app-error.ts';
+import { uniqueViolation } from '../../lib/database-errors.ts';
+import type { SellerRow } from '../../db/schema.ts';
+import type { SellerRepository } from './auth.repository.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import type { TokenService } from './tokens.ts';
+
+const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid email or password');
+const sellerGone = () => new AppError('unauthorized', 'Sign in to continue');
+
+function conflictFor(constraint: string): AppError {
+  return constraint.includes('nickname')
+    ? new AppError('nickname_taken', 'This nickname is already in use')
+    : new AppError('email_taken', 'This email is already registered');
+}
+
+export function toProfile(row: SellerRow): Profile {
+  return {
+    email: row.email,
+    nickname: row.nickname,
+    bio: row.bio,
+    avatarUrl: row.avatarUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createAuthService(deps: { sellers: SellerRepository; tokens: TokenService }) {
+  const { sellers, tokens } = deps;
+
+  const issueToken = (sellerId: string, tokenVersion: number) =>
+    tokens.issue({ sellerId, tokenVersion });
+
+  return {
+    async signup(input: SignupBody): Promise<string> {
+      const email = input.email.toLowerCase();
+      if (isCommonPassword(input.password, [email, email.split('@')[0] ?? '', input.nickname])) {
+        throw new AppError('password_too_common', 'This password is too common', [
+          { path: 'password', message: 'passwordTooCommon' },
+        ]);
+      }
+      if (await sellers.findByEmail(email)) throw conflictFor('email');
+      if (await sellers.findByNickname(input.nickname)) throw conflictFor('nickname');
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const row = await sellers.insert({ email, nickname: input.nickname, passwordHash });
+        return issueToken(row.id, row.tokenVersion);
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint) throw conflictFor(constraint);
+        throw error;
+      }
+    },
+
+    async login(input: LoginBody): Promise<string> {
+      const row = await sellers.findByEmail(input.email);
+      if (!row) {
+        await verifyPassword(input.password, await decoyPasswordHash());
+        throw invalidCredentials();
+      }
+      if (!(await verifyPassword(input.password, row.passwordHash))) throw invalidCredentials();
+      return issueToken(row.id, row.tokenVersion);
+    },
+
+    async profile(sellerId: string): Promise<Profile> {
+      const row = await sellers.findById(sellerId);
+      if (!row) throw sellerGone();
+      return toProfile(row);
+    },
+
+    async updateProfile(
+      sellerId: string,
+      input: { nickname: string | null; bio: string | null },
+    ): Promise<Profile> {
+      if (input.nickname) {
+        const owner = await sellers.findByNickname(input.nickname);
+        if (owner && owner.id !== sellerId) throw conflictFor('nickname');
+      }
+      try {
+        const row = await sellers.updateProfile(sellerId, input);
+        if (!row) throw sellerGone();
+        return toProfile(row);
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint) throw conflictFor(constraint);
+        throw error;
+      }
+    },
+
+    async changePassword(sellerId: string, input: ChangePasswordBody): Promise<string> {
+      const row = await sellers.findById(sellerId);
+      if (!row) throw sellerGone();
+      if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+        throw new AppError('wrong_password', 'The current password is not correct', [
+          { path: 'currentPassword', message: 'wrongPassword' },
+        ]);
+      }
+      if (isCommonPassword(input.newPassword, [row.email, row.nickname ?? ''])) {
+        throw new AppError('password_too_common', 'This password is too common', [
+          { path: 'newPassword', message: 'passwordTooCommon' },
+        ]);
+      }
+      const version = await sellers.setPasswordAndRevoke(
+        sellerId,
+        await hashPassword(input.newPassword),
+      );
+      if (version === undefined) throw sellerGone();
+      return issueToken(sellerId, version);
+    },
+
+    async logout(sellerId: string): Promise<void> {
+      await sellers.revokeTokens(sellerId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,57 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * scrypt with one of OWASP's equivalent parameter sets (N=2^15, r=8, p=3: 32 MiB, about
+ * 100 ms here). The parameters travel with each hash so they can be raised later.
+ */
+const defaults = { logN: 15, r: 8, p: 3, keyLength: 32 } as const;
+
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { logN: number; r: number; p: number; keyLength: number },
+): Promise<Buffer> {
+  const N = 2 ** params.logN;
+  return new Promise((resolve, reject) => {
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      params.keyLength,
+      { N, r: params.r, p: params.p, maxmem: 256 * N * params.r + 32 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, defaults);
+  return [
+    'scrypt',
+    defaults.logN,
+    defaults.r,
+    defaults.p,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, logN, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !logN || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64');
+  const actual = await derive(password, Buffer.from(salt, 'base64'), {
+    logN: Number(logN),
+    r: Number(r),
+    p: Number(p),
+    keyLength: expected.length,
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Used for unknown emails so that they take as long as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoyHash;
+}

@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import type { TokenService } from '../modules/auth/tokens.ts';
+
+export interface AuthenticatedSeller {
+  id: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    seller: AuthenticatedSeller | undefined;
+  }
+}
+
+export interface AuthenticateOptions {
+  tokens: TokenService;
+  /** The seller's current token version, or undefined when the seller no longer exists. */
+  currentTokenVersion: (sellerId: string) => Promise<number | undefined>;
+}
+
+const unauthorized = () => new AppError('unauthorized', 'Sign in to continue');
+
+export const authenticatePlugin = fp<AuthenticateOptions>(
+  async (app, options) => {
+    app.decorateRequest('seller', undefined);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header) : null;
+      if (!match?.[1]) throw unauthorized();
+      const claims = await options.tokens.verify(match[1]);
+      if (!claims) throw unauthorized();
+      const version = await options.currentTokenVersion(claims.sellerId);
+      if (version === undefined || version !== claims.tokenVersion) throw unauthorized();
+      request.seller = { id: claims.sellerId };
+    });
+  },
+  { name: 'authenticate' },
+);

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and
+ * every other GET that is not an API call answered with index.html (client-side routes).
+ */
+export const webAppPlugin = fp<{ distDir: string }>(
+  async (app: FastifyInstance, { distDir }) => {
+    const hasWebApp = existsSync(path.join(distDir, 'index.html'));
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        setHeaders: (res, filePath) => {
+          const relative = path.relative(distDir, filePath);
+          res.header(
+            'Cache-Control',
+            relative.startsWith(`assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const isPageRequest =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api/') &&
+        !request.url.startsWith('/storage/') &&
+        !path.extname(request.url.split('?')[0] ?? '');
+      if (hasWebApp && isPageRequest) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      throw new AppError('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    });
+  },
+  { name: 'web-app' },
+);

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+
+/**
+ * Field schemas shared by the web forms and the server. Every message is an i18n key
+ * under `validation.` in the web app's locale files.
+ */
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ error: 'emailRequired' })
+  .trim()
+  .min(1, 'emailRequired')
+  .max(limits.email.max, 'emailInvalid')
+  .regex(emailPattern, 'emailInvalid');
+
+export const nicknamePattern = /^[a-z0-9]+$/;
+
+export const nicknameField = z
+  .string({ error: 'nicknameRequired' })
+  .min(1, 'nicknameRequired')
+  .regex(nicknamePattern, 'nicknameOnlyLowercase')
+  .min(limits.nickname.min, 'nicknameLength')
+  .max(limits.nickname.max, 'nicknameLength');
+
+/** Keeps what the nickname input accepts: lowercase letters and digits, capped in length. */
+export function sanitizeNicknameInput(raw: string): string {
+  return raw
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, limits.nickname.max);
+}
+
+export const signupPasswordField = z
+  .string({ error: 'passwordRequired' })
+  .min(1, 'passwordRequired')
+  .min(limits.signupPassword.min, 'passwordMin')
+  .max(limits.password.max, 'passwordMax');
+
+export const newPasswordField = z
+  .string({ error: 'newPasswordRequired' })
+  .min(1, 'newPasswordRequired')
+  .min(limits.newPassword.min, 'passwordTooShort')
+  .max(limits.password.max, 'passwordMax');
+
+/** A password being checked (login, current password): only bounded, never judged. */
+export const presentedPasswordField = z
+  .string({ error: 'passwordRequired' })
+  .min(1, 'passwordRequired')
+  .max(1024, 'passwordMax');
+
+/** Optional text: trimmed, and an empty value becomes null. */
+export function optionalText(max: number, tooLongKey: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLongKey)
+    .nullable()
+    .transform((value) => (value === null || value === '' ? null : value));
+}
+
+export const profileNicknameField = z
+  .string()
+  .trim()
+  .nullable()
+  .transform((value) => (value === null || value === '' ? null : value))
+  .pipe(nicknameField.nullable());
+
+export const bioField = optionalText(limits.bio.max, 'bioTooLong');
+
+export const isoDateTime = z.iso.datetime({ offset: true });

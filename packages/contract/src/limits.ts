@@ -1,0 +1,34 @@
+/** Business constants and limits of the specification (section 9), shared by server and web. */
+export const limits = {
+  nickname: { min: 3, max: 20 },
+  signupPassword: { min: 6 },
+  newPassword: { min: 8 },
+  password: { max: 128 },
+  email: { max: 254 },
+  bio: { max: 500 },
+  displayName: { max: 100 },
+  title: { max: 200 },
+  description: { max: 10_000 },
+  price: { min: 1, max: 1_000_000 },
+  thumbnails: { max: 5, maxBytes: 10 * 1024 * 1024 },
+  productFiles: { max: 10, maxBytes: 5 * 1024 * 1024 * 1024 },
+  avatar: { maxBytes: 5 * 1024 * 1024 },
+  multipart: { thresholdBytes: 100 * 1024 * 1024, partBytes: 5 * 1024 * 1024, parallelParts: 4 },
+  largeUploadNoticeBytes: 524_288_000,
+  transactions: { defaultLimit: 20, maxLimit: 100, defaultPage: 1 },
+  dailySales: { defaultDays: 30, maxDays: 365 },
+  commission: { introMonths: 6, introRate: 0, standardRate: 0.1 },
+  currenciesSupported: 135,
+  redirectAfterSaveMs: 1000,
+  copyConfirmationMs: 2000,
+  settlementSuccessMs: 3000,
+  requestRetries: 3,
+} as const;
+
+export const salesPeriods = ['all', 'today', 'week', 'month'] as const;
+export type SalesPeriod = (typeof salesPeriods)[number];
+
+export const productStatuses = ['pending', 'active', 'inactive', 'deleted'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+export const userType = 'seller' as const;
