@@ -28,7 +28,11 @@ const environmentSchema = z.object({
     .refine((zone) => isValidTimeZone(zone), 'is not a known IANA time zone')
     .default('Asia/Seoul'),
   WEB_DIST_DIR: z.string().optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   PRODUCT_REVIEW: booleanFlag.default(false),
 });
 

@@ -38,7 +38,10 @@ export const webAppPlugin = fp<{ distDir: string }>(
       if (hasWebApp && isPageRequest) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
-      throw new AppError('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+      throw new AppError(
+        'not_found',
+        `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      );
     });
   },
   { name: 'web-app' },

@@ -19,11 +19,7 @@ export function createSellerRepository(db: Database) {
     },
 
     async findByNickname(nickname: string): Promise<SellerRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(sellers)
-        .where(eq(sellers.nickname, nickname))
-        .limit(1);
+      const [row] = await db.select().from(sellers).where(eq(sellers.nickname, nickname)).limit(1);
       return row;
     },
 

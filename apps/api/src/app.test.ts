@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUpSeller } from './test/sellers.ts';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const json = { 'content-type': 'application/json' };
+
+describe('bad input never reaches a 500', () => {
+  it.each([
+    ['malformed JSON', '{"email": "a@b.co",', 'invalid_json'],
+    ['an empty body', '', 'invalid_json'],
+    ['a JSON array', '[1,2,3]', 'validation_failed'],
+    ['a JSON string', '"hello"', 'validation_failed'],
+    ['null', 'null', 'validation_failed'],
+    ['wrong types', '{"email": 1, "nickname": [], "password": {}}', 'validation_failed'],
+    ['missing fields', '{}', 'validation_failed'],
+    ['a __proto__ key', '{"__proto__": {"admin": true}, "email": "a@b.co"}', 'invalid_json'],
+    ['a constructor.prototype key', '{"constructor": {"prototype": {"x": 1}}}', 'invalid_json'],
+  ])('%s is a 400 with a code', async (_name, payload, code) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: json,
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code, error: expect.any(String) });
+  });
+
+  it('a body over 1 MB is a 413', async () => {
+    const payload = JSON.stringify({
+      email: 'big@example.com',
+      nickname: 'bigbody',
+      password: 'x'.repeat(1024 * 1024 + 10),
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: json,
+      payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'a %s body is a 415',
+    async (contentType) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': contentType },
+        payload: 'email=a@b.co&password=x',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({ code: 'unsupported_media_type' });
+    },
+  );
+
+  it('an authenticated route with bad input is still a 400, not a 500', async () => {
+    const seller = await signUpSeller(t.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: { ...bearer(seller.token), ...json },
+      payload: '{"nickname": 42, "bio": ["x"]}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('an unknown API route is a JSON 404', async () => {
+    const response = await t.app.inject({ url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP without inline scripts, nosniff, no framing and a referrer policy', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('describes the auth routes from the contract schemas', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/signup',
+        '/api/auth/login',
+        '/api/auth/profile',
+        '/api/auth/change-password',
+        '/api/auth/logout',
+        '/api/health',
+      ]),
+    );
+    const signupBody = JSON.stringify(document.paths['/api/auth/signup']);
+    expect(signupBody).toContain('nickname');
+    expect(signupBody).toContain('"minLength":3');
+  });
+});

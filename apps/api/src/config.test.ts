@@ -1,0 +1,54 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'seller-config-'));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      timeZone: 'Asia/Seoul',
+      productReview: false,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['JWT_SECRET', 'too-short'],
+    ['TIME_ZONE', 'Mars/Olympus'],
+    ['LOG_LEVEL', 'loud'],
+    ['MEMBER_SITE_URL', 'not a url'],
+    ['PRODUCT_REVIEW', 'maybe'],
+  ])('names %s when its value %s is bad', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(name);
+  });
+
+  it('generates a 256-bit JWT secret once and keeps it under DATA_DIR, owner-only', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret).toBe(second.jwtSecret);
+    expect(Buffer.from(first.jwtSecret, 'base64url').length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, 'secrets', 'jwt-secret');
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect((await stat(file)).mode & 0o077).toBe(0);
+  });
+
+  it('uses JWT_SECRET when given', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+  });
+});

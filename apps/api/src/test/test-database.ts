@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { quoteIdent, withAdminClient } from './postgres-admin.ts';
+
+let pgliteDump: Promise<Buffer> | undefined;
+
+/** A fresh, migrated database of its own for one test file; `close` drops it. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') {
+    pgliteDump ??= readFile(target.dumpFile);
+    const client = await PGlite.create({ loadDataDir: new Blob([await pgliteDump]) });
+    return openDatabase({ kind: 'pglite', client });
+  }
+  const name = `sc_t_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(target.url, (client) =>
+    client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(target.template)}`),
+  );
+  const url = new URL(target.url);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await withAdminClient(target.url, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+      );
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/** Every route of the app in one place; components build links only from here. */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  login: { path: '/login', href: () => '/login' },
+  signup: { path: '/signup', href: () => '/signup' },
+  profile: { path: '/profile', href: () => '/profile' },
+  products: { path: '/products', href: () => '/products' },
+  productCreate: { path: '/products/create', href: () => '/products/create' },
+  productDetail: {
+    path: '/products/:productId',
+    href: (productId: string) => `/products/${encodeURIComponent(productId)}`,
+  },
+  productEdit: {
+    path: '/products/:productId/edit',
+    href: (productId: string) => `/products/${encodeURIComponent(productId)}/edit`,
+  },
+  settlement: { path: '/settlement', href: () => '/settlement' },
+  sales: { path: '/sales', href: () => '/sales' },
+} as const;

@@ -1,0 +1,243 @@
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@seller/contract/endpoint';
+import { errorBody } from '@seller/contract/errors';
+import { limits } from '@seller/contract/limits';
+import type { z } from 'zod';
+import { clearSession, getToken } from './auth-token';
+
+/** An HTTP error normalised from the server's `{ error, code, details? }` body. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  /** The server's `error` text, when it sent one. */
+  readonly serverMessage: string | undefined;
+  readonly details: ReadonlyArray<{ path: string; message: string }>;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    serverMessage?: string | undefined;
+    details?: ReadonlyArray<{ path: string; message: string }> | undefined;
+  }) {
+    super(init.serverMessage ?? `Request failed (${init.code})`);
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage;
+    this.details = init.details ?? [];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Codes the client produces itself, when the server did not answer with an error body. */
+export const clientErrorCodes = {
+  network: 'network_error',
+  invalidResponse: 'invalid_response',
+  unknown: 'unknown_error',
+} as const;
+
+type BodyOption<E extends Endpoint> = E['body'] extends z.ZodType
+  ? { body: BodyOf<E> }
+  : { body?: never };
+type QueryOption<E extends Endpoint> = E['query'] extends z.ZodType
+  ? { query?: QueryOf<E> }
+  : { query?: never };
+type ParamsOption<E extends Endpoint> = E['params'] extends z.ZodType
+  ? { params: ParamsOf<E> }
+  : { params?: never };
+
+export type RequestOptions<E extends Endpoint> = BodyOption<E> &
+  QueryOption<E> &
+  ParamsOption<E> & { signal?: AbortSignal };
+
+type RequestArgs<E extends Endpoint> =
+  // biome-ignore lint/complexity/noBannedTypes: `{}` tests whether every option is optional.
+  {} extends RequestOptions<E> ? [options?: RequestOptions<E>] : [options: RequestOptions<E>];
+
+export interface ApiClientOptions {
+  /** Prefix of every path; empty in the browser (same origin), an origin in tests. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Waits between attempts; injectable so that tests need not wait. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Where the browser is now (to avoid redirecting the login page to itself). */
+  currentPath?: () => string;
+  /** Called after a 401 removed the session, unless the current path contains /login. */
+  onUnauthorized?: () => void;
+  retries?: number;
+  /** Delay before the first retry; doubles each time. */
+  baseDelayMs?: number;
+}
+
+const idempotentMethods = new Set(['GET', 'PUT', 'DELETE']);
+
+export function shouldRetryStatus(method: string, status: number): boolean {
+  if (status === 503) return true;
+  return idempotentMethods.has(method) && (status >= 500 || status === 429);
+}
+
+export function retryDelayMs(attempt: number, baseDelayMs: number): number {
+  return baseDelayMs * 2 ** attempt;
+}
+
+function buildPath(template: string, params: Record<string, unknown> | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function buildQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function browserPath(): string {
+  return typeof window === 'undefined' ? '' : window.location.pathname;
+}
+
+function browserGoToLogin(): void {
+  if (typeof window !== 'undefined') window.location.assign('/login');
+}
+
+/**
+ * The one HTTP client: JSON in and out, the bearer token, retries (spec section 7), the 401
+ * rule (spec section 4) and error normalisation. Success bodies are parsed with the
+ * endpoint's response schema, so their types come from the contract.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const sleep = options.sleep ?? defaultSleep;
+  const currentPath = options.currentPath ?? browserPath;
+  let onUnauthorized = options.onUnauthorized ?? browserGoToLogin;
+  const retries = options.retries ?? limits.requestRetries;
+  const baseDelayMs = options.baseDelayMs ?? 300;
+
+  async function request<E extends Endpoint>(
+    endpoint: E,
+    ...[requestOptions]: RequestArgs<E>
+  ): Promise<ResponseOf<E>> {
+    const opts = (requestOptions ?? {}) as {
+      body?: unknown;
+      query?: Record<string, unknown>;
+      params?: Record<string, unknown>;
+      signal?: AbortSignal;
+    };
+    const url = `${baseUrl}${buildPath(endpoint.path, opts.params)}${buildQuery(opts.query)}`;
+    const method = endpoint.method;
+
+    for (let attempt = 0; ; attempt++) {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      const token = getToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const init: RequestInit = { method, headers };
+      if (opts.body !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        init.body = JSON.stringify(opts.body);
+      }
+      if (opts.signal) init.signal = opts.signal;
+
+      let response: Response;
+      try {
+        response = await doFetch(url, init);
+      } catch (error) {
+        if (isAbort(error, opts.signal)) throw error;
+        if (attempt < retries) {
+          await sleep(retryDelayMs(attempt, baseDelayMs));
+          continue;
+        }
+        throw new ApiError({
+          status: 0,
+          code: clientErrorCodes.network,
+          serverMessage: undefined,
+        });
+      }
+
+      if (response.ok) return parseSuccess(endpoint, response);
+
+      if (response.status === 401) {
+        await response.body?.cancel().catch(() => undefined);
+        clearSession();
+        if (!currentPath().includes('/login')) onUnauthorized();
+        throw new ApiError({ status: 401, code: 'unauthorized' });
+      }
+
+      if (attempt < retries && shouldRetryStatus(method, response.status)) {
+        await response.body?.cancel().catch(() => undefined);
+        await sleep(retryDelayMs(attempt, baseDelayMs));
+        continue;
+      }
+
+      throw await toApiError(response);
+    }
+  }
+
+  return {
+    request,
+    /** Lets the app route 401s through its router instead of a full page load. */
+    setUnauthorizedHandler(handler: () => void) {
+      onUnauthorized = handler;
+    },
+  };
+}
+
+async function parseSuccess<E extends Endpoint>(
+  endpoint: E,
+  response: Response,
+): Promise<ResponseOf<E>> {
+  if (!endpoint.response || response.status === 204) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined as ResponseOf<E>;
+  }
+  const json = await readJson(response);
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, code: clientErrorCodes.invalidResponse });
+  }
+  return parsed.data as ResponseOf<E>;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = errorBody.safeParse(await readJson(response));
+  if (parsed.success) {
+    return new ApiError({
+      status: response.status,
+      code: parsed.data.code,
+      serverMessage: parsed.data.error,
+      details: parsed.data.details,
+    });
+  }
+  return new ApiError({ status: response.status, code: clientErrorCodes.unknown });
+}
+
+const browserClient = createApiClient();
+
+/** Calls an endpoint of the contract from the browser. */
+export const apiRequest = browserClient.request;
+export const setUnauthorizedHandler = browserClient.setUnauthorizedHandler;

@@ -1,0 +1,105 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+
+export const supportedLanguages = ['en', 'ko', 'zh', 'ja', 'fr', 'tr'] as const;
+export type Language = (typeof supportedLanguages)[number];
+export const fallbackLanguage: Language = 'en';
+
+/** Each language's own name, shown in the switchers (not translated on purpose). */
+export const languageNames: Record<Language, string> = {
+  en: 'English',
+  ko: '한국어',
+  zh: '简体中文',
+  ja: '日本語',
+  fr: 'Français',
+  tr: 'Türkçe',
+};
+
+/** Local storage key that keeps the chosen language (the "language setting"). */
+export const languageStorageKey = 'i18nextLng';
+
+/** Reading `document.cookie` throws in some sandboxed contexts; the cookie step is then skipped. */
+function cookiesReadable(): boolean {
+  try {
+    return typeof document !== 'undefined' && typeof document.cookie === 'string';
+  } catch {
+    return false;
+  }
+}
+
+export function detectionOrder(canReadCookies: boolean): string[] {
+  const order = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
+  return canReadCookies ? order : order.filter((step) => step !== 'cookie');
+}
+
+export function isLanguage(value: string | undefined): value is Language {
+  return (supportedLanguages as readonly string[]).includes(value ?? '');
+}
+
+const localeLoaders: Record<Language, () => Promise<{ default: unknown }>> = {
+  en: async () => ({ default: en }),
+  ko: () => import('../locales/ko.json'),
+  zh: () => import('../locales/zh.json'),
+  ja: () => import('../locales/ja.json'),
+  fr: () => import('../locales/fr.json'),
+  tr: () => import('../locales/tr.json'),
+};
+
+/** English ships with the app (it is the fallback); other languages load on demand. */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, _namespace: string, callback: ReadCallback) {
+    const load = isLanguage(language) ? localeLoaders[language] : undefined;
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default as Record<string, unknown>),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+const detection: DetectorOptions = {
+  order: detectionOrder(cookiesReadable()),
+  lookupQuerystring: 'lng',
+  lookupCookie: 'i18next',
+  lookupLocalStorage: languageStorageKey,
+  lookupSessionStorage: languageStorageKey,
+  caches: ['localStorage'],
+};
+
+export async function initI18n(): Promise<typeof i18n> {
+  i18n.on('languageChanged', (language) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = language;
+  });
+  await i18n
+    .use(lazyLocales)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      supportedLngs: [...supportedLanguages],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: fallbackLanguage,
+      detection,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  return i18n;
+}
+
+/** The language in use, reduced to one of ours (e.g. 'ko-KR' → 'ko'). */
+export function currentLanguage(language: string | undefined = i18n.resolvedLanguage): Language {
+  const base = language?.toLowerCase().split('-')[0];
+  return isLanguage(base) ? base : fallbackLanguage;
+}
+
+export { i18n };
