@@ -1,0 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type * as React from 'react';
+import { StrictMode } from 'react';
+import { queryClient } from '@/lib/react-query';
+
+export function AppProvider({ children }: { children: React.ReactNode }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </StrictMode>
+  );
+}

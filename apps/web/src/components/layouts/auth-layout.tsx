@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type * as React from 'react';
+import { useEffect } from 'react';
+import { paths } from '@/config/paths';
+import { Brand } from './brand';
+import { LanguageSwitcher } from './language-switcher';
+
+/** The public pages (login, signup): a header with the language switcher and a centred body. */
+export function AuthLayout({ children }: { children: React.ReactNode }) {
+  const queryClient = useQueryClient();
+  // Nobody is signed in on these pages: forget any data cached for the previous seller.
+  useEffect(() => {
+    queryClient.clear();
+  }, [queryClient]);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+          <Brand to={paths.login.href()} />
+          <LanguageSwitcher />
+        </div>
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 py-8 sm:px-6 sm:py-12">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { LogOutIcon, MenuIcon, UserIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '@/components/ui/sheet';
+import { paths } from '@/config/paths';
+import { currentLanguage, languageNames, supportedLanguages } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+import { type NavUser, navItems } from './nav-items';
+import { UserAvatar } from './user-menu';
+
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
+    isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+  );
+
+/** The side sheet of small screens: the same links, language choices and logout. */
+export function MobileNav({ user, onLogout }: { user: NavUser | undefined; onLogout: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={t('nav.openMenu')}
+          data-testid="mobile-menu-trigger"
+        >
+          <MenuIcon className="size-5" aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="left" closeLabel={t('common.close')} data-testid="mobile-menu">
+        <SheetHeader className="border-b">
+          <SheetTitle>{t('nav.menu')}</SheetTitle>
+          <SheetDescription className="flex items-center gap-2">
+            <UserAvatar user={user} className="size-6" />
+            <span className="truncate">{user?.nickname ?? user?.email ?? ''}</span>
+          </SheetDescription>
+        </SheetHeader>
+        <nav aria-label={t('nav.mainNavigation')} className="grid gap-1 px-3">
+          {navItems.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end ?? false}
+              className={linkClasses}
+              onClick={close}
+            >
+              <item.icon className="size-4" aria-hidden="true" />
+              {t(item.labelKey)}
+            </NavLink>
+          ))}
+          <NavLink to={paths.profile.href()} className={linkClasses} onClick={close}>
+            <UserIcon className="size-4" aria-hidden="true" />
+            {t('nav.profile')}
+          </NavLink>
+        </nav>
+        <Separator />
+        <fieldset className="grid gap-1 px-3">
+          <legend className="px-3 pb-1 text-xs font-medium text-muted-foreground uppercase">
+            {t('common.language')}
+          </legend>
+          <div className="grid grid-cols-2 gap-1">
+            {supportedLanguages.map((code) => (
+              <button
+                key={code}
+                type="button"
+                lang={code}
+                aria-pressed={code === language}
+                onClick={() => void i18n.changeLanguage(code)}
+                className={cn(
+                  'rounded-md px-3 py-2 text-left text-sm outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  code === language ? 'bg-accent font-medium' : 'text-muted-foreground',
+                )}
+              >
+                {languageNames[code]}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="mt-auto border-t p-3">
+          <Button
+            variant="ghost"
+            className="w-full justify-start text-destructive hover:text-destructive"
+            onClick={() => {
+              close();
+              onLogout();
+            }}
+            data-testid="mobile-logout"
+          >
+            <LogOutIcon aria-hidden="true" />
+            {t('nav.logout')}
+          </Button>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

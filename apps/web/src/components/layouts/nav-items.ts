@@ -1,0 +1,35 @@
+import {
+  BanknoteIcon,
+  LayoutDashboardIcon,
+  type LucideIcon,
+  PackageIcon,
+  PlusIcon,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export interface NavItem {
+  to: string;
+  labelKey: 'nav.dashboard' | 'nav.products' | 'nav.createProduct' | 'nav.settlement';
+  icon: LucideIcon;
+  /** Only an exact match marks the link active (the dashboard would match everything). */
+  end?: boolean;
+}
+
+export const navItems: readonly NavItem[] = [
+  { to: paths.home.href(), labelKey: 'nav.dashboard', icon: LayoutDashboardIcon, end: true },
+  { to: paths.products.href(), labelKey: 'nav.products', icon: PackageIcon, end: true },
+  { to: paths.productCreate.href(), labelKey: 'nav.createProduct', icon: PlusIcon },
+  { to: paths.settlement.href(), labelKey: 'nav.settlement', icon: BanknoteIcon },
+];
+
+/** What the navigation shows about the signed-in seller (loaded by the app shell). */
+export interface NavUser {
+  email: string;
+  nickname: string | null;
+  avatarUrl: string | null;
+}
+
+export function initialsOf(user: Pick<NavUser, 'email' | 'nickname'> | undefined): string {
+  const source = user?.nickname || user?.email || '';
+  return source.slice(0, 2).toUpperCase();
+}

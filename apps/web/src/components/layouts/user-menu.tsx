@@ -1,0 +1,65 @@
+import { LogOutIcon, UserIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { paths } from '@/config/paths';
+import { initialsOf, type NavUser } from './nav-items';
+
+export function UserAvatar({ user, className }: { user: NavUser | undefined; className?: string }) {
+  return (
+    <Avatar className={className}>
+      {user?.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
+      <AvatarFallback className="text-xs">{initialsOf(user)}</AvatarFallback>
+    </Avatar>
+  );
+}
+
+/** The avatar menu: a 'settings' label, the profile link and logout (spec section 2). */
+export function UserMenu({ user, onLogout }: { user: NavUser | undefined; onLogout: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="rounded-full"
+          aria-label={t('nav.accountMenu')}
+          data-testid="user-menu-trigger"
+        >
+          <UserAvatar user={user} />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span>{t('nav.settings')}</span>
+          {user ? (
+            <span className="truncate text-xs font-normal text-muted-foreground">
+              {user.nickname ?? user.email}
+            </span>
+          ) : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={paths.profile.href()}>
+            <UserIcon aria-hidden="true" />
+            {t('nav.profile')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onLogout} data-testid="logout">
+          <LogOutIcon aria-hidden="true" />
+          {t('nav.logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

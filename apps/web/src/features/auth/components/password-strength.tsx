@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+import { passwordStrength, type StrengthLevel, strengthLevels } from '../lib/password-rules';
+
+const barColour: Record<StrengthLevel, string> = {
+  weak: 'bg-destructive',
+  fair: 'bg-orange-500',
+  good: 'bg-warning',
+  strong: 'bg-lime-600',
+  veryStrong: 'bg-success',
+};
+
+/** Five-level strength meter (Weak, Fair, Good, Strong, Very Strong). */
+export function PasswordStrength({ password }: { password: string }) {
+  const { t } = useTranslation();
+  if (!password) return null;
+  const { level, score } = passwordStrength(password);
+  const label = t(`auth.strength.${level}`);
+  return (
+    <div className="grid gap-1" data-testid="password-strength" data-level={level}>
+      <meter
+        className="sr-only"
+        aria-label={t('auth.strength.label')}
+        aria-valuetext={label}
+        min={1}
+        max={strengthLevels.length}
+        value={score + 1}
+      />
+      <div aria-hidden="true" className="grid grid-cols-5 gap-1">
+        {strengthLevels.map((step, index) => (
+          <span
+            key={step}
+            className={cn('h-1.5 rounded-full', index <= score ? barColour[level] : 'bg-muted')}
+          />
+        ))}
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {t('auth.strength.label')}: <span className="font-medium text-foreground">{label}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type SignupForm as SignupFormValues, signupForm } from '@seller/contract/auth/signup-form';
+import { sanitizeNicknameInput } from '@seller/contract/fields';
+import { limits } from '@seller/contract/limits';
+import { AlertCircleIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PasswordInput } from '@/components/ui/password-input';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { fieldErrorText, validationParams } from '@/lib/validation-message';
+import { useSignup } from '../api/signup';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordStrength } from './password-strength';
+
+const fields = ['email', 'nickname', 'password', 'confirmPassword', 'agreeToTerms'] as const;
+
+/** Seller signup (spec section 2): on success `onSuccess` receives the new token. */
+export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignupFormValues>({
+    resolver: zodResolver(signupForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      email: '',
+      nickname: '',
+      password: '',
+      confirmPassword: '',
+      agreeToTerms: false,
+    },
+  });
+  const { register, handleSubmit, control, setError, clearErrors, formState } = form;
+  const password = useWatch({ control, name: 'password' });
+  const signup = useSignup();
+
+  const errorOf = (name: (typeof fields)[number]) =>
+    fieldErrorText(t, formState.errors[name]?.message);
+
+  /** A field's error disappears as soon as the field is edited (spec section 5). */
+  const edited = (name: (typeof fields)[number]) => () => {
+    clearErrors(name);
+    setFormError(null);
+  };
+
+  const onSubmit = handleSubmit(async ({ email, nickname, password: secret }) => {
+    setFormError(null);
+    try {
+      const { token } = await signup.mutateAsync({ email, nickname, password: secret });
+      onSuccess(token);
+    } catch (error) {
+      if (!isApiError(error)) {
+        setFormError(t('error.signupFailed'));
+        return;
+      }
+      if (error.code === 'email_taken') {
+        setError('email', { type: 'server', message: 'emailDuplicate' }, { shouldFocus: true });
+      } else if (error.code === 'nickname_taken') {
+        setError(
+          'nickname',
+          { type: 'server', message: 'nicknameDuplicate' },
+          { shouldFocus: true },
+        );
+      } else if (error.code === 'password_too_common') {
+        setError(
+          'password',
+          { type: 'server', message: 'passwordTooCommon' },
+          { shouldFocus: true },
+        );
+      } else if (!applyServerFieldErrors(error, fields, setError)) {
+        setFormError(error.serverMessage ?? t('error.signupFailed'));
+      }
+    }
+  });
+
+  const emailError = errorOf('email');
+  const nicknameError = errorOf('nickname');
+  const passwordError = errorOf('password');
+  const confirmError = errorOf('confirmPassword');
+  const termsError = errorOf('agreeToTerms');
+  const nickname = register('nickname', { onChange: edited('nickname') });
+  const submitting = formState.isSubmitting;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={submitting}>
+      {formError ? (
+        <Alert variant="destructive" data-testid="form-error">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <FormField id="email" label={t('auth.email')} error={emailError}>
+        <Input
+          {...fieldAria('email', emailError)}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.emailPlaceholder')}
+          disabled={submitting}
+          {...register('email', { onChange: edited('email') })}
+        />
+      </FormField>
+
+      <FormField
+        id="nickname"
+        label={t('auth.nickname')}
+        hint={t('auth.nicknameHint', validationParams)}
+        error={nicknameError}
+      >
+        <Input
+          {...fieldAria('nickname', nicknameError, true)}
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={limits.nickname.max}
+          placeholder={t('auth.nicknamePlaceholder')}
+          disabled={submitting}
+          {...nickname}
+          onChange={(event) => {
+            event.target.value = sanitizeNicknameInput(event.target.value);
+            return nickname.onChange(event);
+          }}
+        />
+      </FormField>
+
+      <FormField id="password" label={t('auth.password')} error={passwordError}>
+        <PasswordInput
+          {...fieldAria('password', passwordError)}
+          autoComplete="new-password"
+          disabled={submitting}
+          {...register('password', { onChange: edited('password') })}
+        />
+        <PasswordStrength password={password} />
+        <PasswordChecklist password={password} />
+      </FormField>
+
+      <FormField id="confirmPassword" label={t('auth.confirmPassword')} error={confirmError}>
+        <PasswordInput
+          {...fieldAria('confirmPassword', confirmError)}
+          autoComplete="new-password"
+          disabled={submitting}
+          {...register('confirmPassword', { onChange: edited('confirmPassword') })}
+        />
+      </FormField>
+
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <Controller
+            control={control}
+            name="agreeToTerms"
+            render={({ field }) => (
+              <Checkbox
+                id="agreeToTerms"
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                onBlur={field.onBlur}
+                onCheckedChange={(checked) => {
+                  field.onChange(checked === true);
+                  edited('agreeToTerms')();
+                }}
+                disabled={submitting}
+                className="mt-0.5"
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? 'agreeToTerms-error' : undefined}
+              />
+            )}
+          />
+          <Label htmlFor="agreeToTerms" className="leading-snug font-normal">
+            {t('auth.signup.agreeToTerms')}
+          </Label>
+        </div>
+        {termsError ? (
+          <p id="agreeToTerms-error" className="text-sm text-destructive" role="alert">
+            {termsError}
+          </p>
+        ) : null}
+      </div>
+
+      <Button type="submit" size="lg" disabled={submitting} className="w-full">
+        {submitting ? t('auth.signup.submitting') : t('auth.signup.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangePasswordForm, changePasswordForm } from '@seller/contract/auth/change-password';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { fieldErrorText, validationParams } from '@/lib/validation-message';
+import { useChangePassword } from '../api/change-password';
+import type { ProfileNotice } from './profile-notice';
+
+const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const emptyForm: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Current, new and confirmation password; the form is reset after a successful change. */
+export function ChangePasswordCard({
+  email,
+  onNotice,
+}: {
+  /** Tells password managers which account the new password belongs to. */
+  email: string;
+  onNotice: (notice: ProfileNotice | null) => void;
+}) {
+  const { t } = useTranslation();
+  const { register, handleSubmit, reset, clearErrors, setError, formState } =
+    useForm<ChangePasswordForm>({
+      resolver: zodResolver(changePasswordForm),
+      mode: 'onSubmit',
+      reValidateMode: 'onSubmit',
+      defaultValues: emptyForm,
+    });
+  const change = useChangePassword();
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    onNotice(null);
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      reset(emptyForm);
+      onNotice({ kind: 'success', text: t('profile.passwordChangeSuccess') });
+    } catch (error) {
+      if (isApiError(error) && error.code === 'wrong_password') {
+        setError(
+          'currentPassword',
+          { type: 'server', message: 'wrongPassword' },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      if (isApiError(error) && error.code === 'password_too_common') {
+        setError(
+          'newPassword',
+          { type: 'server', message: 'passwordTooCommon' },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      if (isApiError(error) && applyServerFieldErrors(error, fields, setError)) return;
+      onNotice({
+        kind: 'error',
+        text: (isApiError(error) && error.serverMessage) || t('profile.passwordChangeFailed'),
+      });
+    }
+  });
+
+  const errors = {
+    currentPassword: fieldErrorText(t, formState.errors.currentPassword?.message),
+    newPassword: fieldErrorText(t, formState.errors.newPassword?.message),
+    confirmPassword: fieldErrorText(t, formState.errors.confirmPassword?.message),
+  };
+  const submitting = formState.isSubmitting;
+
+  return (
+    <Card data-testid="change-password-card">
+      <CardHeader>
+        <CardTitle>{t('profile.changePassword.title')}</CardTitle>
+        <CardDescription>{t('profile.changePassword.description')}</CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate className="grid gap-6">
+        <CardContent className="grid gap-5">
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={email}
+            readOnly
+            hidden
+          />
+          <FormField
+            id="currentPassword"
+            label={t('profile.changePassword.currentPassword')}
+            error={errors.currentPassword}
+          >
+            <PasswordInput
+              {...fieldAria('currentPassword', errors.currentPassword)}
+              autoComplete="current-password"
+              disabled={submitting}
+              {...register('currentPassword', { onChange: () => clearErrors('currentPassword') })}
+            />
+          </FormField>
+          <FormField
+            id="newPassword"
+            label={t('profile.changePassword.newPassword')}
+            hint={t('profile.changePassword.newPasswordHint', validationParams)}
+            error={errors.newPassword}
+          >
+            <PasswordInput
+              {...fieldAria('newPassword', errors.newPassword, true)}
+              autoComplete="new-password"
+              disabled={submitting}
+              {...register('newPassword', { onChange: () => clearErrors('newPassword') })}
+            />
+          </FormField>
+          <FormField
+            id="confirmPassword"
+            label={t('profile.changePassword.confirmPassword')}
+            error={errors.confirmPassword}
+          >
+            <PasswordInput
+              {...fieldAria('confirmPassword', errors.confirmPassword)}
+              autoComplete="new-password"
+              disabled={submitting}
+              {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
+            />
+          </FormField>
+        </CardContent>
+        <CardFooter className="justify-end">
+          <Button type="submit" disabled={submitting}>
+            {submitting
+              ? t('profile.changePassword.submitting')
+              : t('profile.changePassword.submit')}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
+
+export function ChangePasswordCardSkeleton() {
+  return (
+    <Card aria-hidden="true">
+      <CardHeader>
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-4 w-72" />
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="grid gap-2">
+            <Skeleton className="h-4 w-28" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,246 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Profile } from '@seller/contract/auth/get-profile';
+import { updateProfileBody } from '@seller/contract/auth/update-profile';
+import { sanitizeNicknameInput } from '@seller/contract/fields';
+import { limits } from '@seller/contract/limits';
+import { CalendarIcon, MailIcon, PencilIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatLongDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { fieldErrorText } from '@/lib/validation-message';
+import { useUpdateProfile } from '../api/update-profile';
+import type { ProfileNotice } from './profile-notice';
+
+type ProfileFormInput = z.input<typeof updateProfileBody>;
+type ProfileFormOutput = z.output<typeof updateProfileBody>;
+const fields = ['nickname', 'bio'] as const;
+
+function formValues(profile: Profile): { nickname: string; bio: string } {
+  return { nickname: profile.nickname ?? '', bio: profile.bio ?? '' };
+}
+
+function initials(profile: Profile): string {
+  return (profile.nickname || profile.email).slice(0, 2).toUpperCase();
+}
+
+/** The profile card: view mode, and an edit mode for nickname and bio (spec section 2). */
+export function ProfileCard({
+  profile,
+  onNotice,
+}: {
+  profile: Profile;
+  onNotice: (notice: ProfileNotice | null) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
+    resolver: zodResolver(updateProfileBody),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: formValues(profile),
+  });
+  const { register, handleSubmit, reset, clearErrors, setError, control, formState } = form;
+  const bio = useWatch({ control, name: 'bio' }) ?? '';
+  const update = useUpdateProfile();
+  const displayName = profile.nickname ?? profile.email;
+
+  const startEditing = () => {
+    reset(formValues(profile));
+    onNotice(null);
+    setEditing(true);
+  };
+
+  const cancel = () => {
+    reset(formValues(profile));
+    clearErrors();
+    setEditing(false);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    onNotice(null);
+    try {
+      const saved = await update.mutateAsync(values);
+      reset(formValues(saved));
+      setEditing(false);
+      onNotice({ kind: 'success', text: t('profile.profileUpdateSuccess') });
+    } catch (error) {
+      if (isApiError(error) && error.code === 'nickname_taken') {
+        setError(
+          'nickname',
+          { type: 'server', message: 'nicknameDuplicate' },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      if (isApiError(error) && applyServerFieldErrors(error, fields, setError)) return;
+      onNotice({
+        kind: 'error',
+        text: (isApiError(error) && error.serverMessage) || t('profile.profileUpdateFailed'),
+      });
+    }
+  });
+
+  const nicknameError = fieldErrorText(t, formState.errors.nickname?.message);
+  const bioError = fieldErrorText(t, formState.errors.bio?.message);
+  const nickname = register('nickname', { onChange: () => clearErrors('nickname') });
+  const saving = formState.isSubmitting;
+  const bioOver = bio.length > limits.bio.max;
+
+  return (
+    <Card data-testid="profile-card">
+      <CardHeader>
+        <CardTitle>{t('profile.cardTitle')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex items-center gap-4">
+          <Avatar className="size-16 text-lg">
+            {profile.avatarUrl ? (
+              <AvatarImage
+                src={profile.avatarUrl}
+                alt={t('profile.avatarAlt', { name: displayName })}
+              />
+            ) : null}
+            <AvatarFallback>{initials(profile)}</AvatarFallback>
+          </Avatar>
+          <div className="grid min-w-0 gap-1">
+            <p className="truncate text-lg font-semibold" data-testid="profile-nickname">
+              {profile.nickname ?? (
+                <span className="font-normal text-muted-foreground">{t('profile.noNickname')}</span>
+              )}
+            </p>
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <MailIcon className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">{t('profile.email')}: </span>
+              <span className="truncate" data-testid="profile-email">
+                {profile.email}
+              </span>
+            </p>
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <CalendarIcon className="size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {t('profile.memberSince', {
+                  date: formatLongDate(profile.createdAt, i18n.resolvedLanguage),
+                })}
+              </span>
+            </p>
+          </div>
+        </div>
+
+        {editing ? (
+          <form id="profile-form" onSubmit={onSubmit} noValidate className="grid gap-5">
+            <FormField
+              id="profile-nickname-input"
+              label={t('profile.nickname')}
+              hint={t('profile.nicknameHint')}
+              error={nicknameError}
+            >
+              <Input
+                {...fieldAria('profile-nickname-input', nicknameError, true)}
+                autoComplete="username"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                maxLength={limits.nickname.max}
+                disabled={saving}
+                {...nickname}
+                onChange={(event) => {
+                  event.target.value = sanitizeNicknameInput(event.target.value);
+                  return nickname.onChange(event);
+                }}
+              />
+            </FormField>
+            <FormField
+              id="profile-bio-input"
+              label={t('profile.bio')}
+              error={bioError}
+              labelAside={
+                <span
+                  className={cn(
+                    'text-xs tabular-nums',
+                    bioOver ? 'font-medium text-destructive' : 'text-muted-foreground',
+                  )}
+                  aria-live="polite"
+                  data-testid="bio-counter"
+                >
+                  {t('profile.bioCounter', { length: bio.length, max: limits.bio.max })}
+                </span>
+              }
+            >
+              <Textarea
+                {...fieldAria('profile-bio-input', bioError)}
+                rows={5}
+                placeholder={t('profile.bioPlaceholder')}
+                disabled={saving}
+                {...register('bio', { onChange: () => clearErrors('bio') })}
+              />
+            </FormField>
+          </form>
+        ) : (
+          <div className="grid gap-1.5">
+            <h3 className="text-sm font-medium">{t('profile.bio')}</h3>
+            <p
+              className="text-sm whitespace-pre-wrap break-words text-muted-foreground"
+              data-testid="profile-bio"
+            >
+              {profile.bio ?? t('profile.noBio')}
+            </p>
+          </div>
+        )}
+      </CardContent>
+      <CardFooter className="justify-end gap-2">
+        {editing ? (
+          <>
+            <Button type="button" variant="outline" onClick={cancel} disabled={saving}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" form="profile-form" disabled={saving}>
+              {saving ? t('common.saving') : t('common.save')}
+            </Button>
+          </>
+        ) : (
+          <Button type="button" variant="outline" onClick={startEditing}>
+            <PencilIcon aria-hidden="true" />
+            {t('profile.edit')}
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function ProfileCardSkeleton() {
+  return (
+    <Card data-testid="profile-skeleton">
+      <CardHeader>
+        <Skeleton className="h-6 w-32" />
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex items-center gap-4">
+          <Skeleton className="size-16 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-56" />
+            <Skeleton className="h-4 w-36" />
+          </div>
+        </div>
+        <div className="grid gap-2">
+          <Skeleton className="h-4 w-16" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+
+/** The HTTP client already retries (spec section 7); queries must not multiply that. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+/** Extra options a caller may pass to a feature's mutation hook. */
+export type MutationConfig<TData, TVariables> = Omit<
+  UseMutationOptions<TData, Error, TVariables>,
+  'mutationFn'
+>;

@@ -1,0 +1,99 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface PageOptions {
+  baseUrl: string;
+  /** Phone-sized viewport instead of a desktop one. */
+  mobile?: boolean;
+  locale?: string;
+  /**
+   * Browser console errors that this test expects, e.g. Chromium's own line for a request
+   * that answered 401. Any other console error or page error fails the test.
+   */
+  allowConsoleErrors?: RegExp[];
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console messages of type info, for the access guard's message. */
+  infos: string[];
+}
+
+/**
+ * Runs `body` with a fresh browser context (empty storage); fails when the page logged a
+ * console error or threw, unless the error was declared as expected.
+ */
+export async function withPage(
+  browser: Browser,
+  options: PageOptions,
+  body: (test: TestPage) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({
+    baseURL: options.baseUrl,
+    locale: options.locale ?? 'en-US',
+    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    isMobile: options.mobile ?? false,
+    hasTouch: options.mobile ?? false,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  const infos: string[] = [];
+  const allowed = options.allowConsoleErrors ?? [];
+  page.on('console', (message) => {
+    if (message.type() === 'info') infos.push(message.text());
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (allowed.some((pattern) => pattern.test(text))) return;
+    errors.push(`console.error: ${text} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  try {
+    await body({ page, context, infos });
+  } finally {
+    await context.close();
+  }
+  expect(errors).toEqual([]);
+}
+
+/** Chromium logs every 4xx answer as a console error; tests that cause one declare it. */
+export function failedRequest(status: number): RegExp {
+  return new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('token'));
+}
+
+/** Stores a session the way the app does, then opens `path`. */
+export async function openSignedIn(page: Page, token: string, path: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((value) => {
+    window.localStorage.setItem('token', value);
+    window.localStorage.setItem('userType', 'seller');
+  }, token);
+  await page.goto(path);
+}
+
+export async function expectPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+}
