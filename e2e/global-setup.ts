@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's INTERNAL_API_SECRET, for signed member-site calls (support/member-site.ts). */
+    internalApiSecret: string;
   }
 }
 
@@ -54,6 +57,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seller-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The internal (member-site) API exists only with a secret; a fresh one per run.
+  const internalApiSecret = randomBytes(32).toString('hex');
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
@@ -63,7 +68,10 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every test signs sellers up from 127.0.0.1; throttling has its own API tests.
+      RATE_LIMIT_SIGNUP_IP_PER_HOUR: '10000',
       NODE_ENV: 'production',
+      INTERNAL_API_SECRET: internalApiSecret,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -81,6 +89,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('internalApiSecret', internalApiSecret);
 
   return async () => {
     if (server.exitCode === null) {

@@ -2,17 +2,42 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { internalApiPlugin } from './lib/internal-signature.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createMemoryStore, createRedisStore } from './lib/rate-limit-store.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
 import { createSellerRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
+import {
+  exchangeRateInternalRoutes,
+  exchangeRateRoutes,
+} from './modules/exchange-rates/exchange-rates.routes.ts';
+import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createProductRepository } from './modules/products/products.repository.ts';
+import { productRoutes } from './modules/products/products.routes.ts';
+import { createProductService } from './modules/products/products.service.ts';
+import { createPurchaseRepository } from './modules/purchases/purchases.repository.ts';
+import { purchaseInternalRoutes } from './modules/purchases/purchases.routes.ts';
+import { createPurchaseService } from './modules/purchases/purchases.service.ts';
+import { createSalesRepository } from './modules/sales/sales.repository.ts';
+import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { createSalesService } from './modules/sales/sales.service.ts';
+import { createSettlementRepository } from './modules/settlement/settlement.repository.ts';
+import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
+import { createSettlementService } from './modules/settlement/settlement.service.ts';
+import { uploadsModule } from './modules/uploads/uploads.module.ts';
+import { claimCompletedUploads } from './modules/uploads/uploads.repository.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { type RateLimitedRoute, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -27,6 +52,9 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    // No total time limit per request: a large upload over a slow link takes hours.
+    requestTimeout: 0,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -35,11 +63,46 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
 
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
   const sellers = createSellerRepository(database.db);
-  const auth = createAuthService({ sellers, tokens });
+  const rateLimitStore = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
+  app.addHook('onClose', () => rateLimitStore.close());
+  const limiter = createRateLimiter(rateLimitStore, (message, error) =>
+    app.log.warn({ err: error }, message),
+  );
+  const limits = config.rateLimits;
+  const auth = createAuthService({
+    sellers,
+    tokens,
+    loginThrottle: {
+      limiter,
+      perAccount: {
+        name: 'login-account',
+        max: limits.loginPerAccount,
+        windowSeconds: limits.loginWindowSeconds,
+      },
+      perIp: { name: 'login-ip', max: limits.loginPerIp, windowSeconds: limits.loginWindowSeconds },
+    },
+  });
+  const storage = createStorage(config.storage);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { extraOrigins: storage.browserOrigins });
   await app.register(openApiPlugin);
+  const uploadUrls: RateLimitedRoute = {
+    rule: { name: 'upload-urls', max: limits.uploadUrlsPer15Minutes, windowSeconds: 15 * 60 },
+    subject: 'seller',
+  };
+  await app.register(rateLimitPlugin, {
+    limiter,
+    routes: {
+      'POST /api/auth/signup': {
+        rule: { name: 'signup', max: limits.signupsPerIpPerHour, windowSeconds: 60 * 60 },
+        subject: 'ip',
+      },
+      'POST /api/products/get-upload-url': uploadUrls,
+      'POST /api/products/start-multipart-upload': uploadUrls,
+      'POST /api/auth/avatar-upload-url': uploadUrls,
+    },
+  });
   await app.register(authenticatePlugin, {
     tokens,
     currentTokenVersion: (sellerId) => sellers.tokenVersion(sellerId),
@@ -47,6 +110,47 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
+  await app.register(uploadsModule, {
+    db: database.db,
+    storage,
+    ttlHours: config.uploadTtlHours,
+    sweepIntervalMinutes: config.uploadSweepIntervalMinutes,
+  });
+  await app.register(productRoutes, {
+    products: createProductService({
+      products: createProductRepository(database.db),
+      claimUploads: claimCompletedUploads,
+      storage,
+      productReview: config.productReview,
+    }),
+  });
+
+  const exchangeRates = createExchangeRateService({
+    rates: createExchangeRateRepository(database.db),
+    timeZone: config.timeZone,
+  });
+  await app.register(exchangeRateRoutes, {
+    rates: exchangeRates,
+    provider: config.exchangeRateUrl
+      ? { url: config.exchangeRateUrl, refreshMinutes: config.exchangeRateRefreshMinutes }
+      : undefined,
+  });
+  const purchases = createPurchaseService({
+    purchases: createPurchaseRepository(database.db, config.timeZone),
+  });
+  await app.register(internalApiPlugin, {
+    secret: config.internalApiSecret,
+    routes: [exchangeRateInternalRoutes(exchangeRates), purchaseInternalRoutes(purchases)],
+  });
+  await app.register(salesRoutes, {
+    sales: createSalesService({
+      sales: createSalesRepository(database.db, config.timeZone),
+      timeZone: config.timeZone,
+    }),
+  });
+  await app.register(settlementRoutes, {
+    settlement: createSettlementService({ settlement: createSettlementRepository(database.db) }),
+  });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -14,7 +14,8 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  /** Relative values are taken from the working directory; unset, it is `data/` at the repository root. */
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -34,6 +35,50 @@ const environmentSchema = z.object({
     .positive()
     .default(1024 * 1024),
   PRODUCT_REVIEW: booleanFlag.default(false),
+  /** `false`, `true`, a hop count, or comma-separated proxy addresses/subnets to trust. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[0-9a-fA-F.:/, ]+)$/, 'must be true, false, a hop count or addresses')
+    .default('false'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_LOGIN_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  RATE_LIMIT_SIGNUP_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_UPLOAD_URLS_PER_15_MIN: z.coerce.number().int().positive().default(300),
+  INTERNAL_API_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  EXCHANGE_RATE_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  EXCHANGE_RATE_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Base URL of this server as browsers reach it; storage URLs are relative without it. */
+  PUBLIC_URL: z.url().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** Key of the local driver's signed URLs; generated under DATA_DIR when unset. */
+  STORAGE_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PUBLIC_BASE_URL: z.url().optional(),
+  /** Unattached uploads (finished or not) are swept this long after they start or finish. */
+  UPLOAD_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  /** How often the server sweeps abandoned uploads; 0 turns the timer off. */
+  UPLOAD_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 function isValidTimeZone(zone: string): boolean {
@@ -59,6 +104,57 @@ export interface Config {
   webDistDir: string;
   bodyLimitBytes: number;
   productReview: boolean;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For to believe. */
+  trustProxy: TrustProxy;
+  redisUrl: string | undefined;
+  rateLimits: {
+    loginPerAccount: number;
+    loginPerIp: number;
+    loginWindowSeconds: number;
+    signupsPerIpPerHour: number;
+    uploadUrlsPer15Minutes: number;
+  };
+  /** Key of the signed internal API (member site); without it /api/internal/* answers 404. */
+  internalApiSecret: string | undefined;
+  /** A provider answering `{ krw, cny, date? }`, fetched every `exchangeRateRefreshMinutes`. */
+  exchangeRateUrl: string | undefined;
+  exchangeRateRefreshMinutes: number;
+  publicUrl: string | undefined;
+  storage: StorageConfig;
+  uploadTtlHours: number;
+  uploadSweepIntervalMinutes: number;
+}
+
+export type StorageConfig =
+  | {
+      driver: 'local';
+      /** DATA_DIR/storage */
+      root: string;
+      signingSecret: string;
+      /** Prefix of the signed URLs: PUBLIC_URL, or '' for same-origin relative URLs. */
+      publicBaseUrl: string;
+    }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** Where public images are read (a CDN or the bucket's public endpoint). */
+      publicBaseUrl: string | undefined;
+    };
+
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }
 
 export class ConfigError extends Error {
@@ -75,7 +171,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
-  const dataDir = path.resolve(values.DATA_DIR);
+  const dataDir = values.DATA_DIR
+    ? path.resolve(values.DATA_DIR)
+    : new URL('../../../data', import.meta.url).pathname;
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -92,6 +190,57 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     productReview: values.PRODUCT_REVIEW,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    redisUrl: values.REDIS_URL,
+    rateLimits: {
+      loginPerAccount: values.RATE_LIMIT_LOGIN_ACCOUNT,
+      loginPerIp: values.RATE_LIMIT_LOGIN_IP,
+      loginWindowSeconds: values.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
+      signupsPerIpPerHour: values.RATE_LIMIT_SIGNUP_IP_PER_HOUR,
+      uploadUrlsPer15Minutes: values.RATE_LIMIT_UPLOAD_URLS_PER_15_MIN,
+    },
+    internalApiSecret: values.INTERNAL_API_SECRET,
+    exchangeRateUrl: values.EXCHANGE_RATE_URL,
+    exchangeRateRefreshMinutes: values.EXCHANGE_RATE_REFRESH_MINUTES,
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    storage: storageConfig(values, dataDir),
+    uploadTtlHours: values.UPLOAD_TTL_HOURS,
+    uploadSweepIntervalMinutes: values.UPLOAD_SWEEP_INTERVAL_MINUTES,
+  };
+}
+
+function storageConfig(values: z.infer<typeof environmentSchema>, dataDir: string): StorageConfig {
+  if (values.STORAGE_DRIVER === 'local') {
+    return {
+      driver: 'local',
+      root: path.join(dataDir, 'storage'),
+      signingSecret:
+        values.STORAGE_SIGNING_SECRET ?? readOrCreateSecret(dataDir, 'storage-signing-secret'),
+      publicBaseUrl: values.PUBLIC_URL?.replace(/\/+$/, '') ?? '',
+    };
+  }
+  if (!values.S3_BUCKET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: is required when STORAGE_DRIVER=s3',
+    );
+  }
+  const hasKey = values.S3_ACCESS_KEY_ID !== undefined;
+  if (hasKey !== (values.S3_SECRET_ACCESS_KEY !== undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
+  return {
+    driver: 's3',
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    endpoint: values.S3_ENDPOINT?.replace(/\/+$/, ''),
+    credentials:
+      values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+    publicBaseUrl: values.S3_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -32,8 +32,8 @@ export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType
 export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType
   ? z.input<E['params']>
   : never;
-// A handler of a 204 endpoint returns nothing.
-// biome-ignore lint/suspicious/noConfusingVoidType: a return type, where void is the right word.
+/** A handler of a 204 endpoint returns nothing. */
 export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType
   ? z.output<E['response']>
-  : void;
+  : // biome-ignore lint/suspicious/noConfusingVoidType: only ever a handler's return type.
+    void;

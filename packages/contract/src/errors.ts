@@ -18,6 +18,16 @@ export const errorCodes = [
   'rate_limited',
   'service_unavailable',
   'internal_error',
+  'file_type_not_allowed',
+  'file_too_large',
+  'upload_not_found',
+  'upload_incomplete',
+  'upload_size_mismatch',
+  'upload_url_expired',
+  'length_required',
+  'price_not_editable',
+  'status_not_editable',
+  'product_deleted',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

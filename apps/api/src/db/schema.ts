@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const sellers = pgTable(
   'sellers',
@@ -23,3 +37,264 @@ export const sellers = pgTable(
 );
 
 export type SellerRow = typeof sellers.$inferSelect;
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Whole US dollars. */
+    price: integer('price').notNull(),
+    /** pending (under review), active, inactive, deleted (soft delete: the row stays). */
+    status: text('status').notNull(),
+    viewCount: integer('view_count').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('products_seller_created_idx').on(table.sellerId, table.createdAt),
+    check(
+      'products_status_check',
+      sql`${table.status} in ('pending', 'active', 'inactive', 'deleted')`,
+    ),
+    check('products_price_check', sql`${table.price} > 0`),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+
+export const productFiles = pgTable(
+  'product_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** The upload's storage key; unique so that one upload is attached once. */
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    extension: text('extension').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('product_files_storage_key_key').on(table.storageKey),
+    index('product_files_product_idx').on(table.productId, table.position),
+  ],
+);
+
+export type ProductFileRow = typeof productFiles.$inferSelect;
+
+export const productThumbnails = pgTable(
+  'product_thumbnails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('product_thumbnails_storage_key_key').on(table.storageKey),
+    index('product_thumbnails_product_idx').on(table.productId, table.position),
+    uniqueIndex('product_thumbnails_one_main_key').on(table.productId).where(sql`${table.isMain}`),
+  ],
+);
+
+export type ProductThumbnailRow = typeof productThumbnails.$inferSelect;
+
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Won and yuan per US dollar, exact decimals (read back as strings). */
+    krw: numeric('krw', { precision: 18, scale: 6 }).notNull(),
+    cny: numeric('cny', { precision: 18, scale: 6 }).notNull(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    /** seeded (first start), internal_api, command or provider. */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('exchange_rates_latest_idx').on(table.rateDate, table.createdAt),
+    uniqueIndex('exchange_rates_one_seed_key')
+      .on(table.source)
+      .where(sql`${table.source} = 'seeded'`),
+    check('exchange_rates_positive_check', sql`${table.krw} > 0 and ${table.cny} > 0`),
+  ],
+);
+
+export type ExchangeRateRow = typeof exchangeRates.$inferSelect;
+
+export const uploadKinds = ['file', 'image', 'avatar'] as const;
+export type UploadKindValue = (typeof uploadKinds)[number];
+export const uploadStates = ['pending', 'uploading', 'completed', 'aborted'] as const;
+export type UploadState = (typeof uploadStates)[number];
+
+/**
+ * Every upload a seller starts: the server issues the key, remembers what was declared and
+ * follows it from pending to completed (or aborted). Products and avatars attach only
+ * completed uploads of the same seller, once; the sweeper removes the unattached ones.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: uploadKinds }).notNull(),
+    /** `sellers/<sellerId>/<uuid>.<ext>`, never derived from the file name. */
+    storageKey: text('storage_key').notNull(),
+    /** The store's multipart upload id; null for single-PUT uploads. */
+    multipartUploadId: text('multipart_upload_id'),
+    originalName: text('original_name').notNull(),
+    extension: text('extension').notNull(),
+    contentType: text('content_type').notNull(),
+    /** Bytes; 64-bit because product files reach 5 GB. */
+    declaredSize: bigint('declared_size', { mode: 'number' }).notNull(),
+    state: text('state', { enum: uploadStates }).notNull().default('pending'),
+    /** Unfinished uploads expire at this time; completed ones are swept after it if unattached. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('uploads_storage_key_key').on(table.storageKey),
+    index('uploads_seller_created_idx').on(table.sellerId, table.createdAt),
+    index('uploads_sweep_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.attachedAt} is null and ${table.state} <> 'aborted'`),
+    check('uploads_kind_check', sql`${table.kind} in ('file', 'image', 'avatar')`),
+    check(
+      'uploads_state_check',
+      sql`${table.state} in ('pending', 'uploading', 'completed', 'aborted')`,
+    ),
+    check('uploads_declared_size_check', sql`${table.declaredSize} > 0`),
+  ],
+);
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+// ---- Sales (issue 5) ----------------------------------------------------------------------
+// Money is in KRW, whole won, in bigint columns. A sale keeps the commission rate in force when
+// it happened. The rollups below are written in the same transaction as each sale so that the
+// statistics never sum the sales table per request; `sales_daily` is keyed by the day in the
+// configured TIME_ZONE (rebuild the rollups with `npm run sales:rebuild-rollups` after changing it).
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The member site's order id: one sale per order, whatever the retries. */
+    orderId: text('order_id').notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    customerEmail: text('customer_email').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Basis points: 0 in the seller's first six months, 1000 (10 %) after. */
+    commissionRate: integer('commission_rate_bp').notNull(),
+    commissionAmount: bigint('commission_amount', { mode: 'number' }).notNull(),
+    netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sales_order_id_key').on(table.orderId),
+    // Newest-first pages of one seller, bounded by time: the transactions list and the export.
+    index('sales_seller_purchased_idx').on(
+      table.sellerId,
+      table.purchasedAt.desc(),
+      table.id.desc(),
+    ),
+    check('sales_amount_check', sql`${table.amount} > 0`),
+    check(
+      'sales_commission_check',
+      sql`${table.commissionAmount} >= 0 and ${table.netAmount} = ${table.amount} - ${table.commissionAmount}`,
+    ),
+  ],
+);
+
+export type SaleRow = typeof sales.$inferSelect;
+
+/** Per seller and local day (TIME_ZONE): count, gross and net. */
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sellerId, table.day] })],
+);
+
+/** Per product: count, gross, net and the latest sale. */
+export const productSales = pgTable(
+  'product_sales',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    count: integer('count').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+    lastSaleAt: timestamp('last_sale_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('product_sales_seller_idx').on(table.sellerId)],
+);
+
+/** Per seller, all time. */
+export const sellerSalesTotals = pgTable('seller_sales_totals', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => sellers.id),
+  count: integer('count').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  net: bigint('net', { mode: 'number' }).notNull(),
+});
+
+// ---- Settlement (issue 5) -----------------------------------------------------------------
+
+/** Payout details, one row per seller; an empty string is a field left empty. */
+export const settlementInfos = pgTable('settlement_infos', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => sellers.id),
+  alipayPhone: text('alipay_phone').notNull().default(''),
+  alipayRealName: text('alipay_real_name').notNull().default(''),
+  bankName: text('bank_name').notNull().default(''),
+  bankAccount: text('bank_account').notNull().default(''),
+  bankAccountHolder: text('bank_account_holder').notNull().default(''),
+  bankSwiftCode: text('bank_swift_code').notNull().default(''),
+  bankBranch: text('bank_branch').notNull().default(''),
+  paypalEmail: text('paypal_email').notNull().default(''),
+  paypalAccountHolder: text('paypal_account_holder').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SettlementInfoRow = typeof settlementInfos.$inferSelect;

@@ -17,6 +17,20 @@ const statusByCode: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  /** Upload type or size refused before any URL is issued. */
+  file_type_not_allowed: 400,
+  file_too_large: 413,
+  /** A key given to attach (product, avatar) is not a completed, unattached upload of the seller. */
+  upload_not_found: 400,
+  /** Completion found parts missing, or a stored size different from the declared one. */
+  upload_incomplete: 400,
+  /** A PUT body whose length is not the length the URL was signed for. */
+  upload_size_mismatch: 400,
+  upload_url_expired: 403,
+  length_required: 411,
+  price_not_editable: 400,
+  status_not_editable: 400,
+  product_deleted: 409,
 };
 
 /** An expected failure with a machine code; the error handler turns it into `{ error, code }`. */
@@ -28,6 +42,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: { path: string; message: string }[],
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.statusCode = statusByCode[code];

@@ -43,7 +43,7 @@ export function defineRoute<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       response,
     },
-    ...(endpoint.auth ? { preHandler: app.authenticate } : {}),
+    ...(endpoint.auth ? { onRequest: app.authenticate } : {}),
     handler: async (request, reply) => {
       // The validator compiler has already parsed these with the endpoint's schemas.
       const context = {

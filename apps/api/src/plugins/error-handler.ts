@@ -28,6 +28,9 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         const body: ErrorBody = { error: error.message, code: error.code };
         if (error.details) body.details = error.details;
+        if (error.options.retryAfterSeconds !== undefined) {
+          reply.header('Retry-After', String(error.options.retryAfterSeconds));
+        }
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         return reply.code(error.statusCode).send(body);
       }

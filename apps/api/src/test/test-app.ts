@@ -22,6 +22,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Suites sign many sellers up from one address; throttling has its own tests.
+    RATE_LIMIT_SIGNUP_IP_PER_HOUR: '100000',
+    RATE_LIMIT_UPLOAD_URLS_PER_15_MIN: '100000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });

@@ -62,7 +62,40 @@ export function createAppRouter() {
           lazy: () => import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),
         },
         {
-          // Products, settlement and sales are not built yet: they answer as unknown pages.
+          path: paths.products.path,
+          lazy: () =>
+            import('./routes/app/products/list').then((m) => ({ Component: m.ProductsRoute })),
+        },
+        {
+          path: paths.productCreate.path,
+          lazy: () =>
+            import('./routes/app/products/create').then((m) => ({
+              Component: m.ProductCreateRoute,
+            })),
+        },
+        {
+          path: paths.productDetail.path,
+          lazy: () =>
+            import('./routes/app/products/detail').then((m) => ({
+              Component: m.ProductDetailRoute,
+            })),
+        },
+        {
+          path: paths.productEdit.path,
+          lazy: () =>
+            import('./routes/app/products/edit').then((m) => ({ Component: m.ProductEditRoute })),
+        },
+        {
+          path: paths.sales.path,
+          lazy: () => import('./routes/app/sales').then((m) => ({ Component: m.SalesRoute })),
+        },
+        {
+          path: paths.settlement.path,
+          lazy: () =>
+            import('./routes/app/settlement').then((m) => ({ Component: m.SettlementRoute })),
+        },
+        {
+          // Unknown URLs (and screens not built yet) answer as unknown pages.
           path: '*',
           lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
         },

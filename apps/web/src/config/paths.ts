@@ -15,5 +15,10 @@ export const paths = {
     href: (productId: string) => `/products/${encodeURIComponent(productId)}/edit`,
   },
   settlement: { path: '/settlement', href: () => '/settlement' },
-  sales: { path: '/sales', href: () => '/sales' },
+  sales: {
+    path: '/sales',
+    /** The sales screen, optionally opened on a period (all, today, week, month). */
+    href: (period?: 'all' | 'today' | 'week' | 'month') =>
+      period ? `/sales?period=${period}` : '/sales',
+  },
 } as const;

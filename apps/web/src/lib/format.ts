@@ -20,3 +20,148 @@ export function formatLongDate(value: string | Date, language?: string): string 
   if (Number.isNaN(date.getTime())) return '';
   return formatDate(date, 'PPP', { locale: dateLocale(language) });
 }
+
+function toDate(value: string | Date): Date | undefined {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** A transaction's time, spec section 9: `yyyy-MM-dd HH:mm` in the reader's time zone. */
+export function formatDateTime(value: string | Date, language?: string): string {
+  const date = toDate(value);
+  return date ? formatDate(date, 'yyyy-MM-dd HH:mm', { locale: dateLocale(language) }) : '';
+}
+
+/** A product date (e.g. the last sale), spec section 9: `yyyy-MM-dd`. */
+export function formatShortDate(value: string | Date, language?: string): string {
+  const date = toDate(value);
+  return date ? formatDate(date, 'yyyy-MM-dd', { locale: dateLocale(language) }) : '';
+}
+
+/** Number formatting locale: Korean, Chinese, otherwise English (as for dates). */
+function numberLocale(language: string | undefined): string {
+  switch (currentLanguage(language)) {
+    case 'ko':
+      return 'ko-KR';
+    case 'zh':
+      return 'zh-CN';
+    default:
+      return 'en-US';
+  }
+}
+
+/** A count with thousands separators, e.g. "1,234". */
+export function formatCount(value: number, language?: string): string {
+  return new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 0 }).format(value);
+}
+
+/**
+ * A sales amount in Korean won without decimals (spec sections 1 and 9): "15,000원" in
+ * Korean, "15,000韩元" in Chinese, "₩15,000" otherwise.
+ */
+export function formatKrwAmount(amount: number, language?: string): string {
+  const lang = currentLanguage(language);
+  const digits = new Intl.NumberFormat(numberLocale(lang), { maximumFractionDigits: 0 }).format(
+    Math.round(Math.abs(amount)),
+  );
+  const sign = amount < 0 && Math.round(Math.abs(amount)) !== 0 ? '-' : '';
+  if (lang === 'ko') return `${sign}${digits}원`;
+  if (lang === 'zh') return `${sign}${digits}韩元`;
+  return `${sign}₩${digits}`;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Money (spec section 9)                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+export type Currency = 'USD' | 'KRW' | 'CNY';
+
+/** Korean and Chinese write currency words after the amount; other languages use symbols. */
+const currencyWordsByLanguage: Partial<Record<string, Record<Currency, string>>> = {
+  ko: { USD: '달러', KRW: '원', CNY: '위안' },
+  zh: { USD: '美元', KRW: '韩元', CNY: '元' },
+};
+const currencySymbols: Record<Currency, string> = { USD: '$', KRW: '₩', CNY: '¥' };
+
+export function currencyWords(language?: string): Record<Currency, string> {
+  return currencyWordsByLanguage[currentLanguage(language)] ?? currencySymbols;
+}
+
+/**
+ * An amount with its currency in the reader's words: `13,500원`, `72.5元`, `$10`, `₩13,500`.
+ * KRW and USD show no decimals, CNY at most one.
+ */
+export function formatMoney(amount: number, currency: Currency, language?: string): string {
+  const number = new Intl.NumberFormat(numberLocale(language), {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: currency === 'CNY' ? 1 : 0,
+  }).format(amount);
+  const lang = currentLanguage(language);
+  const word = currencyWords(lang)[currency];
+  return lang === 'ko' || lang === 'zh' ? `${number}${word}` : `${word}${number}`;
+}
+
+/** The currency shown beside USD prices for this language (ko → KRW, zh → CNY, else none). */
+export function localCurrency(language?: string): Exclude<Currency, 'USD'> | null {
+  const lang = currentLanguage(language);
+  if (lang === 'ko') return 'KRW';
+  if (lang === 'zh') return 'CNY';
+  return null;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Relative time (spec section 9)                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+export interface RelativeTimeStep {
+  value: number;
+  unit: 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year';
+}
+
+/**
+ * How long ago `then` was, in the spec's steps: seconds under 60, then minutes, hours, days
+ * up to 30 days, months up to 365 days, then years. Future times count as now.
+ */
+export function relativeTimeStep(then: Date, now: Date = new Date()): RelativeTimeStep {
+  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000));
+  if (seconds < 60) return { value: seconds, unit: 'second' };
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return { value: minutes, unit: 'minute' };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { value: hours, unit: 'hour' };
+  const days = Math.floor(hours / 24);
+  if (days < 30) return { value: days, unit: 'day' };
+  if (days < 365) return { value: Math.floor(days / 30), unit: 'month' };
+  return { value: Math.floor(days / 365), unit: 'year' };
+}
+
+/** "3 minutes ago", "3분 전", "3分钟前"… in the interface language. */
+export function formatRelativeTime(
+  value: string | Date,
+  language?: string,
+  now: Date = new Date(),
+): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const step = relativeTimeStep(date, now);
+  // Every interface language has its own relative-time words (unlike dates and numbers).
+  return new Intl.RelativeTimeFormat(currentLanguage(language), { numeric: 'auto' }).format(
+    -step.value,
+    step.unit,
+  );
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* File sizes (spec section 9)                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+const sizeUnits = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/** Bytes, KB, MB or GB (1024-based), with at most two decimals: `0 Bytes`, `1.5 MB`. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(sizeUnits.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** exponent;
+  const rounded = Math.round(value * 100) / 100;
+  return `${rounded} ${sizeUnits[exponent]}`;
+}

@@ -12,7 +12,9 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
   const { auth } = options;
 
   defineRoute(app, signup, async ({ body }) => ({ token: await auth.signup(body) }));
-  defineRoute(app, login, async ({ body }) => ({ token: await auth.login(body) }));
+  defineRoute(app, login, async ({ body, request }) => ({
+    token: await auth.login(body, { ip: request.ip }),
+  }));
   defineRoute(app, getProfile, ({ seller }) => auth.profile(seller.id));
   defineRoute(app, updateProfile, ({ seller, body }) => auth.updateProfile(seller.id, body));
   defineRoute(app, changePassword, async ({ seller, body }) => ({

@@ -5,6 +5,7 @@ import type { SignupBody } from '@seller/contract/auth/signup';
 import type { SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
@@ -29,8 +30,18 @@ export function toProfile(row: SellerRow): Profile {
   };
 }
 
-export function createAuthService(deps: { sellers: SellerRepository; tokens: TokenService }) {
-  const { sellers, tokens } = deps;
+export interface LoginThrottle {
+  limiter: RateLimiter;
+  perAccount: RateLimitRule;
+  perIp: RateLimitRule;
+}
+
+export function createAuthService(deps: {
+  sellers: SellerRepository;
+  tokens: TokenService;
+  loginThrottle: LoginThrottle;
+}) {
+  const { sellers, tokens, loginThrottle } = deps;
 
   const issueToken = (sellerId: string, tokenVersion: number) =>
     tokens.issue({ sellerId, tokenVersion });
@@ -56,13 +67,24 @@ export function createAuthService(deps: { sellers: SellerRepository; tokens: Tok
       }
     },
 
-    async login(input: LoginBody): Promise<string> {
-      const row = await sellers.findByEmail(input.email);
-      if (!row) {
-        await verifyPassword(input.password, await decoyPasswordHash());
+    /**
+     * Failed logins are counted per account and per client address; once either is over its
+     * limit, even the right password is refused until the window ends.
+     */
+    async login(input: LoginBody, client: { ip: string }): Promise<string> {
+      const { limiter, perAccount, perIp } = loginThrottle;
+      const account = input.email.toLowerCase();
+      await limiter.assertAllowed(perIp, client.ip);
+      await limiter.assertAllowed(perAccount, account);
+      const row = await sellers.findByEmail(account);
+      const matches = row
+        ? await verifyPassword(input.password, row.passwordHash)
+        : await verifyPassword(input.password, await decoyPasswordHash()).then(() => false);
+      if (!row || !matches) {
+        await Promise.all([limiter.record(perIp, client.ip), limiter.record(perAccount, account)]);
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(input.password, row.passwordHash))) throw invalidCredentials();
+      await limiter.reset(perAccount, account);
       return issueToken(row.id, row.tokenVersion);
     },
 

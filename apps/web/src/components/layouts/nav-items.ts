@@ -4,12 +4,19 @@ import {
   type LucideIcon,
   PackageIcon,
   PlusIcon,
+  TrendingUpIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface NavItem {
   to: string;
-  labelKey: 'nav.dashboard' | 'nav.products' | 'nav.createProduct' | 'nav.settlement';
+  labelKey:
+    | 'nav.dashboard'
+    | 'nav.products'
+    | 'nav.createProduct'
+    | 'nav.settlement'
+    // The sales screen's own block holds its nav label.
+    | 'sales.navLabel';
   icon: LucideIcon;
   /** Only an exact match marks the link active (the dashboard would match everything). */
   end?: boolean;
@@ -20,6 +27,7 @@ export const navItems: readonly NavItem[] = [
   { to: paths.products.href(), labelKey: 'nav.products', icon: PackageIcon, end: true },
   { to: paths.productCreate.href(), labelKey: 'nav.createProduct', icon: PlusIcon },
   { to: paths.settlement.href(), labelKey: 'nav.settlement', icon: BanknoteIcon },
+  { to: paths.sales.href(), labelKey: 'sales.navLabel', icon: TrendingUpIcon },
 ];
 
 /** What the navigation shows about the signed-in seller (loaded by the app shell). */

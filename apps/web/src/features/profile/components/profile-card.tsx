@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -21,6 +20,7 @@ import { formatLongDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { fieldErrorText } from '@/lib/validation-message';
 import { useUpdateProfile } from '../api/update-profile';
+import { AvatarPicker } from './avatar-picker';
 import type { ProfileNotice } from './profile-notice';
 
 type ProfileFormInput = z.input<typeof updateProfileBody>;
@@ -54,7 +54,6 @@ export function ProfileCard({
   const { register, handleSubmit, reset, clearErrors, setError, control, formState } = form;
   const bio = useWatch({ control, name: 'bio' }) ?? '';
   const update = useUpdateProfile();
-  const displayName = profile.nickname ?? profile.email;
 
   const startEditing = () => {
     reset(formValues(profile));
@@ -105,15 +104,7 @@ export function ProfileCard({
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="flex items-center gap-4">
-          <Avatar className="size-16 text-lg">
-            {profile.avatarUrl ? (
-              <AvatarImage
-                src={profile.avatarUrl}
-                alt={t('profile.avatarAlt', { name: displayName })}
-              />
-            ) : null}
-            <AvatarFallback>{initials(profile)}</AvatarFallback>
-          </Avatar>
+          <AvatarPicker profile={profile} initials={initials(profile)} onNotice={onNotice} />
           <div className="grid min-w-0 gap-1">
             <p className="truncate text-lg font-semibold" data-testid="profile-nickname">
               {profile.nickname ?? (

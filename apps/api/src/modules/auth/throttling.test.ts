@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signUpSeller } from '../../test/sellers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const attempt = (
+  t: TestApp,
+  email: string,
+  password: string,
+  client: { remoteAddress?: string; forwardedFor?: string } = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: client.remoteAddress ?? '203.0.113.10',
+    headers: client.forwardedFor ? { 'x-forwarded-for': client.forwardedFor } : {},
+  });
+
+async function failTimes(
+  t: TestApp,
+  email: string,
+  times: number,
+  client: { remoteAddress?: string; forwardedFor?: string } = {},
+) {
+  for (let i = 0; i < times; i += 1) {
+    const response = await attempt(t, email, `wrong-${i}-password`, client);
+    expect(response.statusCode).toBe(401);
+  }
+}
+
+describe('failed logins per account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      RATE_LIMIT_LOGIN_ACCOUNT: '3',
+      RATE_LIMIT_LOGIN_IP: '1000',
+      RATE_LIMIT_LOGIN_WINDOW_SECONDS: '900',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the account with 429 and Retry-After once over the limit, even with the right password', async () => {
+    const seller = await signUpSeller(t.app);
+    await failTimes(t, seller.email, 3);
+    const blocked = await attempt(t, seller.email, seller.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'rate_limited' });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+  });
+
+  it('counts the account across client addresses and email case', async () => {
+    const seller = await signUpSeller(t.app);
+    await failTimes(t, seller.email, 1, { remoteAddress: '198.51.100.1' });
+    await failTimes(t, seller.email.toUpperCase(), 1, { remoteAddress: '198.51.100.2' });
+    await failTimes(t, seller.email, 1, { remoteAddress: '198.51.100.3' });
+    const blocked = await attempt(t, seller.email, seller.password, {
+      remoteAddress: '198.51.100.4',
+    });
+    expect(blocked.statusCode).toBe(429);
+  });
+
+  it('counts unknown emails too, answering them like known ones until the limit', async () => {
+    await failTimes(t, 'ghost@example.com', 3);
+    expect((await attempt(t, 'ghost@example.com', 'whatever-pass')).statusCode).toBe(429);
+  });
+
+  it('forgets the failures of an account after a successful login', async () => {
+    const seller = await signUpSeller(t.app);
+    await failTimes(t, seller.email, 2);
+    expect((await attempt(t, seller.email, seller.password)).statusCode).toBe(200);
+    await failTimes(t, seller.email, 2);
+    expect((await attempt(t, seller.email, seller.password)).statusCode).toBe(200);
+  });
+});
+
+describe('failed logins per client address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_LOGIN_ACCOUNT: '1000', RATE_LIMIT_LOGIN_IP: '4' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses an address that failed on many accounts', async () => {
+    const seller = await signUpSeller(t.app);
+    for (let i = 0; i < 4; i += 1) {
+      await failTimes(t, `victim${i}@example.com`, 1, { remoteAddress: '192.0.2.50' });
+    }
+    const blocked = await attempt(t, seller.email, seller.password, {
+      remoteAddress: '192.0.2.50',
+    });
+    expect(blocked.statusCode).toBe(429);
+    const elsewhere = await attempt(t, seller.email, seller.password, {
+      remoteAddress: '192.0.2.51',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('is not reset by a forged X-Forwarded-For when no proxy is trusted', async () => {
+    const seller = await signUpSeller(t.app);
+    for (let i = 0; i < 4; i += 1) {
+      await failTimes(t, `target${i}@example.com`, 1, {
+        remoteAddress: '192.0.2.60',
+        forwardedFor: `10.0.0.${i}`,
+      });
+    }
+    const forged = await attempt(t, seller.email, seller.password, {
+      remoteAddress: '192.0.2.60',
+      forwardedFor: '10.9.9.9',
+    });
+    expect(forged.statusCode).toBe(429);
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      RATE_LIMIT_LOGIN_ACCOUNT: '1000',
+      RATE_LIMIT_LOGIN_IP: '2',
+      TRUST_PROXY: '127.0.0.1',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('counts the client address the proxy reports', async () => {
+    const seller = await signUpSeller(t.app);
+    const viaProxy = { remoteAddress: '127.0.0.1' };
+    await failTimes(t, 'a@example.com', 2, { ...viaProxy, forwardedFor: '198.51.100.77' });
+    expect(
+      (
+        await attempt(t, seller.email, seller.password, {
+          ...viaProxy,
+          forwardedFor: '198.51.100.77',
+        })
+      ).statusCode,
+    ).toBe(429);
+    expect(
+      (
+        await attempt(t, seller.email, seller.password, {
+          ...viaProxy,
+          forwardedFor: '198.51.100.78',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For from an address that is not the proxy', async () => {
+    const seller = await signUpSeller(t.app);
+    await failTimes(t, 'b@example.com', 2, {
+      remoteAddress: '203.0.113.99',
+      forwardedFor: '1.1.1.1',
+    });
+    const response = await attempt(t, seller.email, seller.password, {
+      remoteAddress: '203.0.113.99',
+      forwardedFor: '2.2.2.2',
+    });
+    expect(response.statusCode).toBe(429);
+  });
+});
+
+describe('signups per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_SIGNUP_IP_PER_HOUR: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the third signup from one address within the hour', async () => {
+    const signup = (n: number, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress,
+        payload: { email: `s${n}@example.com`, nickname: `signup${n}`, password: 'gr8-pass' },
+      });
+    expect((await signup(1, '203.0.113.5')).statusCode).toBe(201);
+    expect((await signup(2, '203.0.113.5')).statusCode).toBe(201);
+    const third = await signup(3, '203.0.113.5');
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect((await signup(4, '203.0.113.6')).statusCode).toBe(201);
+  });
+});
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+  });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const haveRedis = await redisAnswers(redisUrl);
+
+describe.runIf(haveRedis)('counters shared through Redis', () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((a) => a.close()));
+  });
+
+  it('lets two server copies share failed-login counts', async () => {
+    const env = { REDIS_URL: redisUrl, RATE_LIMIT_LOGIN_ACCOUNT: '2', RATE_LIMIT_LOGIN_IP: '1000' };
+    const first = await createTestApp(env);
+    const second = await createTestApp(env);
+    apps.push(first, second);
+    const email = `shared-${randomBytes(6).toString('hex')}@example.com`;
+    await failTimes(first, email, 1);
+    await failTimes(second, email, 1);
+    expect((await attempt(first, email, 'again-wrong')).statusCode).toBe(429);
+    expect((await attempt(second, email, 'again-wrong')).statusCode).toBe(429);
+  });
+});
+
+describe('when Redis is unreachable', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_LOGIN_ACCOUNT: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('lets logins through rather than locking every seller out', async () => {
+    const seller = await signUpSeller(t.app);
+    expect((await attempt(t, seller.email, 'wrong-one-pass')).statusCode).toBe(401);
+    expect((await attempt(t, seller.email, seller.password)).statusCode).toBe(200);
+  });
+});

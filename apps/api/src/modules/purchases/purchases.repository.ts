@@ -1,0 +1,174 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  productSales,
+  products,
+  type SaleRow,
+  sales,
+  salesDaily,
+  sellerSalesTotals,
+  sellers,
+} from '../../db/schema.ts';
+import { localDay } from '../sales/sales-periods.ts';
+import { rowsOf, toDate, toInteger } from '../sales/sql-values.ts';
+
+export type NewSale = Omit<typeof sales.$inferInsert, 'id' | 'createdAt'>;
+
+export interface ProductForSale {
+  sellerId: string;
+  /** End of the seller's introductory commission: signup plus N calendar months, local time. */
+  introEndsAt: Date;
+}
+
+interface SaleSqlRow {
+  id: string;
+  order_id: string;
+  seller_id: string;
+  product_id: string;
+  customer_email: string;
+  payment_method: string;
+  amount: unknown;
+  commission_rate_bp: unknown;
+  commission_amount: unknown;
+  net_amount: unknown;
+  purchased_at: unknown;
+  created_at: unknown;
+}
+
+const toSaleRow = (row: SaleSqlRow): SaleRow => ({
+  id: row.id,
+  orderId: row.order_id,
+  sellerId: row.seller_id,
+  productId: row.product_id,
+  customerEmail: row.customer_email,
+  paymentMethod: row.payment_method,
+  amount: toInteger(row.amount),
+  commissionRate: toInteger(row.commission_rate_bp),
+  commissionAmount: toInteger(row.commission_amount),
+  netAmount: toInteger(row.net_amount),
+  purchasedAt: toDate(row.purchased_at),
+  createdAt: toDate(row.created_at),
+});
+
+/** The writes of one purchase; every call runs inside the caller's transaction. */
+function purchaseWrites(tx: Database, timeZone: string) {
+  return {
+    async productForSale(
+      productId: string,
+      introMonths: number,
+    ): Promise<ProductForSale | undefined> {
+      const result = await tx.execute(sql`
+        select p.seller_id,
+               ((s.created_at at time zone ${timeZone}) + make_interval(months => ${introMonths}::int))
+                 at time zone ${timeZone} as intro_ends_at
+        from ${products} p join ${sellers} s on s.id = p.seller_id
+        where p.id = ${productId}`);
+      const row = rowsOf<{ seller_id: string; intro_ends_at: unknown }>(result)[0];
+      return row ? { sellerId: row.seller_id, introEndsAt: toDate(row.intro_ends_at) } : undefined;
+    },
+
+    /**
+     * Inserts the sale unless its order id is already recorded (by anyone, ever) and, only when
+     * it was inserted, adds it to the product's sales count and to the three rollups: one
+     * statement, so one round trip and one atomic change. Undefined when the order id existed.
+     */
+    async insertSaleWithRollups(values: NewSale): Promise<SaleRow | undefined> {
+      const result = await tx.execute(sql`
+        with new_sale as (
+          insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
+                                amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
+          values (${values.orderId}, ${values.sellerId}, ${values.productId}, ${values.customerEmail},
+                  ${values.paymentMethod}, ${values.amount}, ${values.commissionRate},
+                  ${values.commissionAmount}, ${values.netAmount},
+                  ${values.purchasedAt.toISOString()}::timestamptz)
+          on conflict (order_id) do nothing
+          returning *
+        ),
+        counted as (
+          update ${products} set sales_count = sales_count + 1
+          where id = (select product_id from new_sale)
+        ),
+        daily as (
+          insert into ${salesDaily} as d (seller_id, day, count, amount, net)
+          select seller_id, ${localDay(sql`purchased_at`, timeZone)}, 1, amount, net_amount
+          from new_sale
+          on conflict (seller_id, day) do update set count = d.count + 1,
+            amount = d.amount + excluded.amount, net = d.net + excluded.net
+        ),
+        per_product as (
+          insert into ${productSales} as ps (product_id, seller_id, count, amount, net, last_sale_at)
+          select product_id, seller_id, 1, amount, net_amount, purchased_at from new_sale
+          on conflict (product_id) do update set count = ps.count + 1,
+            amount = ps.amount + excluded.amount, net = ps.net + excluded.net,
+            last_sale_at = greatest(ps.last_sale_at, excluded.last_sale_at)
+        ),
+        totals as (
+          insert into ${sellerSalesTotals} as t (seller_id, count, amount, net)
+          select seller_id, 1, amount, net_amount from new_sale
+          on conflict (seller_id) do update set count = t.count + 1,
+            amount = t.amount + excluded.amount, net = t.net + excluded.net
+        )
+        select * from new_sale`);
+      const row = rowsOf<SaleSqlRow>(result)[0];
+      return row ? toSaleRow(row) : undefined;
+    },
+  };
+}
+
+export type PurchaseWrites = ReturnType<typeof purchaseWrites>;
+
+export function createPurchaseRepository(db: Database, timeZone: string) {
+  return {
+    transaction<T>(work: (writes: PurchaseWrites) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(purchaseWrites(tx, timeZone)));
+    },
+
+    async findSaleByOrderId(orderId: string): Promise<SaleRow | undefined> {
+      const [row] = await db.select().from(sales).where(eq(sales.orderId, orderId)).limit(1);
+      return row;
+    },
+
+    /** The new view count, or undefined when the product does not exist. */
+    async addViews(productId: string, count: number): Promise<number | undefined> {
+      const [row] = await db
+        .update(products)
+        .set({ viewCount: sql`${products.viewCount} + ${count}` })
+        .where(eq(products.id, productId))
+        .returning({ viewCount: products.viewCount });
+      return row?.viewCount;
+    },
+
+    /**
+     * Recomputes every rollup and every product's sales count from the sales table, in one
+     * transaction: after a bulk load (benchmarks) or a change of TIME_ZONE.
+     */
+    async rebuildRollups(): Promise<void> {
+      await db.transaction(async (tx) => {
+        // Readers wait rather than see half-built rollups; purchases wait for the rebuild.
+        await tx.execute(
+          sql`lock table ${sales}, ${salesDaily}, ${productSales}, ${sellerSalesTotals} in exclusive mode`,
+        );
+        await tx.execute(sql`delete from ${salesDaily}`);
+        await tx.execute(sql`delete from ${productSales}`);
+        await tx.execute(sql`delete from ${sellerSalesTotals}`);
+        await tx.execute(sql`
+          insert into ${salesDaily} (seller_id, day, count, amount, net)
+          select seller_id, ${localDay(sql`purchased_at`, timeZone)}, count(*), sum(amount), sum(net_amount)
+          from ${sales} group by 1, 2`);
+        await tx.execute(sql`
+          insert into ${productSales} (product_id, seller_id, count, amount, net, last_sale_at)
+          select product_id, seller_id, count(*), sum(amount), sum(net_amount), max(purchased_at)
+          from ${sales} group by product_id, seller_id`);
+        await tx.execute(sql`
+          insert into ${sellerSalesTotals} (seller_id, count, amount, net)
+          select seller_id, count(*), sum(amount), sum(net_amount) from ${sales} group by seller_id`);
+        await tx.execute(sql`
+          update ${products} p set sales_count = coalesce(ps.count, 0)
+          from ${products} p2 left join ${productSales} ps on ps.product_id = p2.id
+          where p.id = p2.id and p.sales_count is distinct from coalesce(ps.count, 0)`);
+      });
+    },
+  };
+}
+
+export type PurchaseRepository = ReturnType<typeof createPurchaseRepository>;

@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import { exportSales } from '@seller/contract/sales/export-sales';
+import { getDailySales } from '@seller/contract/sales/get-daily-sales';
+import { getSalesByProduct } from '@seller/contract/sales/get-sales-by-product';
+import { getSalesStats } from '@seller/contract/sales/get-sales-stats';
+import { getTransactions } from '@seller/contract/sales/get-transactions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { defineRoute, toFastifyPath } from '../../lib/define-route.ts';
+import type { SalesService } from './sales.service.ts';
+
+export async function salesRoutes(app: FastifyInstance, options: { sales: SalesService }) {
+  const { sales } = options;
+
+  defineRoute(app, getSalesStats, ({ seller }) => sales.stats(seller.id));
+  defineRoute(app, getTransactions, ({ seller, query }) => sales.transactions(seller.id, query));
+  defineRoute(app, getDailySales, ({ seller, query }) => sales.daily(seller.id, query.days));
+  defineRoute(app, getSalesByProduct, ({ seller }) => sales.byProduct(seller.id));
+
+  // A file, not JSON: registered by hand with the contract's query schema.
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: exportSales.method,
+    url: toFastifyPath(exportSales.path),
+    schema: {
+      summary: exportSales.summary,
+      tags: [...exportSales.tags],
+      security: [{ bearerAuth: [] }],
+      querystring: exportSales.query,
+    },
+    onRequest: app.authenticate,
+    handler: async (request, reply) => {
+      if (!request.seller) throw new AppError('unauthorized', 'Sign in to continue');
+      const { fileName, lines } = await sales.exportCsv(request.seller.id, request.query.period);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(lines));
+    },
+  });
+}

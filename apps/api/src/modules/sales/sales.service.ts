@@ -1,0 +1,116 @@
+import type { SalesPeriod } from '@seller/contract/limits';
+import type { DailySalesResponse } from '@seller/contract/sales/get-daily-sales';
+import type { SalesByProductResponse } from '@seller/contract/sales/get-sales-by-product';
+import type { SalesFigures, SalesStats } from '@seller/contract/sales/get-sales-stats';
+import type { Transaction, TransactionsResponse } from '@seller/contract/sales/get-transactions';
+import type { Figures, SaleListItem, SalesRepository } from './sales.repository.ts';
+import { salesCsvRows } from './sales-csv.ts';
+
+const figures = ({ count, amount, net }: Figures): SalesFigures => ({
+  count,
+  amount,
+  commission: amount - net,
+  net,
+});
+
+export const toTransaction = (sale: SaleListItem): Transaction => ({
+  purchase_id: sale.id,
+  purchase_date: sale.purchasedAt.toISOString(),
+  order_id: sale.orderId,
+  product_id: sale.productId,
+  product_title: sale.productTitle,
+  customer_email: sale.customerEmail,
+  payment_method: sale.paymentMethod,
+  purchase_price: sale.amount,
+  commission_rate: sale.commissionRate,
+  commission_amount: sale.commissionAmount,
+  net_amount: sale.netAmount,
+});
+
+/** Rows fetched per query while streaming an export: memory stays flat whatever the total. */
+const defaultExportPageSize = 1000;
+
+export function createSalesService(deps: {
+  sales: SalesRepository;
+  timeZone: string;
+  now?: () => Date;
+  exportPageSize?: number;
+}) {
+  const { sales, timeZone } = deps;
+  const now = deps.now ?? (() => new Date());
+  const exportPageSize = deps.exportPageSize ?? defaultExportPageSize;
+
+  return {
+    async stats(sellerId: string): Promise<SalesStats> {
+      const { total, month, today } = await sales.stats(sellerId, now());
+      return {
+        totalSales: figures(total),
+        monthlySales: figures(month),
+        todaySales: figures(today),
+      };
+    },
+
+    async transactions(
+      sellerId: string,
+      query: { page: number; limit: number; period: SalesPeriod },
+    ): Promise<TransactionsResponse> {
+      const { page, limit, period } = query;
+      const at = now();
+      const total = await sales.countSales(sellerId, period, at);
+      const offset = (page - 1) * limit;
+      const items =
+        offset < total ? await sales.listSales(sellerId, period, at, offset, limit) : [];
+      return {
+        transactions: items.map(toTransaction),
+        pagination: { total, page, limit, totalPages: Math.ceil(total / limit) },
+      };
+    },
+
+    async daily(sellerId: string, days: number): Promise<DailySalesResponse> {
+      const rows = await sales.daily(sellerId, now(), days);
+      return {
+        dailySales: rows.map((row) => ({
+          date: row.day,
+          count: row.count,
+          amount: row.amount,
+          net: row.net,
+        })),
+      };
+    },
+
+    async byProduct(sellerId: string): Promise<SalesByProductResponse> {
+      const rows = await sales.byProduct(sellerId);
+      return {
+        products: rows.map((row) => ({
+          productId: row.productId,
+          title: row.title,
+          productPrice: row.price,
+          salesCount: row.count,
+          totalRevenue: row.amount,
+          netRevenue: row.net,
+          lastSaleDate: row.lastSaleAt ? row.lastSaleAt.toISOString() : null,
+        })),
+      };
+    },
+
+    /** The file name and a stream of CSV text, read page by page (keyset). */
+    async exportCsv(
+      sellerId: string,
+      period: SalesPeriod,
+    ): Promise<{ fileName: string; lines: AsyncIterable<string> }> {
+      const at = now();
+      const fileName = `sales-${period}-${await sales.today(at)}.csv`;
+      async function* pages(): AsyncGenerator<SaleListItem[]> {
+        let cursor: Parameters<SalesRepository['salesAfter']>[3];
+        do {
+          const page = await sales.salesAfter(sellerId, period, at, cursor, exportPageSize);
+          if (page.items.length > 0) yield page.items;
+          cursor = page.next;
+        } while (cursor);
+      }
+      return { fileName, lines: salesCsvRows(pages(), timeZone) };
+    },
+  };
+}
+
+export type SalesService = ReturnType<typeof createSalesService>;

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type SettlementInfoRow, settlementInfos } from '../../db/schema.ts';
+
+export type SettlementValues = Omit<SettlementInfoRow, 'sellerId' | 'updatedAt'>;
+
+export function createSettlementRepository(db: Database) {
+  return {
+    async find(sellerId: string): Promise<SettlementInfoRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(settlementInfos)
+        .where(eq(settlementInfos.sellerId, sellerId))
+        .limit(1);
+      return row;
+    },
+
+    /** One row per seller, replaced as a whole. */
+    async save(sellerId: string, values: SettlementValues): Promise<SettlementInfoRow> {
+      const updatedAt = new Date();
+      const [row] = await db
+        .insert(settlementInfos)
+        .values({ sellerId, ...values, updatedAt })
+        .onConflictDoUpdate({ target: settlementInfos.sellerId, set: { ...values, updatedAt } })
+        .returning();
+      if (!row) throw new Error('upsert returned no row');
+      return row;
+    },
+  };
+}
+
+export type SettlementRepository = ReturnType<typeof createSettlementRepository>;

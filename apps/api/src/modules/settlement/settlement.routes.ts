@@ -1,0 +1,14 @@
+import { getSettlementInfo } from '@seller/contract/settlement/get-settlement-info';
+import { updateSettlementInfo } from '@seller/contract/settlement/update-settlement-info';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../lib/define-route.ts';
+import type { SettlementService } from './settlement.service.ts';
+
+export async function settlementRoutes(
+  app: FastifyInstance,
+  options: { settlement: SettlementService },
+) {
+  const { settlement } = options;
+  defineRoute(app, getSettlementInfo, ({ seller }) => settlement.get(seller.id));
+  defineRoute(app, updateSettlementInfo, ({ seller, body }) => settlement.update(seller.id, body));
+}

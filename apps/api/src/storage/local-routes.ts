@@ -1,0 +1,181 @@
+import { imageTypes, isImageExtension } from '@seller/contract/upload-types';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import { attachmentDisposition } from './content-disposition.ts';
+import { type LocalStorage, LocalTransferError } from './local-driver.ts';
+import type { LocalGrant } from './local-signing.ts';
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * One `Range: bytes=…` range of a `size`-byte object (RFC 9110): undefined means "send the
+ * whole object" (no header, a malformed one or several ranges), 'unsatisfiable' is a 416.
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return undefined;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== '' && Number(last) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+const contentTypeByExtension = new Map(imageTypes.map((t) => [t.extension, t.canonicalType]));
+
+function wildcard(request: FastifyRequest): string {
+  return (request.params as { '*'?: string })['*'] ?? '';
+}
+
+function grantFor(storage: LocalStorage, token: string, ops: LocalGrant['op'][]): LocalGrant {
+  const check = storage.verify(token);
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new AppError('upload_url_expired', 'This link has expired')
+      : new AppError('forbidden', 'This link is not valid');
+  }
+  if (!ops.includes(check.grant.op)) throw new AppError('forbidden', 'This link is not valid');
+  return check.grant;
+}
+
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+async function sendObject(
+  storage: LocalStorage,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string>,
+) {
+  let object: Awaited<ReturnType<LocalStorage['openObject']>>;
+  try {
+    object = await storage.openObject(key);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new AppError('not_found', 'Not found');
+    throw error;
+  }
+  reply.headers({
+    ...headers,
+    'Accept-Ranges': 'bytes',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  const range = parseRange(request.headers.range, object.size);
+  if (range === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${object.size}`)
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .send({ error: 'Range not satisfiable', code: 'validation_failed' });
+  }
+  if (request.method === 'HEAD') {
+    return reply.header('Content-Length', String(object.size)).code(200).send();
+  }
+  if (range) {
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`)
+      .header('Content-Length', String(range.end - range.start + 1))
+      .send(object.stream(range));
+  }
+  return reply.code(200).header('Content-Length', String(object.size)).send(object.stream());
+}
+
+/**
+ * The URLs the local driver signs, served by this server: uploads (single PUT or one part,
+ * streamed to disk, never buffered), downloads of private files, and public images.
+ */
+export async function localStorageRoutes(app: FastifyInstance, options: { storage: LocalStorage }) {
+  const { storage } = options;
+
+  // Bodies of this plugin's routes are read by the handler as a stream, whatever their type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+  app.put('/storage/upload/*', { schema: { hide: true } }, async (request, reply) => {
+    let bodyRead = false;
+    try {
+      const grant = grantFor(storage, wildcard(request), ['put', 'part']);
+      if (grant.op === 'get') throw new AppError('forbidden', 'This link is not valid');
+      const declared = request.headers['content-length'];
+      if (declared === undefined || request.headers['transfer-encoding'] !== undefined) {
+        throw new AppError('length_required', 'Content-Length is required');
+      }
+      if (!/^\d+$/.test(declared) || Number(declared) !== grant.length) {
+        throw new AppError(
+          'upload_size_mismatch',
+          `This URL accepts a body of exactly ${grant.length} bytes`,
+        );
+      }
+      if (grant.op === 'put' && mediaType(request.headers['content-type']) !== grant.type) {
+        throw new AppError('file_type_not_allowed', `This URL accepts Content-Type ${grant.type}`);
+      }
+      bodyRead = true;
+      const etag =
+        grant.op === 'put'
+          ? await storage.receiveObject(grant.key, request.raw, grant.length)
+          : await storage.receivePart(grant, request.raw, grant.length);
+      return reply
+        .code(200)
+        .header('ETag', etag)
+        .header('Access-Control-Expose-Headers', 'ETag')
+        .send();
+    } catch (error) {
+      // Refused before reading the body: close rather than read gigabytes to keep the socket.
+      if (!bodyRead || !request.raw.readableEnded) reply.header('Connection', 'close');
+      if (error instanceof LocalTransferError) {
+        switch (error.reason) {
+          case 'long':
+          case 'short':
+            throw new AppError('upload_size_mismatch', error.message);
+          case 'gone':
+            throw new AppError('not_found', error.message);
+          case 'busy':
+            throw new AppError('conflict', error.message);
+        }
+      }
+      throw error;
+    }
+  });
+
+  app.get('/storage/download/*', { schema: { hide: true } }, async (request, reply) => {
+    const grant = grantFor(storage, wildcard(request), ['get']);
+    if (grant.op !== 'get') throw new AppError('forbidden', 'This link is not valid');
+    return sendObject(storage, grant.key, request, reply, {
+      'Content-Type': grant.type,
+      'Content-Disposition': attachmentDisposition(grant.name),
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  app.get('/storage/public/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = wildcard(request);
+    const extension = key.slice(key.lastIndexOf('.') + 1);
+    const contentType = contentTypeByExtension.get(extension);
+    // Only images are public; product files are reachable through signed downloads only.
+    if (
+      !isImageExtension(extension) ||
+      !contentType ||
+      !storage.keyFromPublicUrl(storage.publicUrl(key))
+    ) {
+      throw new AppError('not_found', 'Not found');
+    }
+    return sendObject(storage, key, request, reply, {
+      'Content-Type': contentType,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  });
+}

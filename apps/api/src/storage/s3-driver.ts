@@ -1,0 +1,243 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  type ListPartsCommandOutput,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { attachmentDisposition } from './content-disposition.ts';
+import {
+  type CompleteMultipartOptions,
+  type PresignGetOptions,
+  type PresignPartOptions,
+  type PresignPutOptions,
+  type Storage,
+  StorageIncompleteError,
+  type StoredObject,
+  type StoredPart,
+} from './storage.ts';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  publicBaseUrl: string | undefined;
+  /** A ready client (tests); otherwise one is made from the options above. */
+  client?: S3Client;
+}
+
+/** Presigned PUTs sign these, so the store refuses another length or type. */
+const signedUploadHeaders = new Set(['content-type', 'content-length']);
+
+function errorName(error: unknown): string | undefined {
+  if (error instanceof S3ServiceException) return error.name;
+  return (error as { name?: string } | undefined)?.name;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata
+    ?.httpStatusCode;
+}
+
+export function createS3Client(options: S3StorageOptions): S3Client {
+  return new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    forcePathStyle: options.forcePathStyle,
+    // Since 3.729 the SDK adds CRC32 parameters to presigned URLs and frames bodies as
+    // aws-chunked; browsers cannot follow either, and most S3-compatible stores refuse them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** Any S3-compatible store (AWS S3, MinIO, R2) through presigned URLs. */
+export class S3Storage implements Storage {
+  readonly driver = 's3' as const;
+  readonly bucket: string;
+  readonly browserOrigins: string[];
+  readonly client: S3Client;
+  private readonly publicBase: string;
+
+  constructor(options: S3StorageOptions) {
+    this.bucket = options.bucket;
+    this.client = options.client ?? createS3Client(options);
+    const endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
+    // Where presigned URLs point: path style on the endpoint, or the bucket's own host.
+    const uploadOrigin = endpoint
+      ? options.forcePathStyle
+        ? endpoint.origin
+        : `${endpoint.protocol}//${options.bucket}.${endpoint.host}`
+      : `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
+    this.publicBase =
+      options.publicBaseUrl ??
+      (endpoint && options.forcePathStyle ? `${uploadOrigin}/${options.bucket}` : uploadOrigin);
+    this.browserOrigins = [...new Set([uploadOrigin, new URL(this.publicBase).origin])];
+  }
+
+  publicUrl(key: string): string {
+    return `${this.publicBase}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  keyFromPublicUrl(url: string): string | undefined {
+    const prefix = `${this.publicBase}/`;
+    if (!url.startsWith(prefix)) return undefined;
+    try {
+      return url.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
+    } catch {
+      return undefined;
+    }
+  }
+
+  presignPut(key: string, options: PresignPutOptions): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ContentType: options.contentType,
+        ContentLength: options.contentLength,
+      }),
+      { expiresIn: options.expiresInSeconds, signableHeaders: signedUploadHeaders },
+    );
+  }
+
+  async createMultipartUpload(key: string, options: { contentType: string }): Promise<string> {
+    const result = await this.client.send(
+      new CreateMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ContentType: options.contentType,
+      }),
+    );
+    if (!result.UploadId) throw new Error('The store returned no UploadId');
+    return result.UploadId;
+  }
+
+  presignUploadPart(key: string, uploadId: string, options: PresignPartOptions): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new UploadPartCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumber: options.partNumber,
+        ContentLength: options.contentLength,
+      }),
+      { expiresIn: options.expiresInSeconds, signableHeaders: new Set(['content-length']) },
+    );
+  }
+
+  /** S3 answers at most 1,000 parts a page; a 5 GiB upload has 1,024. */
+  async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    const parts: StoredPart[] = [];
+    let marker: string | undefined;
+    for (let page = 0; page < 100; page++) {
+      let result: ListPartsCommandOutput;
+      try {
+        result = await this.client.send(
+          new ListPartsCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId: uploadId,
+            ...(marker ? { PartNumberMarker: marker } : {}),
+          }),
+        );
+      } catch (error) {
+        if (errorName(error) === 'NoSuchUpload' || statusOf(error) === 404) return [];
+        throw error;
+      }
+      for (const part of result.Parts ?? []) {
+        if (part.PartNumber === undefined || part.ETag === undefined) continue;
+        parts.push({ partNumber: part.PartNumber, etag: part.ETag, size: part.Size ?? 0 });
+      }
+      if (!result.IsTruncated || !result.NextPartNumberMarker) break;
+      marker = result.NextPartNumberMarker;
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    options: CompleteMultipartOptions,
+  ): Promise<void> {
+    try {
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: {
+            Parts: [...options.parts]
+              .sort((a, b) => a.partNumber - b.partNumber)
+              .map((part) => ({ ETag: part.etag, PartNumber: part.partNumber })),
+          },
+        }),
+      );
+    } catch (error) {
+      const name = errorName(error);
+      if (name === 'NoSuchUpload') {
+        // Completed before (a retried call) when the object is there with its size.
+        if ((await this.head(key))?.size === options.expectedSize) return;
+        throw new StorageIncompleteError('No such multipart upload');
+      }
+      if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall') {
+        throw new StorageIncompleteError(`The parts do not make the object (${name})`);
+      }
+      throw error;
+    }
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+      );
+    } catch (error) {
+      if (errorName(error) === 'NoSuchUpload' || statusOf(error) === 404) return;
+      throw error;
+    }
+  }
+
+  presignGet(key: string, options: PresignGetOptions): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(options.fileName),
+        ResponseContentType: options.contentType,
+      }),
+      { expiresIn: options.expiresInSeconds },
+    );
+  }
+
+  async head(key: string): Promise<StoredObject | undefined> {
+    try {
+      const result = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: key }),
+      );
+      return { size: result.ContentLength ?? 0, contentType: result.ContentType };
+    } catch (error) {
+      const name = errorName(error);
+      if (name === 'NotFound' || name === 'NoSuchKey' || statusOf(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+}

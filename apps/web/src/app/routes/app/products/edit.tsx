@@ -1,0 +1,52 @@
+import { AlertCircleIcon, ArrowLeftIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useProduct } from '@/features/products/api/get-product';
+import {
+  DeletedProductNotice,
+  EditProductForm,
+} from '@/features/products/components/edit-product-form';
+import { errorText } from '@/features/products/lib/messages';
+
+export function ProductEditRoute() {
+  const { t } = useTranslation();
+  const { productId = '' } = useParams();
+  const query = useProduct(productId);
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <Button variant="ghost" className="w-fit" asChild>
+        <Link to={paths.productDetail.href(productId)}>
+          <ArrowLeftIcon aria-hidden="true" />
+          {t('products.edit.backToDetail')}
+        </Link>
+      </Button>
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{t('products.edit.title')}</h1>
+        <p className="text-muted-foreground">{t('products.edit.subtitle')}</p>
+      </header>
+      {query.isPending ? (
+        <div className="grid gap-4" data-testid="product-skeleton">
+          <Skeleton className="h-48 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      ) : null}
+      {query.isError ? (
+        <Alert variant="destructive" data-testid="product-error">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertDescription>{errorText(query.error, t('error.loadFailed'))}</AlertDescription>
+        </Alert>
+      ) : null}
+      {query.data ? (
+        query.data.product.status === 'deleted' ? (
+          <DeletedProductNotice productId={productId} />
+        ) : (
+          <EditProductForm key={productId} detail={query.data} />
+        )
+      ) : null}
+    </div>
+  );
+}

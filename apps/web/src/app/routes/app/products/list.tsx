@@ -1,0 +1,5 @@
+import { ProductList } from '@/features/products/components/product-list';
+
+export function ProductsRoute() {
+  return <ProductList />;
+}

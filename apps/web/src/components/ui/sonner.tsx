@@ -1,0 +1,19 @@
+import { Toaster as Sonner, type ToasterProps } from 'sonner';
+
+/** The toast outlet (sonner), mounted once by the app provider. */
+export function Toaster(props: ToasterProps) {
+  return (
+    <Sonner
+      className="toaster group"
+      position="bottom-right"
+      closeButton={false}
+      toastOptions={{
+        classNames: {
+          toast: 'group toast border bg-background text-foreground shadow-lg',
+          description: 'text-muted-foreground',
+        },
+      }}
+      {...props}
+    />
+  );
+}

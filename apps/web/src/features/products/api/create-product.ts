@@ -1,0 +1,24 @@
+import { type CreateProductBody, createProduct } from '@seller/contract/products/create-product';
+import type { ProductDetail } from '@seller/contract/products/product';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { productKeys } from './product-keys';
+
+export function submitProduct(body: CreateProductBody): Promise<ProductDetail> {
+  return apiRequest(createProduct, { body });
+}
+
+export function useCreateProduct(config: MutationConfig<ProductDetail, CreateProductBody> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: submitProduct,
+    onSuccess: async (detail, ...rest) => {
+      queryClient.setQueryData(productKeys.detail(detail.product.id), detail);
+      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      await queryClient.invalidateQueries({ queryKey: productKeys.stats() });
+      return config.onSuccess?.(detail, ...rest);
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { deleteProduct } from '@seller/contract/products/delete-product';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { productKeys } from './product-keys';
+
+export async function removeProduct(productId: string): Promise<void> {
+  await apiRequest(deleteProduct, { params: { id: productId } });
+}
+
+export function useDeleteProduct(config: MutationConfig<void, string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: removeProduct,
+    onSuccess: async (data, productId, ...rest) => {
+      // Not refetched at once: the edit page that deleted it is about to leave.
+      await queryClient.invalidateQueries({
+        queryKey: productKeys.detail(productId),
+        refetchType: 'none',
+      });
+      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      await queryClient.invalidateQueries({ queryKey: productKeys.stats() });
+      return config.onSuccess?.(data, productId, ...rest);
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { type ExchangeRate, getExchangeRate } from '@seller/contract/products/get-exchange-rate';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { productKeys } from './product-keys';
+
+export async function fetchExchangeRate(): Promise<ExchangeRate> {
+  const response = await apiRequest(getExchangeRate);
+  return response.rate;
+}
+
+export function exchangeRateQueryOptions() {
+  return queryOptions({
+    queryKey: productKeys.exchangeRate(),
+    queryFn: fetchExchangeRate,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Spec section 7: fetched on create, and on detail/edit only when a conversion is shown. */
+export function useExchangeRate({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...exchangeRateQueryOptions(), enabled });
+}

@@ -1,0 +1,18 @@
+import { listMyProducts } from '@seller/contract/products/list-my-products';
+import type { Product } from '@seller/contract/products/product';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { productKeys } from './product-keys';
+
+export async function fetchMyProducts(): Promise<Product[]> {
+  const response = await apiRequest(listMyProducts);
+  return response.products;
+}
+
+export function myProductsQueryOptions() {
+  return queryOptions({ queryKey: productKeys.list(), queryFn: fetchMyProducts });
+}
+
+export function useMyProducts() {
+  return useQuery(myProductsQueryOptions());
+}

@@ -1,0 +1,16 @@
+import { getProductStats, type ProductStats } from '@seller/contract/products/get-product-stats';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { productKeys } from './product-keys';
+
+export function fetchProductStats(): Promise<ProductStats> {
+  return apiRequest(getProductStats);
+}
+
+export function productStatsQueryOptions() {
+  return queryOptions({ queryKey: productKeys.stats(), queryFn: fetchProductStats });
+}
+
+export function useProductStats() {
+  return useQuery(productStatsQueryOptions());
+}

@@ -1,0 +1,29 @@
+import type { ProductDetail } from '@seller/contract/products/product';
+import { type UpdateProductBody, updateProduct } from '@seller/contract/products/update-product';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { productKeys } from './product-keys';
+
+export interface UpdateProductInput {
+  productId: string;
+  body: UpdateProductBody;
+}
+
+export function saveProduct({ productId, body }: UpdateProductInput): Promise<ProductDetail> {
+  return apiRequest(updateProduct, { params: { id: productId }, body });
+}
+
+export function useUpdateProduct(config: MutationConfig<ProductDetail, UpdateProductInput> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: saveProduct,
+    onSuccess: async (detail, ...rest) => {
+      queryClient.setQueryData(productKeys.detail(detail.product.id), detail);
+      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      await queryClient.invalidateQueries({ queryKey: productKeys.stats() });
+      return config.onSuccess?.(detail, ...rest);
+    },
+  });
+}

@@ -1,0 +1,249 @@
+import { toCny, toKrw } from '@seller/contract/products/get-exchange-rate';
+import type { ProductFile } from '@seller/contract/products/product';
+import {
+  AlertCircleIcon,
+  ArrowLeftIcon,
+  CalendarClockIcon,
+  EyeIcon,
+  FilesIcon,
+  PencilIcon,
+  ShoppingCartIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { formatMoney, formatRelativeTime, formatShortDate, localCurrency } from '@/lib/format';
+import { startDownload, useDownloadFile } from '../api/get-download-url';
+import { useExchangeRate } from '../api/get-exchange-rate';
+import { useProduct } from '../api/get-product';
+import { errorText } from '../lib/messages';
+import { ProductFiles } from './product-files';
+import { ShareBox } from './share-box';
+import { StatusBadge } from './status-badge';
+import { ThumbnailCarousel } from './thumbnail-carousel';
+
+function StatTile({
+  label,
+  value,
+  icon: Icon,
+  testId,
+}: {
+  label: string;
+  value: string;
+  icon: typeof EyeIcon;
+  testId: string;
+}) {
+  return (
+    <div className="grid gap-1 rounded-lg border p-3">
+      <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Icon className="size-3.5" aria-hidden="true" />
+        {label}
+      </span>
+      <span className="text-lg font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+function BackButton() {
+  const { t } = useTranslation();
+  return (
+    <Button variant="ghost" className="w-fit" asChild>
+      <Link to={paths.products.href()} data-testid="back-to-products">
+        <ArrowLeftIcon aria-hidden="true" />
+        {t('products.detail.back')}
+      </Link>
+    </Button>
+  );
+}
+
+/** /products/{productId}. The seller's nickname (for the share link) comes from the route. */
+export function ProductDetailView({
+  productId,
+  nickname,
+}: {
+  productId: string;
+  nickname: string | null | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const query = useProduct(productId);
+  const currency = localCurrency(language);
+  const rate = useExchangeRate({ enabled: currency !== null });
+  const download = useDownloadFile();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-6" data-testid="product-skeleton">
+        <Skeleton className="h-9 w-40" />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Skeleton className="aspect-video w-full" />
+          <div className="grid content-start gap-3">
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="h-5 w-1/3" />
+            <Skeleton className="h-10 w-1/2" />
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="grid gap-6">
+        <BackButton />
+        <Alert variant="destructive" data-testid="product-error">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertDescription>{errorText(query.error, t('error.loadFailed'))}</AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+
+  const { product, files, thumbnails } = query.data;
+  const deleted = product.status === 'deleted';
+
+  const onDownload = async (file: ProductFile) => {
+    setDownloadError(null);
+    try {
+      const url = await download.mutateAsync({ productId, fileId: file.id });
+      startDownload(url, file.file_original_name);
+    } catch (error) {
+      setDownloadError(errorText(error, t('products.detail.downloadFailed')));
+    }
+  };
+
+  const converted =
+    currency && rate.data
+      ? currency === 'KRW'
+        ? formatMoney(toKrw(product.price, rate.data), 'KRW', language)
+        : formatMoney(toCny(product.price, rate.data), 'CNY', language)
+      : null;
+
+  return (
+    <div className="grid gap-6">
+      <BackButton />
+      {deleted ? (
+        <Alert variant="destructive" data-testid="deleted-notice">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertDescription>{t('products.detail.deletedNotice')}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ThumbnailCarousel thumbnails={thumbnails} title={product.title} />
+        <div className="grid content-start gap-4">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="grid gap-2">
+              <h1
+                className="text-2xl font-bold tracking-tight break-words"
+                data-testid="product-title"
+              >
+                {product.title}
+              </h1>
+              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                <StatusBadge status={product.status} />
+                <span>
+                  {t('products.detail.created', {
+                    time: formatRelativeTime(product.created_at, language),
+                  })}
+                </span>
+              </div>
+            </div>
+            {deleted ? (
+              <Button variant="outline" disabled data-testid="edit-product">
+                <PencilIcon aria-hidden="true" />
+                {t('products.detail.edit')}
+              </Button>
+            ) : (
+              <Button variant="outline" asChild>
+                <Link to={paths.productEdit.href(product.id)} data-testid="edit-product">
+                  <PencilIcon aria-hidden="true" />
+                  {t('products.detail.edit')}
+                </Link>
+              </Button>
+            )}
+          </div>
+          <div className="grid gap-0.5">
+            <span className="text-sm text-muted-foreground">{t('products.detail.price')}</span>
+            <span className="text-3xl font-bold tabular-nums" data-testid="product-price">
+              {formatMoney(product.price, 'USD', language)}
+            </span>
+            {converted && rate.data ? (
+              <span className="text-sm text-muted-foreground" data-testid="product-price-converted">
+                {t('products.detail.approxPrice', { amount: converted })} ·{' '}
+                {t('products.detail.rateDate', { date: rate.data.date })}
+              </span>
+            ) : null}
+          </div>
+          <ShareBox nickname={nickname} productId={product.id} title={product.title} />
+        </div>
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <StatTile
+          label={t('products.detail.views')}
+          value={String(product.view_count)}
+          icon={EyeIcon}
+          testId="stat-views"
+        />
+        <StatTile
+          label={t('products.detail.sales')}
+          value={String(product.sales_count)}
+          icon={ShoppingCartIcon}
+          testId="stat-sales"
+        />
+        <StatTile
+          label={t('products.detail.fileCount')}
+          value={String(files.length)}
+          icon={FilesIcon}
+          testId="stat-files"
+        />
+        <StatTile
+          label={t('products.detail.lastUpdate')}
+          value={formatShortDate(product.updated_at, language)}
+          icon={CalendarClockIcon}
+          testId="stat-updated"
+        />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('products.detail.description')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p
+            className="text-sm whitespace-pre-wrap break-words text-muted-foreground"
+            data-testid="product-description"
+          >
+            {product.description || t('products.detail.noDescription')}
+          </p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('products.detail.files')}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {downloadError ? (
+            <Alert variant="destructive" data-testid="download-error">
+              <AlertCircleIcon aria-hidden="true" />
+              <AlertDescription>{downloadError}</AlertDescription>
+            </Alert>
+          ) : null}
+          <ProductFiles
+            files={files}
+            onDownload={onDownload}
+            downloadingId={download.isPending ? (download.variables?.fileId ?? null) : null}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { limits } from '@seller/contract/limits';
+import { type DailySalesResponse, getDailySales } from '@seller/contract/sales/get-daily-sales';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useWarnOnError } from '../lib/use-warn-on-error';
+import { salesKeys } from './sales-keys';
+
+export function fetchDailySales(
+  days: number = limits.dailySales.defaultDays,
+  signal?: AbortSignal,
+): Promise<DailySalesResponse> {
+  return apiRequest(getDailySales, { query: { days }, ...(signal ? { signal } : {}) });
+}
+
+export function dailySalesQueryOptions(days: number = limits.dailySales.defaultDays) {
+  return queryOptions({
+    queryKey: salesKeys.daily(days),
+    queryFn: ({ signal }) => fetchDailySales(days, signal),
+  });
+}
+
+/** Sales per day over the window ending today, zero days included. Failures are only logged. */
+export function useDailySales(days: number = limits.dailySales.defaultDays) {
+  const query = useQuery(dailySalesQueryOptions(days));
+  useWarnOnError('daily sales', query.error);
+  return query;
+}

@@ -1,0 +1,26 @@
+import {
+  getSalesByProduct,
+  type SalesByProductResponse,
+} from '@seller/contract/sales/get-sales-by-product';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useWarnOnError } from '../lib/use-warn-on-error';
+import { salesKeys } from './sales-keys';
+
+export function fetchSalesByProduct(signal?: AbortSignal): Promise<SalesByProductResponse> {
+  return apiRequest(getSalesByProduct, signal ? { signal } : {});
+}
+
+export function salesByProductQueryOptions() {
+  return queryOptions({
+    queryKey: salesKeys.byProduct(),
+    queryFn: ({ signal }) => fetchSalesByProduct(signal),
+  });
+}
+
+/** Sales per product (count, revenue, last sale). Failures are only logged. */
+export function useSalesByProduct() {
+  const query = useQuery(salesByProductQueryOptions());
+  useWarnOnError('sales by product', query.error);
+  return query;
+}

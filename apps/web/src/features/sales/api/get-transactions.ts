@@ -1,0 +1,40 @@
+import { limits, type SalesPeriod } from '@seller/contract/limits';
+import {
+  getTransactions,
+  type TransactionsResponse,
+} from '@seller/contract/sales/get-transactions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useWarnOnError } from '../lib/use-warn-on-error';
+import { salesKeys } from './sales-keys';
+
+export interface TransactionsPage {
+  period: SalesPeriod;
+  page: number;
+  limit?: number;
+}
+
+export function fetchTransactions(
+  { period, page, limit = limits.transactions.defaultLimit }: TransactionsPage,
+  signal?: AbortSignal,
+): Promise<TransactionsResponse> {
+  return apiRequest(getTransactions, {
+    query: { period, page, limit },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function transactionsQueryOptions(query: TransactionsPage) {
+  const limit = query.limit ?? limits.transactions.defaultLimit;
+  return queryOptions({
+    queryKey: salesKeys.transactions({ period: query.period, page: query.page, limit }),
+    queryFn: ({ signal }) => fetchTransactions({ ...query, limit }, signal),
+  });
+}
+
+/** One page of the period's sales, newest first. Failures are only logged. */
+export function useTransactions(query: TransactionsPage) {
+  const result = useQuery(transactionsQueryOptions(query));
+  useWarnOnError('transactions', result.error);
+  return result;
+}

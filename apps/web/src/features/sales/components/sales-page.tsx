@@ -1,0 +1,99 @@
+import type { SalesPeriod } from '@seller/contract/limits';
+import { useQueryClient } from '@tanstack/react-query';
+import { BarChart3Icon, PackageIcon, ReceiptIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSalesStats } from '../api/get-sales-stats';
+import { salesKeys } from '../api/sales-keys';
+import { ProductsTab } from './products-tab';
+import { SalesSummaryCards } from './summary-cards';
+import { TransactionsTab } from './transactions-tab';
+
+// The chart (and its geometry) is a separate chunk, fetched when the chart tab opens.
+const SalesChart = lazy(() => import('./sales-chart').then((m) => ({ default: m.SalesChart })));
+
+/**
+ * Spec section 4: changing the period or the page reloads stats, transactions, daily sales
+ * and product sales. Transactions follow from their query key; the others are refreshed.
+ */
+function useReloadOnViewChange(period: SalesPeriod, page: number) {
+  const queryClient = useQueryClient();
+  const previous = useRef(`${period}:${page}`);
+  useEffect(() => {
+    const view = `${period}:${page}`;
+    if (view === previous.current) return;
+    previous.current = view;
+    for (const queryKey of [
+      salesKeys.stats(),
+      salesKeys.byProduct(),
+      [...salesKeys.all, 'daily'],
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }, [period, page, queryClient]);
+}
+
+export function SalesPage({
+  period,
+  page,
+  onPeriodChange,
+  onPageChange,
+}: {
+  period: SalesPeriod;
+  page: number;
+  onPeriodChange: (period: SalesPeriod) => void;
+  onPageChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const stats = useSalesStats();
+  useReloadOnViewChange(period, page);
+
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{t('sales.title')}</h1>
+        <p className="text-muted-foreground">{t('sales.subtitle')}</p>
+      </header>
+
+      <SalesSummaryCards stats={stats.data} loading={stats.isPending} />
+
+      <Tabs defaultValue="transactions">
+        <TabsList>
+          <TabsTrigger value="transactions">
+            <ReceiptIcon aria-hidden="true" />
+            {t('sales.tabs.transactions')}
+          </TabsTrigger>
+          <TabsTrigger value="products">
+            <PackageIcon aria-hidden="true" />
+            {t('sales.tabs.products')}
+          </TabsTrigger>
+          <TabsTrigger value="chart">
+            <BarChart3Icon aria-hidden="true" />
+            {t('sales.tabs.chart')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="transactions">
+          <TransactionsTab
+            period={period}
+            page={page}
+            onPeriodChange={onPeriodChange}
+            onPageChange={onPageChange}
+          />
+        </TabsContent>
+        <TabsContent value="products">
+          <ProductsTab />
+        </TabsContent>
+        <TabsContent value="chart">
+          <Suspense
+            fallback={
+              <p className="py-16 text-center text-muted-foreground">{t('sales.chart.loading')}</p>
+            }
+          >
+            <SalesChart />
+          </Suspense>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

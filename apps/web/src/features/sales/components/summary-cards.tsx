@@ -1,0 +1,93 @@
+import type { SalesFigures, SalesStats } from '@seller/contract/sales/get-sales-stats';
+import { CalendarDaysIcon, CalendarIcon, SigmaIcon } from 'lucide-react';
+import type * as React from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCount, formatKrwAmount } from '@/lib/format';
+
+const loadingMark = '...';
+
+function SummaryCard({
+  id,
+  label,
+  icon,
+  figures,
+  loading,
+}: {
+  id: string;
+  label: string;
+  icon: React.ReactNode;
+  figures: SalesFigures | undefined;
+  loading: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  return (
+    <Card className="gap-3" data-testid={`summary-${id}`}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle as="h2" className="text-sm font-medium text-muted-foreground">
+          {label}
+        </CardTitle>
+        <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
+          {icon}
+        </span>
+      </CardHeader>
+      <CardContent className="grid gap-1">
+        <p className="text-2xl font-bold tabular-nums" data-testid="summary-amount">
+          {figures ? formatKrwAmount(figures.amount, language) : loading ? loadingMark : '-'}
+        </p>
+        <p className="text-sm text-muted-foreground" data-testid="summary-count">
+          {figures
+            ? t('sales.summary.count', { count: formatCount(figures.count, language) })
+            : loading
+              ? loadingMark
+              : '-'}
+        </p>
+        {figures ? (
+          <p className="text-sm" data-testid="summary-net">
+            <span className="text-muted-foreground">{t('sales.summary.net')} </span>
+            <span className="font-medium tabular-nums">
+              {formatKrwAmount(figures.net, language)}
+            </span>
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Total, this month and today: gross amount, count, and net earnings after commission. */
+export function SalesSummaryCards({
+  stats,
+  loading,
+}: {
+  stats: SalesStats | undefined;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <SummaryCard
+        id="total"
+        label={t('sales.summary.total')}
+        icon={<SigmaIcon />}
+        figures={stats?.totalSales}
+        loading={loading}
+      />
+      <SummaryCard
+        id="month"
+        label={t('sales.summary.month')}
+        icon={<CalendarDaysIcon />}
+        figures={stats?.monthlySales}
+        loading={loading}
+      />
+      <SummaryCard
+        id="today"
+        label={t('sales.summary.today')}
+        icon={<CalendarIcon />}
+        figures={stats?.todaySales}
+        loading={loading}
+      />
+    </div>
+  );
+}

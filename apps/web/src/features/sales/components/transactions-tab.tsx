@@ -1,0 +1,121 @@
+import type { SalesPeriod } from '@seller/contract/limits';
+import { DownloadIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime, formatKrwAmount } from '@/lib/format';
+import { useExportSales } from '../api/export-sales';
+import { useTransactions } from '../api/get-transactions';
+import { PeriodFilter } from './period-filter';
+import { TransactionsPagination } from './transactions-pagination';
+
+const columnCount = 6;
+
+/** The period filter, the CSV export and one page of the period's transactions. */
+export function TransactionsTab({
+  period,
+  page,
+  onPeriodChange,
+  onPageChange,
+}: {
+  period: SalesPeriod;
+  page: number;
+  onPeriodChange: (period: SalesPeriod) => void;
+  onPageChange: (page: number) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const transactions = useTransactions({ period, page });
+  const exportSales = useExportSales({
+    onError: (error) => {
+      console.warn('[sales] The export failed:', error.message);
+      toast.error(t('sales.export.failed'));
+    },
+  });
+  const rows = transactions.data?.transactions ?? [];
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PeriodFilter value={period} onChange={onPeriodChange} />
+        <Button
+          variant="outline"
+          onClick={() => exportSales.mutate(period)}
+          disabled={exportSales.isPending}
+          data-testid="export-button"
+        >
+          <DownloadIcon aria-hidden="true" />
+          {exportSales.isPending ? t('sales.export.exporting') : t('sales.export.button')}
+        </Button>
+      </div>
+
+      <div className="rounded-lg border">
+        <Table data-testid="transactions-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('sales.transactions.orderDate')}</TableHead>
+              <TableHead>{t('sales.transactions.orderId')}</TableHead>
+              <TableHead>{t('sales.transactions.product')}</TableHead>
+              <TableHead>{t('sales.transactions.customer')}</TableHead>
+              <TableHead>{t('sales.transactions.paymentMethod')}</TableHead>
+              <TableHead className="text-right">{t('sales.transactions.amount')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {transactions.isPending ? (
+              <TableRow data-testid="transactions-loading">
+                <TableCell colSpan={columnCount} className="py-8 text-center text-muted-foreground">
+                  {t('sales.transactions.loading')}
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow data-testid="transactions-empty">
+                <TableCell colSpan={columnCount} className="py-8 text-center text-muted-foreground">
+                  {t('sales.transactions.empty')}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((sale) => (
+                <TableRow key={sale.purchase_id} data-testid="transaction-row">
+                  <TableCell className="tabular-nums">
+                    <time dateTime={sale.purchase_date}>
+                      {formatDateTime(sale.purchase_date, language)}
+                    </time>
+                  </TableCell>
+                  <TableCell className="font-mono text-xs" data-testid="order-id">
+                    {sale.order_id}
+                  </TableCell>
+                  <TableCell className="max-w-56 truncate" title={sale.product_title}>
+                    {sale.product_title}
+                  </TableCell>
+                  <TableCell className="max-w-56 truncate" title={sale.customer_email}>
+                    {sale.customer_email}
+                  </TableCell>
+                  <TableCell>{sale.payment_method}</TableCell>
+                  <TableCell className="text-right font-medium tabular-nums" data-testid="amount">
+                    {formatKrwAmount(sale.purchase_price, language)}
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+
+      {transactions.data ? (
+        <TransactionsPagination
+          pagination={transactions.data.pagination}
+          onPageChange={onPageChange}
+        />
+      ) : null}
+    </div>
+  );
+}

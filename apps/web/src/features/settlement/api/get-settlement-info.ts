@@ -1,0 +1,29 @@
+import {
+  getSettlementInfo,
+  type SettlementInfo,
+} from '@seller/contract/settlement/get-settlement-info';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Query keys of the seller's payout details. */
+export const settlementKeys = {
+  all: ['settlement'] as const,
+  info: () => [...settlementKeys.all, 'info'] as const,
+};
+
+export function fetchSettlementInfo(signal?: AbortSignal): Promise<SettlementInfo> {
+  return apiRequest(getSettlementInfo, signal ? { signal } : {});
+}
+
+export function settlementInfoQueryOptions() {
+  return queryOptions({
+    queryKey: settlementKeys.info(),
+    queryFn: ({ signal }) => fetchSettlementInfo(signal),
+    // Always the stored values when the screen opens (they may change on another device).
+    staleTime: 0,
+  });
+}
+
+export function useSettlementInfo() {
+  return useQuery(settlementInfoQueryOptions());
+}

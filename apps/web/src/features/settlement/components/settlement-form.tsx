@@ -1,0 +1,251 @@
+import { limits } from '@seller/contract/limits';
+import type { SettlementInfo } from '@seller/contract/settlement/get-settlement-info';
+import { settlementLimits } from '@seller/contract/settlement/update-settlement-info';
+import { AlertCircleIcon, CheckCircle2Icon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/validation-message';
+import { useUpdateSettlementInfo } from '../api/update-settlement-info';
+
+type Method = keyof SettlementInfo;
+const methods: readonly Method[] = ['alipay', 'bank', 'paypal'];
+
+interface FieldSpec {
+  name: Path<SettlementInfo>;
+  labelKey: string;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  maxLength: number;
+  hintKey?: string;
+  placeholderKey?: string;
+  optional?: boolean;
+}
+
+const fieldsByMethod: Record<Method, readonly FieldSpec[]> = {
+  alipay: [
+    {
+      name: 'alipay.phone',
+      labelKey: 'settlement.alipay.phone',
+      type: 'tel',
+      autoComplete: 'tel',
+      maxLength: settlementLimits.phone + 4,
+      hintKey: 'settlement.alipay.phoneHint',
+      placeholderKey: 'settlement.alipay.phonePlaceholder',
+    },
+    {
+      name: 'alipay.realName',
+      labelKey: 'settlement.alipay.realName',
+      autoComplete: 'name',
+      maxLength: settlementLimits.name,
+    },
+  ],
+  bank: [
+    {
+      name: 'bank.name',
+      labelKey: 'settlement.bank.name',
+      autoComplete: 'off',
+      maxLength: settlementLimits.name,
+    },
+    {
+      name: 'bank.account',
+      labelKey: 'settlement.bank.account',
+      autoComplete: 'off',
+      maxLength: settlementLimits.account,
+    },
+    {
+      name: 'bank.accountHolder',
+      labelKey: 'settlement.bank.accountHolder',
+      autoComplete: 'name',
+      maxLength: settlementLimits.name,
+    },
+    {
+      name: 'bank.swiftCode',
+      labelKey: 'settlement.bank.swiftCode',
+      autoComplete: 'off',
+      maxLength: 11,
+      hintKey: 'settlement.bank.swiftCodeHint',
+      placeholderKey: 'settlement.bank.swiftCodePlaceholder',
+      optional: true,
+    },
+    {
+      name: 'bank.branch',
+      labelKey: 'settlement.bank.branch',
+      autoComplete: 'off',
+      maxLength: settlementLimits.name,
+    },
+  ],
+  paypal: [
+    {
+      name: 'paypal.email',
+      labelKey: 'settlement.paypal.email',
+      type: 'email',
+      autoComplete: 'email',
+      maxLength: limits.email.max,
+    },
+    {
+      name: 'paypal.accountHolder',
+      labelKey: 'settlement.paypal.accountHolder',
+      autoComplete: 'name',
+      maxLength: settlementLimits.name,
+    },
+  ],
+};
+
+const allFields = methods.flatMap((method) => fieldsByMethod[method].map((field) => field.name));
+
+type Notice = { kind: 'success' } | { kind: 'error'; text: string } | null;
+
+function inputId(name: string): string {
+  return `settlement-${name.replace('.', '-')}`;
+}
+
+/**
+ * The payout details in three tabs (Alipay, bank transfer, PayPal) with one save button.
+ * No client validation (spec section 5): the server checks, and its field errors (`details`)
+ * appear under their fields, switching to the tab of the first one.
+ */
+export function SettlementForm({ info }: { info: SettlementInfo }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Method>('alipay');
+  const [notice, setNotice] = useState<Notice>(null);
+  const form = useForm<SettlementInfo>({ defaultValues: info });
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = form;
+  const update = useUpdateSettlementInfo();
+
+  useEffect(() => {
+    if (notice?.kind !== 'success') return;
+    const timer = setTimeout(() => setNotice(null), limits.settlementSuccessMs);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    clearErrors();
+    try {
+      const saved = await update.mutateAsync(values);
+      reset(saved);
+      setNotice({ kind: 'success' });
+    } catch (error) {
+      if (isApiError(error) && applyServerFieldErrors(error, allFields, setError)) {
+        const first = error.details.find((issue) => allFields.includes(issue.path as never));
+        const method = first?.path.split('.')[0];
+        if (method && (methods as readonly string[]).includes(method)) setTab(method as Method);
+        setNotice({ kind: 'error', text: t('settlement.checkFields') });
+        return;
+      }
+      setNotice({
+        kind: 'error',
+        text: (isApiError(error) && error.serverMessage) || t('settlement.updateFailed'),
+      });
+    }
+  });
+
+  const errorCount = (method: Method) =>
+    fieldsByMethod[method].filter((field) => {
+      const [group, key] = field.name.split('.') as [Method, string];
+      const groupErrors = formState.errors[group] as Record<string, unknown> | undefined;
+      return Boolean(groupErrors?.[key]);
+    }).length;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="settlement-form">
+      {notice?.kind === 'success' ? (
+        <Alert variant="success" data-testid="settlement-success">
+          <CheckCircle2Icon aria-hidden="true" />
+          <AlertDescription>{t('settlement.saved')}</AlertDescription>
+        </Alert>
+      ) : null}
+      {notice?.kind === 'error' ? (
+        <Alert variant="destructive" data-testid="settlement-error">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertDescription>{notice.text}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <Card>
+        <CardContent>
+          <Tabs value={tab} onValueChange={(value) => setTab(value as Method)}>
+            <TabsList>
+              {methods.map((method) => {
+                const errors = errorCount(method);
+                return (
+                  <TabsTrigger key={method} value={method} data-testid={`tab-${method}`}>
+                    {t(`settlement.tabs.${method}`)}
+                    {errors > 0 ? (
+                      <span className="size-2 rounded-full bg-destructive" aria-hidden="true" />
+                    ) : null}
+                  </TabsTrigger>
+                );
+              })}
+            </TabsList>
+            {methods.map((method) => (
+              // Every tab stays mounted (hidden when inactive) so that its fields keep their
+              // values and can show server errors.
+              <TabsContent
+                key={method}
+                value={method}
+                forceMount
+                className="data-[state=inactive]:hidden"
+              >
+                <div className="grid gap-5 pt-2 sm:grid-cols-2">
+                  <p className="text-sm text-muted-foreground sm:col-span-2">
+                    {t(`settlement.${method}.description`)}
+                  </p>
+                  {fieldsByMethod[method].map((field) => {
+                    const id = inputId(field.name);
+                    const [group, key] = field.name.split('.') as [Method, string];
+                    const groupErrors = formState.errors[group] as
+                      | Record<string, { message?: string } | undefined>
+                      | undefined;
+                    const error = fieldErrorText(t, groupErrors?.[key]?.message);
+                    const label = field.optional
+                      ? `${t(field.labelKey as never)} (${t('settlement.optional')})`
+                      : t(field.labelKey as never);
+                    return (
+                      <FormField
+                        key={field.name}
+                        id={id}
+                        className="content-start"
+                        label={label}
+                        hint={field.hintKey ? t(field.hintKey as never) : undefined}
+                        error={error}
+                      >
+                        <Input
+                          {...fieldAria(id, error, Boolean(field.hintKey))}
+                          {...register(field.name, {
+                            onChange: () => clearErrors(field.name),
+                          })}
+                          type={field.type ?? 'text'}
+                          autoComplete={field.autoComplete}
+                          maxLength={field.maxLength}
+                          placeholder={
+                            field.placeholderKey ? t(field.placeholderKey as never) : undefined
+                          }
+                          disabled={formState.isSubmitting}
+                        />
+                      </FormField>
+                    );
+                  })}
+                </div>
+              </TabsContent>
+            ))}
+          </Tabs>
+        </CardContent>
+        <CardFooter className="justify-end">
+          <Button type="submit" disabled={formState.isSubmitting} data-testid="settlement-save">
+            {formState.isSubmitting ? t('common.saving') : t('common.save')}
+          </Button>
+        </CardFooter>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+export interface BackoffOptions {
+  /** Delay before the first retry. */
+  baseMs: number;
+  /** Longest delay between two attempts. */
+  maxMs: number;
+  /** 0 to 1: how much of each delay is randomised, so that parallel parts do not retry in step. */
+  jitter: number;
+}
+
+export const defaultBackoff: BackoffOptions = { baseMs: 500, maxMs: 20_000, jitter: 0.3 };
+
+/** Attempts per part (or per API call) before the upload is reported as failed. */
+export const defaultMaxAttempts = 6;
+
+/**
+ * Delay before retry number `attempt` (0 = first retry): base × 2^attempt, capped, minus up
+ * to `jitter` of it at random. With the defaults: about 0.5 s, 1 s, 2 s, 4 s, 8 s, 16 s, 20 s.
+ */
+export function backoffDelay(
+  attempt: number,
+  options: BackoffOptions = defaultBackoff,
+  random: () => number = Math.random,
+): number {
+  const capped = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempt));
+  return Math.round(capped * (1 - options.jitter * random()));
+}
+
+export function abortError(): DOMException {
+  return new DOMException('The upload was cancelled', 'AbortError');
+}
+
+export function isAbortError(error: unknown): boolean {
+  return (
+    (error instanceof DOMException && error.name === 'AbortError') ||
+    (error instanceof Error && error.name === 'AbortError')
+  );
+}
+
+/** Waits `ms`, or rejects at once with an AbortError when `signal` is aborted. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export interface RetryOptions {
+  maxAttempts?: number;
+  backoff?: BackoffOptions;
+  shouldRetry: (error: unknown) => boolean;
+  signal?: AbortSignal;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Resolves when the browser is back online (a lost network does not use up attempts). */
+  waitForNetwork?: (signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+/** Runs `attempt` until it succeeds, a non-retryable error, the last attempt or an abort. */
+export async function withRetry<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  options: RetryOptions,
+): Promise<T> {
+  const maxAttempts = options.maxAttempts ?? defaultMaxAttempts;
+  const wait = options.sleep ?? sleep;
+  for (let attemptNumber = 0; ; attemptNumber++) {
+    if (options.signal?.aborted) throw abortError();
+    try {
+      return await attempt(attemptNumber);
+    } catch (error) {
+      if (options.signal?.aborted || isAbortError(error)) throw abortError();
+      if (attemptNumber + 1 >= maxAttempts || !options.shouldRetry(error)) throw error;
+      await options.waitForNetwork?.(options.signal);
+      await wait(
+        backoffDelay(attemptNumber, options.backoff ?? defaultBackoff, options.random),
+        options.signal,
+      );
+    }
+  }
+}

@@ -1,0 +1,384 @@
+import type { ResponseOf } from '@seller/contract/endpoint';
+import { limits } from '@seller/contract/limits';
+import { checkUpload, type UploadKind } from '@seller/contract/upload-types';
+import { abortMultipartUpload } from '@seller/contract/uploads/abort-multipart-upload';
+import { avatarUploadUrl } from '@seller/contract/uploads/avatar-upload-url';
+import { completeMultipartUpload } from '@seller/contract/uploads/complete-multipart-upload';
+import { completeUpload } from '@seller/contract/uploads/complete-upload';
+import { getPartUploadUrl } from '@seller/contract/uploads/get-part-upload-url';
+import { getUploadUrl } from '@seller/contract/uploads/get-upload-url';
+import { listUploadedParts } from '@seller/contract/uploads/list-uploaded-parts';
+import { startMultipartUpload } from '@seller/contract/uploads/start-multipart-upload';
+import { ApiError, apiRequest } from '../api-client';
+import { type PartPlan, percentOf, planUpload, remainingParts } from './plan';
+import { type PutBlob, putBlob, TransferError } from './put-blob';
+import { createResumeStore, type ResumeStore } from './resume-store';
+import {
+  abortError,
+  type BackoffOptions,
+  defaultMaxAttempts,
+  sleep as defaultSleep,
+  isAbortError,
+  withRetry,
+} from './retry';
+
+/** The upload calls of the API, as the uploader needs them (the API client by default). */
+export interface UploadApi {
+  getUploadUrl(body: {
+    fileName: string;
+    fileType: string;
+    fileSize: number;
+    isImage: boolean;
+  }): Promise<ResponseOf<typeof getUploadUrl>>;
+  avatarUploadUrl(body: {
+    fileName: string;
+    fileType: string;
+    fileSize: number;
+  }): Promise<ResponseOf<typeof avatarUploadUrl>>;
+  completeUpload(body: { s3Key: string }): Promise<ResponseOf<typeof completeUpload>>;
+  startMultipart(body: {
+    fileName: string;
+    fileType: string;
+    fileSize: number;
+  }): Promise<ResponseOf<typeof startMultipartUpload>>;
+  partUrl(body: {
+    s3Key: string;
+    uploadId: string;
+    partNumber: number;
+  }): Promise<ResponseOf<typeof getPartUploadUrl>>;
+  listParts(body: {
+    s3Key: string;
+    uploadId: string;
+  }): Promise<ResponseOf<typeof listUploadedParts>>;
+  completeMultipart(body: {
+    s3Key: string;
+    uploadId: string;
+    parts: { ETag: string; PartNumber: number }[];
+  }): Promise<ResponseOf<typeof completeMultipartUpload>>;
+  abortMultipart(body: { s3Key: string; uploadId: string }): Promise<void>;
+}
+
+export const apiClientUploadApi: UploadApi = {
+  getUploadUrl: (body) => apiRequest(getUploadUrl, { body }),
+  avatarUploadUrl: (body) => apiRequest(avatarUploadUrl, { body }),
+  completeUpload: (body) => apiRequest(completeUpload, { body }),
+  startMultipart: (body) => apiRequest(startMultipartUpload, { body }),
+  partUrl: (body) => apiRequest(getPartUploadUrl, { body }),
+  listParts: (body) => apiRequest(listUploadedParts, { body }),
+  completeMultipart: (body) => apiRequest(completeMultipartUpload, { body }),
+  abortMultipart: async (body) => {
+    await apiRequest(abortMultipartUpload, { body });
+  },
+};
+
+export type UploadErrorCode = 'cancelled' | 'invalid_type' | 'too_large' | 'failed';
+
+/** Why an upload did not finish; the message names the file (spec section 8). */
+export class UploadError extends Error {
+  override name = 'UploadError';
+  constructor(
+    readonly code: UploadErrorCode,
+    readonly fileName: string,
+    options?: { cause?: unknown; maxBytes?: number },
+  ) {
+    super(
+      code === 'cancelled'
+        ? `Upload cancelled: ${fileName}`
+        : code === 'invalid_type'
+          ? `File type not allowed: ${fileName}`
+          : code === 'too_large'
+            ? `File too large: ${fileName}`
+            : `Upload failed: ${fileName}`,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.maxBytes = options?.maxBytes;
+  }
+  readonly maxBytes: number | undefined;
+  /** The server's error code when the API refused the upload (e.g. `file_too_large`). */
+  get serverCode(): string | undefined {
+    return this.cause instanceof ApiError ? this.cause.code : undefined;
+  }
+}
+
+/** What the product and profile forms send on: the server's answer plus what the file was. */
+export interface UploadResult {
+  s3Key: string;
+  bucket: string;
+  publicUrl: string;
+  originalName: string;
+  size: number;
+  type: string;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  percent: number;
+}
+
+/** A File, or anything with the same identity (tests use a Blob with a name). */
+export type UploadSource = Blob & { readonly name: string; readonly lastModified: number };
+
+export interface UploadOptions {
+  kind: UploadKind;
+  signal?: AbortSignal;
+  onProgress?: (progress: UploadProgress) => void;
+  api?: UploadApi;
+  put?: PutBlob;
+  resumeStore?: ResumeStore;
+  /** Parts in flight at once (4). */
+  concurrency?: number;
+  maxAttempts?: number;
+  backoff?: BackoffOptions;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Resolves when the network is back; by default waits for the browser's `online` event. */
+  waitForNetwork?: (signal?: AbortSignal) => Promise<void>;
+  thresholdBytes?: number;
+}
+
+/** Worth another attempt: no answer at all, an expired URL (re-signed), a busy or failing server. */
+export function isRetryable(error: unknown): boolean {
+  const status =
+    error instanceof TransferError ? error.status : error instanceof ApiError ? error.status : -1;
+  return status === 0 || status === 403 || status === 408 || status === 429 || status >= 500;
+}
+
+function browserWaitForNetwork(signal?: AbortSignal): Promise<void> {
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onOnline = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    const onAbort = () => {
+      window.removeEventListener('online', onOnline);
+      reject(abortError());
+    };
+    window.addEventListener('online', onOnline, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The type the server will sign the PUT for (it answers `contentType`; this is the fallback). */
+function canonicalType(kind: UploadKind, file: UploadSource): string {
+  const check = checkUpload(kind, { name: file.name, type: file.type, size: file.size });
+  return check.ok ? check.contentType : file.type;
+}
+
+/**
+ * Uploads one file: a single PUT with progress up to 100 MB, multipart above it (5 MiB
+ * parts sliced from the file, 4 in flight, each URL signed just before use, retries with
+ * back-off). A multipart upload is remembered, so picking the same file again after a reload
+ * resumes it; cancelling aborts it on the server.
+ */
+export async function uploadFile(
+  file: UploadSource,
+  options: UploadOptions,
+): Promise<UploadResult> {
+  const check = checkUpload(options.kind, { name: file.name, type: file.type, size: file.size });
+  if (!check.ok) {
+    throw new UploadError(
+      check.reason === 'type' ? 'invalid_type' : 'too_large',
+      file.name,
+      check.reason === 'size' ? { maxBytes: check.maxBytes } : undefined,
+    );
+  }
+  const context: Context = {
+    file,
+    kind: options.kind,
+    api: options.api ?? apiClientUploadApi,
+    put: options.put ?? putBlob,
+    resume: options.resumeStore ?? createResumeStore(),
+    signal: options.signal,
+    report: (loaded) =>
+      options.onProgress?.({ loaded, total: file.size, percent: percentOf(loaded, file.size) }),
+    retry: <T>(attempt: () => Promise<T>) =>
+      withRetry(attempt, {
+        maxAttempts: options.maxAttempts ?? defaultMaxAttempts,
+        backoff: options.backoff,
+        shouldRetry: isRetryable,
+        signal: options.signal,
+        sleep: options.sleep ?? defaultSleep,
+        waitForNetwork: options.waitForNetwork ?? browserWaitForNetwork,
+      }),
+    concurrency: options.concurrency ?? limits.multipart.parallelParts,
+  };
+  try {
+    context.report(0);
+    const plan = planUpload(file.size, { thresholdBytes: options.thresholdBytes });
+    const uploaded =
+      plan.mode === 'single' || options.kind !== 'file'
+        ? await uploadSingle(context)
+        : await uploadMultipart(context, plan.parts);
+    context.report(file.size);
+    return {
+      ...uploaded,
+      originalName: file.name,
+      size: file.size,
+      type: check.contentType,
+    };
+  } catch (error) {
+    if (error instanceof UploadError) throw error;
+    if (options.signal?.aborted || isAbortError(error)) {
+      throw new UploadError('cancelled', file.name, { cause: error });
+    }
+    throw new UploadError('failed', file.name, { cause: error });
+  }
+}
+
+interface Context {
+  file: UploadSource;
+  kind: UploadKind;
+  api: UploadApi;
+  put: PutBlob;
+  resume: ResumeStore;
+  signal: AbortSignal | undefined;
+  report: (loaded: number) => void;
+  retry: <T>(attempt: () => Promise<T>) => Promise<T>;
+  concurrency: number;
+}
+
+async function uploadSingle(context: Context) {
+  const { file, api, kind } = context;
+  const declared = { fileName: file.name, fileType: file.type, fileSize: file.size };
+  const started =
+    kind === 'avatar'
+      ? await context.retry(() => api.avatarUploadUrl(declared))
+      : await context.retry(() => api.getUploadUrl({ ...declared, isImage: kind === 'image' }));
+  const contentType = started.contentType || canonicalType(kind, file);
+  await context.retry(() =>
+    context.put(started.uploadUrl, file, {
+      contentType,
+      signal: context.signal,
+      onProgress: (loaded) => context.report(Math.min(loaded, file.size - 1)),
+    }),
+  );
+  // The avatar is completed by `PUT /api/auth/avatar`, which checks the stored bytes itself.
+  if (kind === 'avatar') {
+    return { s3Key: started.s3Key, bucket: '', publicUrl: started.publicUrl };
+  }
+  return context.retry(() => api.completeUpload({ s3Key: started.s3Key }));
+}
+
+async function uploadMultipart(context: Context, parts: PartPlan[]) {
+  const { file, api, resume } = context;
+  let upload = resume.load(file);
+  let done = new Map<number, string>();
+  let todo = parts;
+  if (upload) {
+    const ref = { s3Key: upload.s3Key, uploadId: upload.uploadId };
+    try {
+      const stored = await context.retry(() => api.listParts(ref));
+      ({ done, todo } = remainingParts(parts, stored.parts));
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      // The server no longer knows it (expired, finished or aborted): start afresh.
+      resume.forget(file);
+      upload = undefined;
+    }
+  }
+  if (!upload) {
+    const started = await context.retry(() =>
+      api.startMultipart({ fileName: file.name, fileType: file.type, fileSize: file.size }),
+    );
+    upload = { ...started, size: file.size, partSize: started.partSize, savedAt: Date.now() };
+    resume.save(file, {
+      uploadId: started.uploadId,
+      s3Key: started.s3Key,
+      size: file.size,
+      partSize: started.partSize,
+    });
+  }
+  const ref = { s3Key: upload.s3Key, uploadId: upload.uploadId };
+
+  try {
+    await sendParts(context, ref, todo, done, parts);
+    const completed = await context.retry(() =>
+      api.completeMultipart({
+        ...ref,
+        parts: [...done.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([PartNumber, ETag]) => ({ PartNumber, ETag })),
+      }),
+    );
+    resume.forget(file);
+    return completed;
+  } catch (error) {
+    if (context.signal?.aborted || isAbortError(error)) {
+      resume.forget(file);
+      // Cancelled: drop the stored parts on the server too (best effort).
+      await api.abortMultipart(ref).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/** Sends `todo` with a small pool of workers; `done` collects the ETags. */
+async function sendParts(
+  context: Context,
+  ref: { s3Key: string; uploadId: string },
+  todo: PartPlan[],
+  done: Map<number, string>,
+  all: PartPlan[],
+): Promise<void> {
+  const sizeOf = new Map(all.map((part) => [part.partNumber, part.size]));
+  let doneBytes = [...done.keys()].reduce((sum, n) => sum + (sizeOf.get(n) ?? 0), 0);
+  const inFlight = new Map<number, number>();
+  const report = () => {
+    let loaded = doneBytes;
+    for (const bytes of inFlight.values()) loaded += bytes;
+    context.report(Math.min(loaded, context.file.size - 1));
+  };
+  report();
+
+  // Stops the other workers as soon as one part fails for good.
+  const failure = new AbortController();
+  const signal = context.signal
+    ? AbortSignal.any([context.signal, failure.signal])
+    : failure.signal;
+  const queue = [...todo];
+
+  const worker = async () => {
+    for (let part = queue.shift(); part; part = queue.shift()) {
+      const current = part;
+      if (signal.aborted) throw abortError();
+      const { etag } = await context.retry(async () => {
+        // Signed just before use: part URLs expire, and a retry gets a fresh one.
+        const { uploadUrl } = await context.api.partUrl({ ...ref, partNumber: current.partNumber });
+        inFlight.set(current.partNumber, 0);
+        return context.put(uploadUrl, context.file.slice(current.start, current.end), {
+          signal,
+          onProgress: (loaded) => {
+            inFlight.set(current.partNumber, loaded);
+            report();
+          },
+        });
+      });
+      if (!etag) {
+        throw new TransferError(0, 'The store did not expose the ETag header (bucket CORS)');
+      }
+      inFlight.delete(current.partNumber);
+      done.set(current.partNumber, etag);
+      doneBytes += current.size;
+      report();
+    }
+  };
+
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(context.concurrency, todo.length)) },
+    () =>
+      worker().catch((error: unknown) => {
+        failure.abort();
+        throw error;
+      }),
+  );
+  const results = await Promise.allSettled(workers);
+  const rejected = results.find(
+    (result): result is PromiseRejectedResult =>
+      result.status === 'rejected' && !(isAbortError(result.reason) && !context.signal?.aborted),
+  );
+  if (rejected) throw rejected.reason;
+  if (context.signal?.aborted) throw abortError();
+  const firstFailure = results.find((result) => result.status === 'rejected');
+  if (firstFailure && firstFailure.status === 'rejected') throw firstFailure.reason;
+}

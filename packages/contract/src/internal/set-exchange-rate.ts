@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { exchangeRateResponse } from '../products/get-exchange-rate.ts';
+
+const ratePerUsd = z.number().gte(0.0001).max(1_000_000);
+
+export const setExchangeRateBody = z.object({
+  krw: ratePerUsd,
+  cny: ratePerUsd,
+  /** `yyyy-MM-dd`; today in the configured time zone when absent. */
+  date: z.iso
+    .date()
+    .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'dateOutOfRange')
+    .optional(),
+});
+export type SetExchangeRateBody = z.input<typeof setExchangeRateBody>;
+
+export const setExchangeRate = defineEndpoint({
+  method: 'PUT',
+  path: '/api/internal/exchange-rate',
+  summary:
+    'Record the USD→KRW/CNY rate (member site only; signed with X-Signature, see docs/internal-api.md)',
+  tags: ['internal'],
+  auth: false,
+  successStatus: 200,
+  body: setExchangeRateBody,
+  response: exchangeRateResponse,
+});

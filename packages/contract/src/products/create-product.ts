@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { limits } from '../limits.ts';
+import {
+  attachedThumbnail,
+  attachedUpload,
+  descriptionField,
+  duplicateKeys,
+  priceField,
+  priceInputField,
+  productDetail,
+  titleField,
+} from './product.ts';
+
+export const productFilesField = z
+  .array(attachedUpload, { error: 'fileRequired' })
+  .min(1, 'fileRequired')
+  .max(limits.productFiles.max, 'tooManyFiles');
+
+export const productThumbnailsField = z
+  .array(attachedThumbnail, { error: 'thumbnailRequired' })
+  .min(1, 'thumbnailRequired')
+  .max(limits.thumbnails.max, 'maxImages');
+
+export const createProductBody = z
+  .object({
+    title: titleField,
+    description: descriptionField,
+    price: priceField,
+    files: productFilesField,
+    thumbnails: productThumbnailsField,
+  })
+  .superRefine((body, context) => {
+    if (duplicateKeys([...body.files, ...body.thumbnails])) {
+      context.addIssue({ code: 'custom', path: ['files'], message: 'duplicateUpload' });
+    }
+    if (body.thumbnails.filter((thumbnail) => thumbnail.is_main).length > 1) {
+      context.addIssue({ code: 'custom', path: ['thumbnails'], message: 'oneMainThumbnail' });
+    }
+  });
+export type CreateProductBody = z.input<typeof createProductBody>;
+
+export const createProduct = defineEndpoint({
+  method: 'POST',
+  path: '/api/products/create',
+  summary:
+    'Create a product from completed uploads of this seller (1-10 files, 1-5 thumbnails; the first thumbnail is main unless one has is_main). New products are active, or pending when product review is on.',
+  tags: ['products'],
+  auth: true,
+  successStatus: 201,
+  body: createProductBody,
+  response: productDetail,
+});
+
+/**
+ * The create form of the web app; `item` is the form's own pending-upload schema. Counts
+ * and fields use the same limits and message keys as the API.
+ */
+export function createProductFormSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    title: titleField,
+    description: z.string().trim().max(limits.description.max, 'descriptionTooLong'),
+    price: priceInputField,
+    files: z.array(item).min(1, 'fileRequired').max(limits.productFiles.max, 'tooManyFiles'),
+    thumbnails: z.array(item).min(1, 'thumbnailRequired').max(limits.thumbnails.max, 'maxImages'),
+  });
+}
+
+export const createProductForm = createProductFormSchema(z.unknown());
+export type CreateProductForm = z.input<typeof createProductForm>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+
+export const exchangeRate = z.object({
+  /** Won per US dollar. */
+  krw: z.number(),
+  /** Yuan per US dollar. */
+  cny: z.number(),
+  /** The day the rate is for, `yyyy-MM-dd`. */
+  date: z.string(),
+  /** True while only the built-in starting rate is known (no rate has been set yet). */
+  seeded: z.boolean(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRate>;
+
+export const exchangeRateResponse = z.object({ rate: exchangeRate });
+export type ExchangeRateResponse = z.infer<typeof exchangeRateResponse>;
+
+export const getExchangeRate = defineEndpoint({
+  method: 'GET',
+  path: '/api/products/exchange-rate/latest',
+  summary: 'The latest USD exchange rate to KRW and CNY, with its date',
+  tags: ['products'],
+  auth: true,
+  successStatus: 200,
+  response: exchangeRateResponse,
+});
+
+/** KRW rounded to an integer (spec section 9). */
+export function toKrw(priceUsd: number, rate: Pick<ExchangeRate, 'krw'>): number {
+  return Math.round(priceUsd * rate.krw);
+}
+
+/** CNY rounded to one decimal (spec section 9). */
+export function toCny(priceUsd: number, rate: Pick<ExchangeRate, 'cny'>): number {
+  return Math.round(priceUsd * rate.cny * 10) / 10;
+}

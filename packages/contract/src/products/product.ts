@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { limits, productStatuses } from '../limits.ts';
+
+/**
+ * Product fields shared by the create/update bodies, the web forms and the responses.
+ * Field names of the responses are those of spec section 3 (snake_case). Messages are i18n
+ * keys under `validation.` in the web app's locale files.
+ */
+
+export const titleField = z
+  .string({ error: 'titleRequired' })
+  .trim()
+  .min(1, 'titleRequired')
+  .max(limits.title.max, 'titleTooLong');
+
+/** Optional text; absent or null becomes ''. */
+export const descriptionField = z
+  .string({ error: 'descriptionInvalid' })
+  .trim()
+  .max(limits.description.max, 'descriptionTooLong')
+  .nullish()
+  .transform((value) => value ?? '');
+
+/** A whole number of US dollars, at least 1 and at most `limits.price.max`. */
+export const priceField = z
+  .number({ error: 'priceRequired' })
+  .int('priceInvalid')
+  .min(limits.price.min, 'priceInvalid')
+  .max(limits.price.max, 'priceTooHigh');
+
+/** The price as typed in the form (digits only), checked like `priceField`. */
+export const priceInputField = z
+  .string({ error: 'priceRequired' })
+  .trim()
+  .min(1, 'priceRequired')
+  .regex(/^\d+$/, 'priceInvalid')
+  .refine((value) => Number(value) >= limits.price.min, 'priceInvalid')
+  .refine((value) => Number(value) <= limits.price.max, 'priceTooHigh');
+
+/** Keeps what the price input accepts: digits only, and never a lone or leading 0. */
+export function sanitizePriceInput(raw: string): string {
+  return raw.replace(/\D/g, '').replace(/^0+/, '');
+}
+
+/** The statuses a seller may choose on edit; pending and deleted are never chosen by a seller. */
+export const sellerStatuses = ['active', 'inactive'] as const;
+export const sellerStatusField = z.enum(sellerStatuses, { error: 'statusInvalid' });
+
+/**
+ * One uploaded item as the uploader returns it (`s3Key`, `bucket`, `originalName`, `size`,
+ * `type`, `publicUrl`). Only `s3Key` is read: the server takes the name, size and type from
+ * its own upload record, and every other field is ignored.
+ */
+export const attachedUpload = z.object({
+  s3Key: z.string({ error: 'uploadInvalid' }).min(1, 'uploadInvalid').max(1024, 'uploadInvalid'),
+});
+export type AttachedUpload = z.input<typeof attachedUpload>;
+
+/** A thumbnail may be marked main (`is_main` true or 1); when none is, the first is main. */
+export const attachedThumbnail = attachedUpload.extend({
+  is_main: z
+    .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'uploadInvalid' })
+    .optional()
+    .transform((value) => value === true || value === 1),
+});
+export type AttachedThumbnail = z.input<typeof attachedThumbnail>;
+
+export const product = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Whole US dollars. */
+  price: z.number().int(),
+  status: z.enum(productStatuses),
+  created_at: z.string(),
+  updated_at: z.string(),
+  view_count: z.number().int(),
+  sales_count: z.number().int(),
+  file_count: z.number().int(),
+  /** The main thumbnail's public URL, null when the product has none. */
+  thumbnail_url: z.string().nullable(),
+});
+export type Product = z.infer<typeof product>;
+
+export const productFile = z.object({
+  id: z.string(),
+  file_original_name: z.string(),
+  /** Lowercase, without the dot: `pdf`, `zip`, `mp4`… */
+  file_extension: z.string(),
+  /** Bytes. */
+  file_size: z.number().int(),
+  /** The canonical content type. */
+  file_type: z.string(),
+});
+export type ProductFile = z.infer<typeof productFile>;
+
+export const productThumbnail = z.object({
+  id: z.string(),
+  s3_url: z.string(),
+  image_original_name: z.string(),
+  /** 1 marks the main thumbnail; exactly one thumbnail of a product is main. */
+  is_main: z.literal([0, 1]),
+});
+export type ProductThumbnail = z.infer<typeof productThumbnail>;
+
+/** A product with its files and thumbnails, in their order (main thumbnail first). */
+export const productDetail = z.object({
+  product,
+  files: z.array(productFile),
+  thumbnails: z.array(productThumbnail),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
+/**
+ * A product id in the path. Any string is accepted here: an id that is not a uuid is answered
+ * like a missing product (404), the same as another seller's product.
+ */
+export const productIdParams = z.object({ id: z.string() });
+
+/** Keys that appear more than once in one request are refused. */
+export function duplicateKeys(items: readonly { s3Key: string }[]): boolean {
+  return new Set(items.map((item) => item.s3Key)).size !== items.length;
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { limits } from '../limits.ts';
+import {
+  attachedThumbnail,
+  attachedUpload,
+  duplicateKeys,
+  priceField,
+  productDetail,
+  productIdParams,
+  sellerStatusField,
+  titleField,
+} from './product.ts';
+
+const idList = z.array(z.string().max(100, 'idInvalid')).max(100, 'idInvalid').default([]);
+
+export const updateProductBody = z
+  .object({
+    title: titleField,
+    /** Absent: unchanged; null or '': emptied. */
+    description: z
+      .string({ error: 'descriptionInvalid' })
+      .trim()
+      .max(limits.description.max, 'descriptionTooLong')
+      .nullable()
+      .transform((value) => value ?? '')
+      .optional(),
+    /** The price cannot change after creation; the same value (or none) is accepted. */
+    price: priceField.optional(),
+    /** Absent: unchanged. Only active and inactive; a pending product's status cannot be set. */
+    status: sellerStatusField.optional(),
+    newFiles: z.array(attachedUpload).max(limits.productFiles.max, 'tooManyFiles').default([]),
+    deletedFileIds: idList,
+    newThumbnails: z.array(attachedThumbnail).max(limits.thumbnails.max, 'maxImages').default([]),
+    deletedThumbnailIds: idList,
+  })
+  .superRefine((body, context) => {
+    if (duplicateKeys([...body.newFiles, ...body.newThumbnails])) {
+      context.addIssue({ code: 'custom', path: ['newFiles'], message: 'duplicateUpload' });
+    }
+    if (body.newThumbnails.filter((thumbnail) => thumbnail.is_main).length > 1) {
+      context.addIssue({ code: 'custom', path: ['newThumbnails'], message: 'oneMainThumbnail' });
+    }
+  });
+export type UpdateProductBody = z.input<typeof updateProductBody>;
+
+export const updateProduct = defineEndpoint({
+  method: 'PUT',
+  path: '/api/products/{id}',
+  summary:
+    'Edit title, description and status (active or inactive), remove and add files and thumbnails in one transaction. At least 1 and at most 10 files and 5 thumbnails must remain. The price is not editable; deleted products cannot be edited.',
+  tags: ['products'],
+  auth: true,
+  successStatus: 200,
+  params: productIdParams,
+  body: updateProductBody,
+  response: productDetail,
+});
+
+/** How many files or thumbnails a product has once the staged removals and additions apply. */
+export function remainingCount(existing: number, stagedForRemoval: number, added: number): number {
+  return existing - stagedForRemoval + added;
+}
+
+/** Spec section 5: max new files = 10 minus existing plus those staged for removal. */
+export function maxNewFiles(existing: number, stagedForRemoval: number): number {
+  return Math.max(0, limits.productFiles.max - existing + stagedForRemoval);
+}
+
+export function maxNewThumbnails(existing: number, stagedForRemoval: number): number {
+  return Math.max(0, limits.thumbnails.max - existing + stagedForRemoval);
+}
+
+/**
+ * The edit form of the web app for a product that has `existing` files and thumbnails;
+ * `item` is the form's own pending-upload schema.
+ */
+export function editProductFormSchema<Item extends z.ZodType>(
+  item: Item,
+  existing: { files: number; thumbnails: number },
+) {
+  return z
+    .object({
+      title: titleField,
+      description: z.string().trim().max(limits.description.max, 'descriptionTooLong'),
+      status: sellerStatusField,
+      newFiles: z.array(item),
+      deletedFileIds: z.array(z.string()),
+      newThumbnails: z.array(item),
+      deletedThumbnailIds: z.array(z.string()),
+    })
+    .superRefine((form, context) => {
+      const files = remainingCount(
+        existing.files,
+        form.deletedFileIds.length,
+        form.newFiles.length,
+      );
+      if (files < 1)
+        context.addIssue({ code: 'custom', path: ['newFiles'], message: 'fileRequired' });
+      if (files > limits.productFiles.max) {
+        context.addIssue({ code: 'custom', path: ['newFiles'], message: 'tooManyFiles' });
+      }
+      const thumbnails = remainingCount(
+        existing.thumbnails,
+        form.deletedThumbnailIds.length,
+        form.newThumbnails.length,
+      );
+      if (thumbnails < 1) {
+        context.addIssue({
+          code: 'custom',
+          path: ['newThumbnails'],
+          message: 'minimumThumbnailRequired',
+        });
+      }
+      if (thumbnails > limits.thumbnails.max) {
+        context.addIssue({ code: 'custom', path: ['newThumbnails'], message: 'maxImages' });
+      }
+    });
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { salesPeriodField } from './get-transactions.ts';
+
+export const exportSalesQuery = z.object({ period: salesPeriodField });
+export type ExportSalesQuery = z.input<typeof exportSalesQuery>;
+
+/** The columns of the CSV file, in order. */
+export const salesCsvColumns = [
+  'purchase_date',
+  'order_id',
+  'product_title',
+  'customer_email',
+  'payment_method',
+  'purchase_price_krw',
+  'commission_rate_percent',
+  'commission_krw',
+  'net_krw',
+] as const;
+
+/**
+ * Streams the period's sales as `text/csv` (UTF-8 with a byte order mark so that spreadsheet
+ * programs read Korean and Chinese), newest first, as an attachment named
+ * `sales-<period>-<yyyy-MM-dd>.csv`. Dates are local to the server's time zone.
+ */
+export const exportSales = defineEndpoint({
+  method: 'GET',
+  path: '/api/products/sales/export',
+  summary: "Download the seller's sales of a period as CSV (UTF-8 with BOM)",
+  tags: ['sales'],
+  auth: true,
+  successStatus: 200,
+  query: exportSalesQuery,
+});

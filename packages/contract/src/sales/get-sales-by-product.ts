@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+
+export const productSalesRow = z.object({
+  productId: z.string(),
+  title: z.string(),
+  /** Whole US dollars (the product's list price). */
+  productPrice: z.number().int(),
+  salesCount: z.number().int(),
+  /** KRW, gross. */
+  totalRevenue: z.number().int(),
+  /** KRW, after commission. */
+  netRevenue: z.number().int(),
+  /** ISO 8601 of the latest sale, null when the product has none. */
+  lastSaleDate: z.string().nullable(),
+});
+export type ProductSalesRow = z.infer<typeof productSalesRow>;
+
+export const salesByProductResponse = z.object({
+  /** Every product not deleted, and deleted ones that have sales; best sellers first. */
+  products: z.array(productSalesRow),
+});
+export type SalesByProductResponse = z.infer<typeof salesByProductResponse>;
+
+export const getSalesByProduct = defineEndpoint({
+  method: 'GET',
+  path: '/api/products/stats/sales/by-product',
+  summary: "The seller's sales per product (count, revenue, last sale)",
+  tags: ['sales'],
+  auth: true,
+  successStatus: 200,
+  response: salesByProductResponse,
+});

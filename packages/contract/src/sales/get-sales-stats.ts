@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+
+/** Sales of one period; amounts in KRW, whole won. `net` is `amount` less the commission. */
+export const salesFigures = z.object({
+  count: z.number().int(),
+  amount: z.number().int(),
+  commission: z.number().int(),
+  net: z.number().int(),
+});
+export type SalesFigures = z.infer<typeof salesFigures>;
+
+export const salesStats = z.object({
+  totalSales: salesFigures,
+  /** This calendar month in the server's time zone (TIME_ZONE, Asia/Seoul by default). */
+  monthlySales: salesFigures,
+  /** Today in the server's time zone. */
+  todaySales: salesFigures,
+});
+export type SalesStats = z.infer<typeof salesStats>;
+
+export const getSalesStats = defineEndpoint({
+  method: 'GET',
+  path: '/api/products/stats/sales',
+  summary: "The seller's sales in total, this month and today (count, gross, commission, net)",
+  tags: ['sales'],
+  auth: true,
+  successStatus: 200,
+  response: salesStats,
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+
+export const recordProductViewParams = z.object({ id: z.uuid() });
+
+/** The body may be absent (Fastify: null) or `{}` (one view), or carry a batched count. */
+export const recordProductViewBody = z
+  .object({ count: z.number().int().min(1).max(10_000).default(1) })
+  .nullish()
+  .transform((body) => body ?? { count: 1 });
+export type RecordProductViewBody = z.input<typeof recordProductViewBody>;
+
+export const recordProductViewResponse = z.object({
+  productId: z.string(),
+  viewCount: z.number().int(),
+});
+export type RecordProductViewResponse = z.infer<typeof recordProductViewResponse>;
+
+export const recordProductView = defineEndpoint({
+  method: 'POST',
+  path: '/api/internal/products/{id}/views',
+  summary:
+    "Add to a product's view count (member site only; signed with X-Signature, see docs/internal-api.md)",
+  tags: ['internal'],
+  auth: false,
+  successStatus: 200,
+  params: recordProductViewParams,
+  body: recordProductViewBody,
+  response: recordProductViewResponse,
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+
+export const settlementInfo = z.object({
+  alipay: z.object({ phone: z.string(), realName: z.string() }),
+  bank: z.object({
+    name: z.string(),
+    account: z.string(),
+    accountHolder: z.string(),
+    /** Empty when not given (domestic transfers). */
+    swiftCode: z.string(),
+    branch: z.string(),
+  }),
+  paypal: z.object({ email: z.string(), accountHolder: z.string() }),
+});
+export type SettlementInfo = z.infer<typeof settlementInfo>;
+
+/** What a seller who never saved anything gets: every field an empty string. */
+export const emptySettlementInfo: SettlementInfo = {
+  alipay: { phone: '', realName: '' },
+  bank: { name: '', account: '', accountHolder: '', swiftCode: '', branch: '' },
+  paypal: { email: '', accountHolder: '' },
+};
+
+export const getSettlementInfo = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/settlement-info',
+  summary: "The seller's payout details (Alipay, bank transfer, PayPal); empty strings when unset",
+  tags: ['settlement'],
+  auth: true,
+  successStatus: 200,
+  response: settlementInfo,
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Fields shared by the upload endpoints. Messages are i18n keys of the web app. */
+
+export const fileNameField = z
+  .string({ error: 'fileNameRequired' })
+  .trim()
+  .min(1, 'fileNameRequired')
+  .max(255, 'fileNameTooLong');
+
+/** The type the browser reported; it may be empty. The server keeps its own canonical type. */
+export const fileTypeField = z
+  .string({ error: 'invalidFileType' })
+  .trim()
+  .max(255, 'invalidFileType');
+
+/** Bytes. 64-bit on the server (5 GB > 2^31); JSON numbers are exact up to 2^53. */
+export const fileSizeField = z
+  .number({ error: 'invalidFileSize' })
+  .int('invalidFileSize')
+  .min(1, 'fileEmpty')
+  .max(Number.MAX_SAFE_INTEGER, 'fileTooLarge');
+
+export const s3KeyField = z.string({ error: 'required' }).min(1, 'required').max(1024);
+export const uploadIdField = z.string({ error: 'required' }).min(1, 'required').max(1024);
+/** S3 allows part numbers 1 to 10,000. */
+export const partNumberField = z.number().int().min(1).max(10_000);
+
+export const uploadedObject = z.object({
+  s3Key: z.string(),
+  bucket: z.string(),
+  publicUrl: z.string(),
+});
+export type UploadedObject = z.infer<typeof uploadedObject>;
+
+export const multipartRef = z.object({ s3Key: s3KeyField, uploadId: uploadIdField });
