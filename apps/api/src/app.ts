@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { internalApiPlugin } from './lib/internal-signature.ts';
@@ -42,12 +43,24 @@ import { createStorage } from './storage/create-storage.ts';
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Sees every route as it is registered (the access-matrix test lists them). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where logs go instead of standard output (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole application; `server.ts` only listens, tests call it through `inject`. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  onRoute,
+  logStream,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -56,12 +69,17 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     // No total time limit per request: a large upload over a slow link takes hours.
     requestTimeout: 0,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text body on a JSON route is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
 
-  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const tokens = createTokenService(
+    config.jwtSecret,
+    config.tokenTtlSeconds,
+    config.jwtPreviousSecrets,
+  );
   const sellers = createSellerRepository(database.db);
   const rateLimitStore = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
   app.addHook('onClose', () => rateLimitStore.close());

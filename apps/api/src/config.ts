@@ -9,6 +9,17 @@ const booleanFlag = z
 
 const durationSeconds = z.coerce.number().int().positive();
 
+/** Comma-separated secrets, each at least 32 characters. */
+const secretList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter((secret) => secret.length > 0),
+  )
+  .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')));
+
 /** Every setting the server reads, with its default. Nothing else reads `process.env`. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,6 +32,8 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters (256 bits)').optional(),
+  /** Keys being retired: tokens they signed are still accepted, new ones never use them. */
+  JWT_PREVIOUS_SECRETS: secretList.default([]),
   TOKEN_TTL_SECONDS: durationSeconds.default(60 * 60 * 24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MEMBER_SITE_URL: z.url().default('https://member.example.com'),
@@ -64,6 +77,7 @@ const environmentSchema = z.object({
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   /** Key of the local driver's signed URLs; generated under DATA_DIR when unset. */
   STORAGE_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STORAGE_PREVIOUS_SIGNING_SECRETS: secretList.default([]),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -97,6 +111,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string;
+  jwtPreviousSecrets: string[];
   tokenTtlSeconds: number;
   logLevel: string;
   memberSiteUrl: string;
@@ -131,6 +146,7 @@ export type StorageConfig =
       /** DATA_DIR/storage */
       root: string;
       signingSecret: string;
+      previousSigningSecrets: string[];
       /** Prefix of the signed URLs: PUBLIC_URL, or '' for same-origin relative URLs. */
       publicBaseUrl: string;
     }
@@ -181,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: values.DATABASE_URL,
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
+    jwtPreviousSecrets: values.JWT_PREVIOUS_SECRETS,
     tokenTtlSeconds: values.TOKEN_TTL_SECONDS,
     logLevel: values.LOG_LEVEL,
     memberSiteUrl: values.MEMBER_SITE_URL.replace(/\/+$/, ''),
@@ -216,6 +233,7 @@ function storageConfig(values: z.infer<typeof environmentSchema>, dataDir: strin
       root: path.join(dataDir, 'storage'),
       signingSecret:
         values.STORAGE_SIGNING_SECRET ?? readOrCreateSecret(dataDir, 'storage-signing-secret'),
+      previousSigningSecrets: values.STORAGE_PREVIOUS_SIGNING_SECRETS,
       publicBaseUrl: values.PUBLIC_URL?.replace(/\/+$/, '') ?? '',
     };
   }

@@ -9,6 +9,7 @@ export function createStorage(config: StorageConfig): Storage {
     return new LocalStorage({
       root: config.root,
       signingSecret: config.signingSecret,
+      previousSigningSecrets: config.previousSigningSecrets,
       publicBaseUrl: config.publicBaseUrl,
     });
   }

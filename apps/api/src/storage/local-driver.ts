@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { limits } from '@seller/contract/limits';
 import { multipartPartCount, multipartPartSize } from '@seller/contract/upload-types';
-import { type LocalGrant, signGrant, verifyGrant } from './local-signing.ts';
+import { type LocalGrant, signGrant, verifyGrantWithAny } from './local-signing.ts';
 import {
   type CompleteMultipartOptions,
   type PresignGetOptions,
@@ -31,6 +31,8 @@ import {
 export interface LocalStorageOptions {
   root: string;
   signingSecret: string;
+  /** Retired keys: URLs they signed are still honoured until they expire. */
+  previousSigningSecrets?: readonly string[];
   /** Prefix of the URLs handed to browsers: '' (same origin) or PUBLIC_URL. */
   publicBaseUrl: string;
   now?: () => number;
@@ -147,6 +149,7 @@ export class LocalStorage implements Storage {
   readonly partBytes: number = limits.multipart.partBytes;
   private readonly incoming: string;
   private readonly secret: string;
+  private readonly previousSecrets: readonly string[];
   private readonly baseUrl: string;
   private readonly now: () => number;
   /** Part writes in flight per upload id, so completion never races a late part. */
@@ -158,6 +161,7 @@ export class LocalStorage implements Storage {
     this.root = path.resolve(options.root);
     this.incoming = path.join(this.root, '.incoming');
     this.secret = options.signingSecret;
+    this.previousSecrets = options.previousSigningSecrets ?? [];
     this.baseUrl = options.publicBaseUrl.replace(/\/+$/, '');
     this.now = options.now ?? Date.now;
   }
@@ -188,7 +192,7 @@ export class LocalStorage implements Storage {
   }
 
   verify(token: string) {
-    return verifyGrant(this.secret, token, this.now());
+    return verifyGrantWithAny([this.secret, ...this.previousSecrets], token, this.now());
   }
 
   // --- Storage ------------------------------------------------------------------------

@@ -62,3 +62,17 @@ export function verifyGrant(secret: string, token: string, nowMs: number = Date.
   if (grant.exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
   return { ok: true, grant };
 }
+
+/** Verifies with the current key, then with retired ones (key rotation's grace period). */
+export function verifyGrantWithAny(
+  secrets: readonly string[],
+  token: string,
+  nowMs: number = Date.now(),
+): GrantCheck {
+  let result: GrantCheck = { ok: false, reason: 'invalid' };
+  for (const secret of secrets) {
+    result = verifyGrant(secret, token, nowMs);
+    if (result.ok || result.reason === 'expired') return result;
+  }
+  return result;
+}

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppDependencies, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -15,7 +15,10 @@ export interface TestApp {
 }
 
 /** The real application on a fresh database, with its data directory in a temp folder. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppDependencies, 'onRoute' | 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'seller-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...options });
   await app.ready();
   return {
     app,
@@ -41,4 +44,26 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another copy of the server over the same database and data directory, with its own
+ * settings (key rotation, several copies behind a load balancer).
+ */
+export async function createSiblingApp(
+  t: TestApp,
+  env: Record<string, string>,
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: t.config.dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SIGNUP_IP_PER_HOUR: '100000',
+    RATE_LIMIT_UPLOAD_URLS_PER_15_MIN: '100000',
+    WEB_DIST_DIR: t.config.webDistDir,
+    ...env,
+  });
+  const app = await buildApp({ config, database: t.database });
+  await app.ready();
+  return app;
 }
