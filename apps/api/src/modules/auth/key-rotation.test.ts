@@ -53,7 +53,11 @@ describe('rotating the JWT secret', () => {
   it('still revokes tokens of the retired key on logout', async () => {
     const seller = await signUpSeller(t.app);
     const rotated = await sibling({ JWT_SECRET: newJwt, JWT_PREVIOUS_SECRETS: oldJwt });
-    await rotated.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(seller.token) });
+    await rotated.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(seller.token),
+    });
     expect((await profile(rotated, seller.token)).statusCode).toBe(401);
   });
 });
