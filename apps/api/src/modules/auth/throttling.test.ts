@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signUpSeller } from '../../test/sellers.ts';
+import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const attempt = (
@@ -237,5 +237,38 @@ describe('when Redis is unreachable', () => {
     const seller = await signUpSeller(t.app);
     expect((await attempt(t, seller.email, 'wrong-one-pass')).statusCode).toBe(401);
     expect((await attempt(t, seller.email, seller.password)).statusCode).toBe(200);
+  });
+});
+
+describe('upload URLs per seller', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_UPLOAD_URLS_PER_15_MIN: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a seller asking for too many upload URLs, and only that seller', async () => {
+    const greedy = await signUpSeller(t.app);
+    const other = await signUpSeller(t.app);
+    const ask = (token: string, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    const file = { fileName: 'a.pdf', fileType: 'application/pdf', fileSize: 10, isImage: false };
+    expect((await ask(greedy.token, '/api/products/get-upload-url', file)).statusCode).toBe(200);
+    const multipart = {
+      fileName: 'b.zip',
+      fileType: 'application/zip',
+      fileSize: 200 * 1024 * 1024,
+    };
+    expect(
+      (await ask(greedy.token, '/api/products/start-multipart-upload', multipart)).statusCode,
+    ).toBe(200);
+    const third = await ask(greedy.token, '/api/auth/avatar-upload-url', {
+      fileName: 'me.png',
+      fileType: 'image/png',
+      fileSize: 100,
+    });
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect((await ask(other.token, '/api/products/get-upload-url', file)).statusCode).toBe(200);
   });
 });

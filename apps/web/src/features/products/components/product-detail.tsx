@@ -17,7 +17,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatMoney, formatRelativeTime, formatShortDate, localCurrency } from '@/lib/format';
+import {
+  formatCount,
+  formatMoney,
+  formatRelativeTime,
+  formatShortDate,
+  localCurrency,
+} from '@/lib/format';
 import { startDownload, useDownloadFile } from '../api/get-download-url';
 import { useExchangeRate } from '../api/get-exchange-rate';
 import { useProduct } from '../api/get-product';
@@ -188,13 +194,13 @@ export function ProductDetailView({
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <StatTile
           label={t('products.detail.views')}
-          value={String(product.view_count)}
+          value={formatCount(product.view_count, i18n.language)}
           icon={EyeIcon}
           testId="stat-views"
         />
         <StatTile
           label={t('products.detail.sales')}
-          value={String(product.sales_count)}
+          value={formatCount(product.sales_count, i18n.language)}
           icon={ShoppingCartIcon}
           testId="stat-sales"
         />
