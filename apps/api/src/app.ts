@@ -10,6 +10,7 @@ import { createRateLimiter } from './lib/rate-limiter.ts';
 import { createSellerRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
 import {
@@ -80,7 +81,8 @@ export async function buildApp({
     config.tokenTtlSeconds,
     config.jwtPreviousSecrets,
   );
-  const sellers = createSellerRepository(database.db);
+  // Token versions cached for 2 s; revocations on this server drop the entry at once.
+  const sellers = withTokenVersionCache(createSellerRepository(database.db));
   const rateLimitStore = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
   app.addHook('onClose', () => rateLimitStore.close());
   const limiter = createRateLimiter(rateLimitStore, (message, error) =>
@@ -123,7 +125,8 @@ export async function buildApp({
   });
   await app.register(authenticatePlugin, {
     tokens,
-    currentTokenVersion: (sellerId) => sellers.tokenVersion(sellerId),
+    currentTokenVersion: (sellerId, claimedVersion) =>
+      sellers.tokenVersion(sellerId, claimedVersion),
   });
 
   await app.register(healthRoutes, { database });

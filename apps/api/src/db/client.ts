@@ -28,6 +28,34 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; client: PGlite };
 
+/**
+ * Drizzle's `transaction()` checks a client out and sends `begin` before its try/finally: when
+ * the connection dies at that moment (PostgreSQL restarting), the client is never released and
+ * its pool slot is lost for good; after `max` of them every query waits forever. So a client
+ * checked out with `connect()` goes back to the pool (which drops it) as soon as its connection
+ * fails, and releasing it again later does nothing.
+ */
+function releaseDeadTransactionClients(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool);
+  const guard = (client: pg.PoolClient): pg.PoolClient => {
+    const release = client.release;
+    let released = false;
+    const onError = (error: Error) => done(error);
+    const done = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('error', onError);
+      release(error);
+    };
+    client.on('error', onError);
+    client.release = done;
+    return client;
+  };
+  // The callback form is pg-pool's own (pool.query), which releases correctly.
+  pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) =>
+    callback ? connect(callback) : connect().then(guard)) as pg.Pool['connect'];
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -37,6 +65,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on('error', () => {});
+    // Nor a checked-out one: the pool listens only to idle clients, and a client that is
+    // checked out (inside a transaction) but not running a query when PostgreSQL terminates
+    // its connection emits 'error' with nobody listening, which kills the process. The
+    // request using it fails on its next query and the pool drops the dead client on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+    releaseDeadTransactionClients(pool);
     const db = drizzlePg({ client: pool, schema });
     return {
       kind: 'postgres',

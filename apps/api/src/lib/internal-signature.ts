@@ -64,6 +64,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The exact body bytes of a signed internal call (null when there is no body). */
     internalRawBody: Buffer | null;
+    /** Why the body could not be read (bad JSON, other type): reported after the signature. */
+    internalBodyError: Error | null;
   }
 }
 
@@ -85,12 +87,28 @@ export const internalApiPlugin: FastifyPluginAsync<InternalApiOptions> = async (
 ) => {
   if (!secret) return;
   app.decorateRequest('internalRawBody', null);
+  app.decorateRequest('internalBodyError', null);
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  const bytesOf = (body: Buffer | string) =>
+    Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+  // A body that cannot be parsed is refused only once the signature is checked, so that an
+  // unsigned caller always gets the same 401, whatever it sends.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+    const bytes = bytesOf(body);
     request.internalRawBody = bytes;
-    parseJson(request, bytes.toString('utf8'), done);
+    parseJson(request, bytes.toString('utf8'), (error, value) => {
+      if (error) request.internalBodyError = error;
+      done(null, error ? undefined : value);
+    });
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+    request.internalRawBody = bytesOf(body);
+    request.internalBodyError = new AppError(
+      'unsupported_media_type',
+      `Unsupported Media Type: ${request.headers['content-type'] ?? ''}`,
+    );
+    done(null, undefined);
   });
   app.addHook('preValidation', async (request) => {
     const header = request.headers[signatureHeader];
@@ -100,6 +118,7 @@ export const internalApiPlugin: FastifyPluginAsync<InternalApiOptions> = async (
       request.internalRawBody ?? '',
     );
     if (check !== 'valid') throw new AppError('unauthorized', 'Missing or invalid signature');
+    if (request.internalBodyError) throw request.internalBodyError;
   });
   for (const register of routes) await register(app);
 };

@@ -18,8 +18,11 @@ declare module 'fastify' {
 
 export interface AuthenticateOptions {
   tokens: TokenService;
-  /** The seller's current token version, or undefined when the seller no longer exists. */
-  currentTokenVersion: (sellerId: string) => Promise<number | undefined>;
+  /**
+   * The seller's current token version, or undefined when the seller no longer exists. It may
+   * answer from a short cache when the version matches the token's (`claimedVersion`).
+   */
+  currentTokenVersion: (sellerId: string, claimedVersion: number) => Promise<number | undefined>;
 }
 
 const unauthorized = () => new AppError('unauthorized', 'Sign in to continue');
@@ -33,7 +36,7 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
       if (!match?.[1]) throw unauthorized();
       const claims = await options.tokens.verify(match[1]);
       if (!claims) throw unauthorized();
-      const version = await options.currentTokenVersion(claims.sellerId);
+      const version = await options.currentTokenVersion(claims.sellerId, claims.tokenVersion);
       if (version === undefined || version !== claims.tokenVersion) throw unauthorized();
       request.seller = { id: claims.sellerId };
     });

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { databaseUnavailable, unstorableText } from '../lib/database-errors.ts';
 
 const codeByStatus: Partial<Record<number, ErrorCode>> = {
   401: 'unauthorized',
@@ -52,6 +53,21 @@ export const errorHandlerPlugin = fp(
         const body: ErrorBody = { error: error.message, code: clientErrorCode(error, status) };
         if (status === 429 && error.message === '') body.error = 'Too many requests';
         return reply.code(status).send(body);
+      }
+      if (unstorableText(error)) {
+        const body: ErrorBody = {
+          error: 'The text contains a character that cannot be stored (such as NUL)',
+          code: 'validation_failed',
+        };
+        return reply.code(400).send(body);
+      }
+      if (databaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        const body: ErrorBody = {
+          error: 'Service temporarily unavailable',
+          code: 'service_unavailable',
+        };
+        return reply.code(503).header('Retry-After', '2').send(body);
       }
       request.log.error({ err: error }, 'request failed');
       const body: ErrorBody =

@@ -18,6 +18,8 @@ export const webAppPlugin = fp<{ distDir: string }>(
         prefix: '/',
         index: false,
         wildcard: false,
+        // The build writes .br/.gz beside each asset (apps/web/vite.config.ts).
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           const relative = path.relative(distDir, filePath);
           res.header(

@@ -230,5 +230,6 @@ describe('sales figures equal sums over the transactions', () => {
       }),
       { numRuns: 20 },
     );
-  });
+    // Twenty databases' worth of purchases: generous on a busy two-core machine.
+  }, 180_000);
 });

@@ -1,0 +1,124 @@
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from './client.ts';
+
+/**
+ * PostgreSQL going away under the server (a restart, a failover): found by the fault drill
+ * `bench/drills/postgres-restart.ts`. A TCP proxy in front of the real server cuts the
+ * connections at chosen moments, so the shared server itself is never restarted.
+ */
+const target = inject('testDatabase');
+
+/** Forwards to PostgreSQL; `cutAll()` drops every connection, `cutOnBegin` drops at `begin`. */
+async function startProxy(upstreamUrl: string) {
+  const upstream = new URL(upstreamUrl);
+  const sockets = new Set<net.Socket>();
+  const state = { cutOnBegin: false, cuts: 0 };
+  const server = net.createServer((client) => {
+    const remote = net.connect(Number(upstream.port || 5432), upstream.hostname);
+    sockets.add(client);
+    sockets.add(remote);
+    const drop = () => {
+      client.destroy();
+      remote.destroy();
+      sockets.delete(client);
+      sockets.delete(remote);
+    };
+    client.on('data', (chunk: Buffer) => {
+      if (state.cutOnBegin && /\bbegin\b/i.test(chunk.toString('latin1'))) {
+        state.cuts += 1;
+        drop();
+        return;
+      }
+      remote.write(chunk);
+    });
+    remote.on('data', (chunk: Buffer) => client.write(chunk));
+    client.on('error', drop);
+    remote.on('error', drop);
+    client.on('close', drop);
+    remote.on('close', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(upstreamUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    state,
+    cutAll() {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const withTimeout = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms),
+    ),
+  ]);
+
+describe.skipIf(target.kind !== 'postgres')('PostgreSQL connections lost under the pool', () => {
+  let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
+  let database: DatabaseHandle | undefined;
+
+  afterEach(async () => {
+    // Before the fix a leaked client kept `pool.end()` waiting forever.
+    await withTimeout(database?.close() ?? Promise.resolve(), 5000).catch(() => undefined);
+    await proxy?.close();
+    database = undefined;
+    proxy = undefined;
+  });
+
+  async function open(poolSize: number) {
+    if (target.kind !== 'postgres') throw new Error('PostgreSQL only');
+    proxy = await startProxy(target.url);
+    database = await openDatabase({ kind: 'postgres', url: proxy.url, poolSize });
+    return { proxy, db: database.db };
+  }
+
+  it('survives a connection lost between the queries of a transaction', async () => {
+    const { proxy, db } = await open(2);
+    const transaction = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      // The connection dies while the client is checked out and idle: before the fix the
+      // client's 'error' event had no listener and took the whole process down.
+      proxy.cutAll();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await tx.execute(sql`select 2`);
+    });
+    await expect(transaction).rejects.toThrow();
+    await expect(withTimeout(database?.ping() ?? Promise.resolve(), 5000)).resolves.toBe(undefined);
+  });
+
+  it('gives back the pool slot of a transaction whose begin fails', async () => {
+    const { proxy, db } = await open(2);
+    proxy.state.cutOnBegin = true;
+    for (let n = 0; n < 4; n++) {
+      const attempt = db.transaction(async (tx) => tx.execute(sql`select 1`));
+      await expect(withTimeout(attempt, 5000)).rejects.toThrow(/Failed query: begin/);
+    }
+    expect(proxy.state.cuts).toBe(4);
+    proxy.state.cutOnBegin = false;
+    // Both slots are usable again: two transactions holding a client each at the same time.
+    const both = Promise.all(
+      [1, 2].map((n) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_sleep(0.05)`);
+          return n;
+        }),
+      ),
+    );
+    await expect(withTimeout(both, 5000)).resolves.toEqual([1, 2]);
+    await expect(withTimeout(database?.ping() ?? Promise.resolve(), 5000)).resolves.toBe(undefined);
+  });
+});

@@ -1,0 +1,83 @@
+import type { SellerRepository } from './auth.repository.ts';
+
+/** How long a token version read from the database is trusted without reading it again. */
+export const tokenVersionTtlMs = 2000;
+/** Sellers remembered at most; the oldest entry goes first. */
+const maxEntries = 50_000;
+
+interface Entry {
+  version: number | undefined;
+  readAt: number;
+}
+
+/**
+ * The seller repository with its `tokenVersion` read cached for a short time: every
+ * authenticated request checks the version, and reading it from the database was one of the two
+ * round trips of a typical request (issue 6).
+ *
+ * Revocation stays immediate on this server: logout and password change go through
+ * `revokeTokens` / `setPasswordAndRevoke` below, which drop the seller's entry, and a read that
+ * started before the revocation is not stored (a generation counter per seller). A token whose
+ * version differs from the cached one is always checked against the database, so a token newly
+ * issued by another server copy is accepted at once. Only a revocation made by *another* server
+ * copy can be missed here, for at most `ttlMs`.
+ */
+export function withTokenVersionCache(
+  sellers: SellerRepository,
+  { ttlMs = tokenVersionTtlMs, now = () => performance.now() } = {},
+): SellerRepository & {
+  tokenVersion(id: string, claimedVersion?: number): Promise<number | undefined>;
+} {
+  const entries = new Map<string, Entry>();
+  const generations = new Map<string, number>();
+
+  const forget = (id: string) => {
+    entries.delete(id);
+    generations.set(id, (generations.get(id) ?? 0) + 1);
+  };
+
+  const read = async (id: string) => {
+    const generation = generations.get(id) ?? 0;
+    const version = await sellers.tokenVersion(id);
+    if ((generations.get(id) ?? 0) === generation) {
+      entries.delete(id);
+      entries.set(id, { version, readAt: now() });
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+    }
+    return version;
+  };
+
+  return {
+    ...sellers,
+
+    async tokenVersion(id: string, claimedVersion?: number) {
+      const entry = entries.get(id);
+      const fresh = entry && now() - entry.readAt < ttlMs;
+      if (fresh && (claimedVersion === undefined || entry.version === claimedVersion)) {
+        return entry.version;
+      }
+      return read(id);
+    },
+
+    async setPasswordAndRevoke(id: string, passwordHash: string) {
+      forget(id);
+      try {
+        return await sellers.setPasswordAndRevoke(id, passwordHash);
+      } finally {
+        forget(id);
+      }
+    },
+
+    async revokeTokens(id: string) {
+      forget(id);
+      try {
+        await sellers.revokeTokens(id);
+      } finally {
+        forget(id);
+      }
+    },
+  };
+}

@@ -1,0 +1,578 @@
+import { randomUUID } from 'node:crypto';
+import type { SellerFixture } from './seller-fixtures.ts';
+
+/**
+ * Who may call each registered route, and for every route that names a resource (a path
+ * parameter, a signed token, or ids in the body) how to aim it at another seller's resource
+ * and at a missing one. `access-matrix.test.ts` fails when a registered route has no entry
+ * here, or when an entry names a route that no longer exists.
+ */
+
+export interface MatrixRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Sent as the other seller (default) or with no credentials at all. */
+  as?: 'other' | 'anonymous';
+}
+
+export interface MatrixWorld {
+  /** Owns the resources aimed at. */
+  owner: SellerFixture;
+  /** Makes the requests. */
+  other: SellerFixture;
+}
+
+export interface OwnershipCase {
+  name: string;
+  /**
+   * `theirs` aims at the owner's resource, `missing` at one that does not exist; the answers
+   * must be identical (status and body, or status only where the body names the path).
+   */
+  build(world: MatrixWorld): { theirs: MatrixRequest; missing: MatrixRequest };
+  compare?: 'status-and-body' | 'status';
+}
+
+export type PublicKind =
+  | 'account'
+  | 'health'
+  | 'docs'
+  | 'web-app'
+  | 'storage-signed-url'
+  | 'storage-public-image'
+  | 'internal-signed';
+
+export type MatrixEntry =
+  | {
+      access: 'public';
+      kind: PublicKind;
+      why: string;
+      ownership?: OwnershipCase[];
+    }
+  | {
+      access: 'seller';
+      /** How the route is aimed at another seller's resource; required when it takes ids. */
+      ownership?: OwnershipCase[];
+      /** Why the route names no resource of its own (it acts on the signed-in seller only). */
+      ownScope?: string;
+    };
+
+const missingKey = (owner: SellerFixture, extension: string) =>
+  `sellers/${owner.id}/${randomUUID()}.${extension}`;
+
+/** A local-driver token whose payload is changed but whose MAC is kept (a forgery). */
+export function forgeToken(path: string, change: (grant: Record<string, unknown>) => void) {
+  const [prefix, token = ''] = path.split(/(?<=\/storage\/(?:upload|download)\/)/);
+  const [payload = '', mac = ''] = token.split('.');
+  const grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  change(grant);
+  return `${prefix}${Buffer.from(JSON.stringify(grant)).toString('base64url')}.${mac}`;
+}
+
+const garbageToken = () =>
+  `${Buffer.from(JSON.stringify({ op: 'get', key: `sellers/${randomUUID()}/x.pdf`, exp: 4102444800 })).toString('base64url')}.${Buffer.from(randomUUID()).toString('base64url')}`;
+
+const productUrl = (id: string) => `/api/products/${id}`;
+const ownProduct = 'acts on the signed-in seller only';
+
+const productIdCases = (
+  method: MatrixRequest['method'],
+  payload?: (world: MatrixWorld) => unknown,
+): OwnershipCase[] => [
+  {
+    name: "another seller's product id",
+    build: (world) => ({
+      theirs: {
+        method,
+        url: productUrl(world.owner.product.product.id),
+        payload: payload?.(world),
+      },
+      missing: { method, url: productUrl(randomUUID()), payload: payload?.(world) },
+    }),
+  },
+  {
+    name: 'a malformed id answers like a missing one',
+    build: (world) => ({
+      theirs: { method, url: productUrl('not-a-uuid'), payload: payload?.(world) },
+      missing: { method, url: productUrl(randomUUID()), payload: payload?.(world) },
+    }),
+  },
+];
+
+const multipartCases = (url: string, extra: (world: MatrixWorld) => object): OwnershipCase[] => [
+  {
+    name: "another seller's multipart upload",
+    build: (world) => ({
+      theirs: {
+        method: 'POST',
+        url,
+        payload: { ...world.owner.multipart, ...extra(world) },
+      },
+      missing: {
+        method: 'POST',
+        url,
+        payload: {
+          s3Key: missingKey(world.owner, 'zip'),
+          uploadId: randomUUID().replaceAll('-', ''),
+          ...extra(world),
+        },
+      },
+    }),
+  },
+  {
+    name: "own key with another seller's upload id",
+    build: (world) => ({
+      theirs: {
+        method: 'POST',
+        url,
+        payload: {
+          s3Key: world.other.multipart.s3Key,
+          uploadId: world.owner.multipart.uploadId,
+          ...extra(world),
+        },
+      },
+      missing: {
+        method: 'POST',
+        url,
+        payload: {
+          s3Key: world.other.multipart.s3Key,
+          uploadId: randomUUID().replaceAll('-', ''),
+          ...extra(world),
+        },
+      },
+    }),
+  },
+];
+
+export const accessMatrix: Record<string, MatrixEntry> = {
+  // ---- public --------------------------------------------------------------------------
+  'GET /api/health': { access: 'public', kind: 'health', why: 'load balancer probe' },
+  'POST /api/auth/signup': { access: 'public', kind: 'account', why: 'creates the account' },
+  'POST /api/auth/login': { access: 'public', kind: 'account', why: 'issues the token' },
+  'GET /api/docs': { access: 'public', kind: 'docs', why: 'OpenAPI browser' },
+  'GET /api/docs/json': { access: 'public', kind: 'docs', why: 'OpenAPI document' },
+  'GET /api/docs/yaml': { access: 'public', kind: 'docs', why: 'OpenAPI document' },
+  'GET /api/docs/static/index.html': { access: 'public', kind: 'docs', why: 'OpenAPI browser' },
+  'GET /api/docs/static/swagger-initializer.js': {
+    access: 'public',
+    kind: 'docs',
+    why: 'OpenAPI browser',
+  },
+  'GET /api/docs/static/*': {
+    access: 'public',
+    kind: 'docs',
+    why: 'assets of the OpenAPI browser',
+    ownership: [
+      {
+        name: 'a path outside the assets answers like a missing asset',
+        compare: 'status',
+        build: () => ({
+          theirs: {
+            method: 'GET',
+            url: '/api/docs/static/%2e%2e/%2e%2e/%2e%2e/package.json',
+            as: 'anonymous',
+          },
+          missing: { method: 'GET', url: '/api/docs/static/no-such-asset.js', as: 'anonymous' },
+        }),
+      },
+    ],
+  },
+  'GET /index.html': { access: 'public', kind: 'web-app', why: 'the built web app' },
+  'GET /assets/app.js': { access: 'public', kind: 'web-app', why: 'the built web app' },
+  'PUT /storage/upload/*': {
+    access: 'public',
+    kind: 'storage-signed-url',
+    why: 'the signed URL is the credential (local driver)',
+    ownership: [
+      {
+        name: "a signed upload URL re-aimed at another seller's key",
+        build: (world) => ({
+          theirs: {
+            method: 'PUT',
+            url: forgeToken(
+              new URL(world.other.pendingUpload.uploadUrl, 'http://x').pathname,
+              (grant) => {
+                grant.key = world.owner.freeFile.s3Key;
+              },
+            ),
+            headers: { 'content-type': 'application/pdf' },
+            payload: Buffer.alloc(1234),
+            as: 'anonymous',
+          },
+          missing: {
+            method: 'PUT',
+            url: `/storage/upload/${garbageToken()}`,
+            headers: { 'content-type': 'application/pdf' },
+            payload: Buffer.alloc(1234),
+            as: 'anonymous',
+          },
+        }),
+      },
+    ],
+  },
+  'GET /storage/download/*': {
+    access: 'public',
+    kind: 'storage-signed-url',
+    why: 'the signed URL is the credential (local driver)',
+    ownership: [
+      {
+        name: "a signed download URL re-aimed at another seller's file",
+        build: (world) => ({
+          theirs: {
+            method: 'GET',
+            url: forgeToken(world.other.downloadPath, (grant) => {
+              grant.key = world.owner.freeFile.s3Key;
+            }),
+            as: 'anonymous',
+          },
+          missing: { method: 'GET', url: `/storage/download/${garbageToken()}`, as: 'anonymous' },
+        }),
+      },
+    ],
+  },
+  'GET /storage/public/*': {
+    access: 'public',
+    kind: 'storage-public-image',
+    why: 'thumbnails and avatars are public images',
+    ownership: [
+      {
+        name: "another seller's private product file through the public path",
+        build: (world) => ({
+          theirs: {
+            method: 'GET',
+            url: `/storage/public/${world.owner.freeFile.s3Key}`,
+            as: 'anonymous',
+          },
+          missing: {
+            method: 'GET',
+            url: `/storage/public/${missingKey(world.owner, 'pdf')}`,
+            as: 'anonymous',
+          },
+        }),
+      },
+      {
+        name: 'a path escaping the storage root',
+        build: (world) => ({
+          theirs: {
+            method: 'GET',
+            url: '/storage/public/..%2F..%2Fjwt-secret.png',
+            as: 'anonymous',
+          },
+          missing: {
+            method: 'GET',
+            url: `/storage/public/${missingKey(world.owner, 'png')}`,
+            as: 'anonymous',
+          },
+        }),
+      },
+    ],
+  },
+  'PUT /api/internal/exchange-rate': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
+  },
+  'POST /api/internal/purchases': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
+  },
+  'POST /api/internal/products/:id/views': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed; any product may be viewed, so without a signature an existing id must answer like a missing one',
+    ownership: [
+      {
+        name: 'unsigned: an existing product answers like a missing one',
+        build: (world) => ({
+          theirs: {
+            method: 'POST',
+            url: `/api/internal/products/${world.owner.product.product.id}/views`,
+            payload: { count: 5 },
+            as: 'anonymous',
+          },
+          missing: {
+            method: 'POST',
+            url: `/api/internal/products/${randomUUID()}/views`,
+            payload: { count: 5 },
+            as: 'anonymous',
+          },
+        }),
+      },
+    ],
+  },
+
+  // ---- the signed-in seller's own account ------------------------------------------------
+  'GET /api/auth/profile': { access: 'seller', ownScope: ownProduct },
+  'PUT /api/auth/profile': { access: 'seller', ownScope: ownProduct },
+  'POST /api/auth/change-password': { access: 'seller', ownScope: ownProduct },
+  'POST /api/auth/logout': { access: 'seller', ownScope: ownProduct },
+  'GET /api/auth/settlement-info': { access: 'seller', ownScope: ownProduct },
+  'PUT /api/auth/settlement-info': { access: 'seller', ownScope: ownProduct },
+  'POST /api/auth/avatar-upload-url': {
+    access: 'seller',
+    ownScope: 'issues a new key under the seller',
+  },
+  'POST /api/products/get-upload-url': {
+    access: 'seller',
+    ownScope: 'issues a new key under the seller',
+  },
+  'POST /api/products/start-multipart-upload': {
+    access: 'seller',
+    ownScope: 'issues a new key under the seller',
+  },
+  'GET /api/products/my-products': { access: 'seller', ownScope: ownProduct },
+  'GET /api/products/stats/products': { access: 'seller', ownScope: ownProduct },
+  'GET /api/products/exchange-rate/latest': { access: 'seller', ownScope: 'shared rate' },
+  'GET /api/products/stats/sales': { access: 'seller', ownScope: ownProduct },
+  'GET /api/products/sales/transactions': { access: 'seller', ownScope: ownProduct },
+  'GET /api/products/stats/sales/daily': { access: 'seller', ownScope: ownProduct },
+  'GET /api/products/stats/sales/by-product': { access: 'seller', ownScope: ownProduct },
+  'GET /api/products/sales/export': { access: 'seller', ownScope: ownProduct },
+
+  // ---- routes that name a resource ------------------------------------------------------
+  'GET /api/products/:id': { access: 'seller', ownership: productIdCases('GET') },
+  'PUT /api/products/:id': {
+    access: 'seller',
+    ownership: [
+      ...productIdCases('PUT', () => ({ title: 'taken over', status: 'inactive' })),
+      {
+        name: "another seller's product, adding the caller's own upload",
+        build: (world) => ({
+          theirs: {
+            method: 'PUT',
+            url: productUrl(world.owner.product.product.id),
+            payload: { title: 'x', newFiles: [{ s3Key: world.other.freeFile.s3Key }] },
+          },
+          missing: {
+            method: 'PUT',
+            url: productUrl(randomUUID()),
+            payload: { title: 'x', newFiles: [{ s3Key: world.other.freeFile.s3Key }] },
+          },
+        }),
+      },
+      {
+        name: "own product, removing another seller's file and thumbnail ids",
+        build: (world) => ({
+          theirs: {
+            method: 'PUT',
+            url: productUrl(world.other.product.product.id),
+            payload: {
+              title: 'x',
+              deletedFileIds: [world.owner.product.files[0]?.id],
+              deletedThumbnailIds: [world.owner.product.thumbnails[0]?.id],
+            },
+          },
+          missing: {
+            method: 'PUT',
+            url: productUrl(world.other.product.product.id),
+            payload: {
+              title: 'x',
+              deletedFileIds: [randomUUID()],
+              deletedThumbnailIds: [randomUUID()],
+            },
+          },
+        }),
+      },
+      {
+        name: "own product, attaching another seller's completed uploads",
+        build: (world) => ({
+          theirs: {
+            method: 'PUT',
+            url: productUrl(world.other.product.product.id),
+            payload: {
+              title: 'x',
+              newFiles: [{ s3Key: world.owner.freeFile.s3Key }],
+              newThumbnails: [{ s3Key: world.owner.freeImage.s3Key }],
+            },
+          },
+          missing: {
+            method: 'PUT',
+            url: productUrl(world.other.product.product.id),
+            payload: {
+              title: 'x',
+              newFiles: [{ s3Key: missingKey(world.owner, 'pdf') }],
+              newThumbnails: [{ s3Key: missingKey(world.owner, 'png') }],
+            },
+          },
+        }),
+      },
+    ],
+  },
+  'DELETE /api/products/:id': { access: 'seller', ownership: productIdCases('DELETE') },
+  'GET /api/products/:id/download/:fileId': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "another seller's product and file",
+        build: (world) => ({
+          theirs: {
+            method: 'GET',
+            url: `${productUrl(world.owner.product.product.id)}/download/${world.owner.product.files[0]?.id}`,
+          },
+          missing: {
+            method: 'GET',
+            url: `${productUrl(randomUUID())}/download/${randomUUID()}`,
+          },
+        }),
+      },
+      {
+        name: "own product, another seller's file id",
+        build: (world) => ({
+          theirs: {
+            method: 'GET',
+            url: `${productUrl(world.other.product.product.id)}/download/${world.owner.product.files[0]?.id}`,
+          },
+          missing: {
+            method: 'GET',
+            url: `${productUrl(world.other.product.product.id)}/download/${randomUUID()}`,
+          },
+        }),
+      },
+    ],
+  },
+  'POST /api/products/create': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "attaching another seller's completed file and image",
+        build: (world) => ({
+          theirs: {
+            method: 'POST',
+            url: '/api/products/create',
+            payload: {
+              title: 'Borrowed',
+              price: 10,
+              files: [{ s3Key: world.owner.freeFile.s3Key }],
+              thumbnails: [{ s3Key: world.owner.freeImage.s3Key }],
+            },
+          },
+          missing: {
+            method: 'POST',
+            url: '/api/products/create',
+            payload: {
+              title: 'Borrowed',
+              price: 10,
+              files: [{ s3Key: missingKey(world.owner, 'pdf') }],
+              thumbnails: [{ s3Key: missingKey(world.owner, 'png') }],
+            },
+          },
+        }),
+      },
+      {
+        name: "attaching another seller's unfinished upload and avatar image",
+        build: (world) => ({
+          theirs: {
+            method: 'POST',
+            url: '/api/products/create',
+            payload: {
+              title: 'Borrowed',
+              price: 10,
+              files: [{ s3Key: world.owner.multipart.s3Key }],
+              thumbnails: [{ s3Key: world.owner.avatarUpload.s3Key }],
+            },
+          },
+          missing: {
+            method: 'POST',
+            url: '/api/products/create',
+            payload: {
+              title: 'Borrowed',
+              price: 10,
+              files: [{ s3Key: missingKey(world.owner, 'zip') }],
+              thumbnails: [{ s3Key: missingKey(world.owner, 'png') }],
+            },
+          },
+        }),
+      },
+    ],
+  },
+  'POST /api/products/complete-upload': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "another seller's unfinished upload",
+        build: (world) => ({
+          theirs: {
+            method: 'POST',
+            url: '/api/products/complete-upload',
+            payload: { s3Key: world.owner.pendingUpload.s3Key },
+          },
+          missing: {
+            method: 'POST',
+            url: '/api/products/complete-upload',
+            payload: { s3Key: missingKey(world.owner, 'pdf') },
+          },
+        }),
+      },
+      {
+        name: "another seller's completed upload",
+        build: (world) => ({
+          theirs: {
+            method: 'POST',
+            url: '/api/products/complete-upload',
+            payload: { s3Key: world.owner.freeFile.s3Key },
+          },
+          missing: {
+            method: 'POST',
+            url: '/api/products/complete-upload',
+            payload: { s3Key: missingKey(world.owner, 'pdf') },
+          },
+        }),
+      },
+    ],
+  },
+  'POST /api/products/get-part-upload-url': {
+    access: 'seller',
+    ownership: multipartCases('/api/products/get-part-upload-url', () => ({ partNumber: 2 })),
+  },
+  'POST /api/products/list-uploaded-parts': {
+    access: 'seller',
+    ownership: multipartCases('/api/products/list-uploaded-parts', () => ({})),
+  },
+  'POST /api/products/complete-multipart-upload': {
+    access: 'seller',
+    ownership: multipartCases('/api/products/complete-multipart-upload', (world) => ({
+      parts: [{ PartNumber: 1, ETag: world.owner.multipart.etag }],
+    })),
+  },
+  'POST /api/products/abort-multipart-upload': {
+    access: 'seller',
+    ownership: multipartCases('/api/products/abort-multipart-upload', () => ({})),
+  },
+  'PUT /api/auth/avatar': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "another seller's uploaded avatar image",
+        build: (world) => ({
+          theirs: {
+            method: 'PUT',
+            url: '/api/auth/avatar',
+            payload: { avatarUrl: world.owner.avatarUpload.publicUrl },
+          },
+          missing: {
+            method: 'PUT',
+            url: '/api/auth/avatar',
+            payload: { avatarUrl: `/storage/public/${missingKey(world.owner, 'png')}` },
+          },
+        }),
+      },
+      {
+        name: "another seller's avatar in use, and a product thumbnail of theirs",
+        build: (world) => ({
+          theirs: {
+            method: 'PUT',
+            url: '/api/auth/avatar',
+            payload: { avatarUrl: world.owner.avatarUrl },
+          },
+          missing: {
+            method: 'PUT',
+            url: '/api/auth/avatar',
+            payload: { avatarUrl: world.owner.product.thumbnails[0]?.s3_url },
+          },
+        }),
+      },
+    ],
+  },
+};
