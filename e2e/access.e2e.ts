@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
+  browserForFile,
   expectPath,
   failedRequest,
-  launchBrowser,
   openSignedIn,
   storedToken,
   withPage,
@@ -11,19 +10,11 @@ import {
 import { createSeller, expiredToken, logoutEverywhere } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('access guard', () => {
   it('sends a visitor without a token from a guarded URL to /login, replacing history', async () => {
-    await withPage(browser, { baseUrl }, async ({ page, infos }) => {
+    await withPage(browser(), { baseUrl }, async ({ page, infos }) => {
       await page.goto('/signup');
       await page.getByRole('heading', { name: 'Create your seller account' }).waitFor();
       await page.goto('/profile');
@@ -37,7 +28,7 @@ describe('access guard', () => {
   });
 
   it('removes an expired token and lands on /login', async () => {
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, expiredToken(), '/profile');
       await expectPath(page, '/login');
       expect(await storedToken(page)).toBeNull();
@@ -45,7 +36,7 @@ describe('access guard', () => {
   });
 
   it('removes an unreadable token and lands on /login', async () => {
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, 'not-a-token', '/');
       await expectPath(page, '/login');
       expect(await storedToken(page)).toBeNull();
@@ -55,7 +46,7 @@ describe('access guard', () => {
   it('logs out on a 401 from the API (token revoked elsewhere)', async () => {
     const seller = await createSeller(baseUrl);
     await withPage(
-      browser,
+      browser(),
       { baseUrl, allowConsoleErrors: [failedRequest(401)] },
       async ({ page }) => {
         await openSignedIn(page, seller.token, '/');
@@ -71,7 +62,7 @@ describe('access guard', () => {
 
   it('shows a translated not-found page for unknown URLs', async () => {
     const seller = await createSeller(baseUrl);
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, seller.token, '/no-such-screen');
       await page.getByTestId('not-found').getByText('Page not found').waitFor();
       await page.goto('/no/such/page?lng=fr');
@@ -83,7 +74,7 @@ describe('access guard', () => {
 
   it('sends a signed-in seller from /login to the dashboard', async () => {
     const seller = await createSeller(baseUrl);
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, seller.token, '/login');
       await expectPath(page, '/');
     });

@@ -1,18 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectPath, failedRequest, launchBrowser, storedToken, withPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  browserForFile,
+  expectPath,
+  failedRequest,
+  storedToken,
+  withPage,
+} from './support/browser';
 import { createSeller, newCredentials } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function logIn(page: Page, email: string, password: string) {
   await page.fill('#email', email);
@@ -32,7 +30,7 @@ describe('a seller account from signup to a new password', () => {
     const seller = newCredentials();
     // 400: the wrong current password; 401: the old password refused at login.
     const allowConsoleErrors = [failedRequest(400), failedRequest(401)];
-    await withPage(browser, { baseUrl, allowConsoleErrors }, async ({ page }) => {
+    await withPage(browser(), { baseUrl, allowConsoleErrors }, async ({ page }) => {
       await page.goto('/signup');
       await expect.poll(() => page.locator('h1').textContent()).toBe('Create your seller account');
       await expect.poll(() => page.getByTestId('promotion-banner').isVisible()).toBe(true);
@@ -127,7 +125,7 @@ describe('a seller account from signup to a new password', () => {
     const existing = await createSeller(baseUrl);
     const fresh = newCredentials();
     await withPage(
-      browser,
+      browser(),
       { baseUrl, allowConsoleErrors: [failedRequest(409)] },
       async ({ page }) => {
         await page.goto('/signup');

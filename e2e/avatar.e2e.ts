@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openSignedIn, withPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile, openSignedIn, withPage } from './support/browser';
 import { tinyPng } from './support/files';
 import { sellerApi } from './support/products';
 import { createSeller } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('avatar', () => {
   it('changes the avatar from the profile card and shows it in the top navigation', async () => {
     const seller = await createSeller(baseUrl);
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, seller.token, '/profile');
       await page.getByTestId('avatar-button').waitFor();
 

@@ -1,34 +1,24 @@
 import type { ProductStats } from '@seller/contract/products/get-product-stats';
 import type { SalesStats } from '@seller/contract/sales/get-sales-stats';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openSignedIn, withPage } from './support/browser';
-import { apiGet, krw, type SellerWithSales, sellerWithSales } from './support/sales-data';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile, openSignedIn, withPage } from './support/browser';
+import { apiGet, krw, sellerWithSalesForFile } from './support/sales-data';
 import { createSeller } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
 const secret = inject('internalApiSecret');
-let browser: Browser;
-let data: SellerWithSales;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  data = await sellerWithSales(baseUrl, secret);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
+const data = sellerWithSalesForFile(baseUrl, secret);
 
 describe('dashboard', () => {
   it('shows the product and sales numbers of the API, and today when there are sales today', async () => {
-    const { token } = data.seller;
+    const { token } = data().seller;
     const sales = await apiGet<SalesStats>(baseUrl, token, '/api/products/stats/sales');
     const products = await apiGet<ProductStats>(baseUrl, token, '/api/products/stats/products');
-    expect(sales.totalSales.count).toBe(data.sales.length);
-    expect(sales.todaySales.count).toBe(data.todayCount);
+    expect(sales.totalSales.count).toBe(data().sales.length);
+    expect(sales.todaySales.count).toBe(data().todayCount);
 
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, token, '/');
       const value = (id: string) => page.getByTestId(`stat-${id}`).getByTestId('stat-value');
       const detail = (id: string) => page.getByTestId(`stat-${id}`).getByTestId('stat-detail');
@@ -83,8 +73,8 @@ describe('dashboard', () => {
   });
 
   it('copies the creator page link (copied for 2 s, a toast) and shares it on Twitter', async () => {
-    const { token, nickname } = data.seller;
-    await withPage(browser, { baseUrl }, async ({ page, context }) => {
+    const { token, nickname } = data().seller;
+    await withPage(browser(), { baseUrl }, async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       await openSignedIn(page, token, '/');
       const card = page.getByTestId('share-link-card');
@@ -109,7 +99,7 @@ describe('dashboard', () => {
 
   it('has no today card and zero figures for a seller without sales', async () => {
     const seller = await createSeller(baseUrl);
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, seller.token, '/');
       const value = (id: string) => page.getByTestId(`stat-${id}`).getByTestId('stat-value');
       await expect.poll(() => value('total-sales').textContent()).toBe('₩0');

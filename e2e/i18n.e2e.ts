@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, withPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile, withPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('languages', () => {
   it('?lng=ko shows Korean and the choice survives a reload', async () => {
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await page.goto('/login?lng=ko');
       await page.getByRole('heading', { name: '다시 오신 것을 환영합니다' }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ko');
@@ -29,7 +20,7 @@ describe('languages', () => {
   });
 
   it('follows the browser language and switches from the header', async () => {
-    await withPage(browser, { baseUrl, locale: 'zh-CN' }, async ({ page }) => {
+    await withPage(browser(), { baseUrl, locale: 'zh-CN' }, async ({ page }) => {
       await page.goto('/signup');
       await page.getByRole('heading', { name: '创建卖家账户' }).waitFor();
       await page.click('[data-testid=language-switcher]');

@@ -1,23 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectPath, launchBrowser, openSignedIn, storedToken, withPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile, expectPath, openSignedIn, storedToken, withPage } from './support/browser';
 import { createSeller } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('mobile side sheet', () => {
   it('opens with the links and language choices, and logs out', async () => {
     const seller = await createSeller(baseUrl);
-    await withPage(browser, { baseUrl, mobile: true }, async ({ page }) => {
+    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
       await openSignedIn(page, seller.token, '/');
       await page.getByText(`Welcome, ${seller.nickname}!`).waitFor();
       expect(await page.getByTestId('user-menu-trigger').isVisible()).toBe(false);

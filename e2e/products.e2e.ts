@@ -1,22 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectPath, launchBrowser, openSignedIn, withPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile, expectPath, openSignedIn, withPage } from './support/browser';
 import { pdfBytes, sha256, tinyPng } from './support/files';
 import { createProduct } from './support/member-site';
 import { getProductDetail, latestRate } from './support/products';
 import { createSeller } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('products', () => {
   it('creates, finds, shows, downloads, edits and deletes a product through the UI', async () => {
@@ -25,7 +16,7 @@ describe('products', () => {
     const extras = pdfBytes('extras');
     const bonus = pdfBytes('bonus');
 
-    await withPage(browser, { baseUrl }, async ({ page, context }) => {
+    await withPage(browser(), { baseUrl }, async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       await openSignedIn(page, seller.token, '/products');
       await page.getByTestId('products-empty').waitFor();
@@ -181,7 +172,7 @@ describe('products', () => {
 
   it('refuses to create without files or thumbnails and names the missing parts', async () => {
     const seller = await createSeller(baseUrl);
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, seller.token, '/products/create');
       await page.getByTestId('submit-product').click();
       await page.getByText('Please enter a title.').waitFor();
@@ -201,7 +192,7 @@ describe('products', () => {
     });
     const rate = await latestRate(baseUrl, seller.token);
     const won = `${Math.round(10 * rate.krw).toLocaleString('ko-KR')}원`;
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, seller.token, `/products/${productId}?lng=ko`);
       const converted = page.getByTestId('product-price-converted');
       await converted.waitFor();
@@ -216,7 +207,7 @@ describe('products', () => {
   it('shows cards instead of the table on a narrow screen', async () => {
     const seller = await createSeller(baseUrl);
     await createProduct(baseUrl, seller.token, { title: 'Phone layout product', price: 5 });
-    await withPage(browser, { baseUrl, mobile: true }, async ({ page }) => {
+    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
       await openSignedIn(page, seller.token, '/products');
       const card = page.getByTestId('product-card').filter({ hasText: 'Phone layout product' });
       await card.waitFor();

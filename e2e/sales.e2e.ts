@@ -3,29 +3,20 @@ import type { DailySalesResponse } from '@seller/contract/sales/get-daily-sales'
 import type { SalesByProductResponse } from '@seller/contract/sales/get-sales-by-product';
 import type { SalesStats } from '@seller/contract/sales/get-sales-stats';
 import type { TransactionsResponse } from '@seller/contract/sales/get-transactions';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openSignedIn, withPage } from './support/browser';
-import { apiGet, krw, type SellerWithSales, sellerWithSales } from './support/sales-data';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile, openSignedIn, withPage } from './support/browser';
+import { apiGet, krw, sellerWithSalesForFile } from './support/sales-data';
 
 const baseUrl = inject('baseUrl');
 const secret = inject('internalApiSecret');
-let browser: Browser;
-let data: SellerWithSales;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  data = await sellerWithSales(baseUrl, secret);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
+const data = sellerWithSalesForFile(baseUrl, secret);
 
 function transactions(period: string, page: number) {
   return apiGet<TransactionsResponse>(
     baseUrl,
-    data.seller.token,
+    data().seller.token,
     `/api/products/sales/transactions?period=${period}&page=${page}&limit=20`,
   );
 }
@@ -42,9 +33,13 @@ function searchOf(page: Page): URLSearchParams {
 
 describe('/sales', () => {
   it('shows the summary of the API with net earnings beside gross', async () => {
-    const stats = await apiGet<SalesStats>(baseUrl, data.seller.token, '/api/products/stats/sales');
-    await withPage(browser, { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, data.seller.token, '/sales');
+    const stats = await apiGet<SalesStats>(
+      baseUrl,
+      data().seller.token,
+      '/api/products/stats/sales',
+    );
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, data().seller.token, '/sales');
       await page.getByRole('heading', { name: 'Sales', level: 1 }).waitFor();
       for (const [id, figures] of [
         ['total', stats.totalSales],
@@ -76,8 +71,8 @@ describe('/sales', () => {
       transactions('all', 3),
     ]);
     expect(first.pagination).toMatchObject({ total: 50, totalPages: 3 });
-    await withPage(browser, { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, data.seller.token, '/sales');
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, data().seller.token, '/sales');
       expect(await tableOrderIds(page)).toEqual(first.transactions.map((t) => t.order_id));
       const firstRow = page.getByTestId('transaction-row').first();
       const sale = first.transactions[0];
@@ -128,8 +123,8 @@ describe('/sales', () => {
   it('switching the period updates the URL and goes back to page 1', async () => {
     const today = await transactions('today', 1);
     const month = await transactions('month', 1);
-    await withPage(browser, { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, data.seller.token, '/sales?period=all&page=2');
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, data().seller.token, '/sales?period=all&page=2');
       await page.getByTestId('pagination-summary').getByText('Showing 21–40 of 50').waitFor();
       const filter = page.getByTestId('period-filter');
       expect(await filter.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe(
@@ -142,7 +137,7 @@ describe('/sales', () => {
       await expect
         .poll(() => tableOrderIds(page))
         .toEqual(today.transactions.map((t) => t.order_id));
-      expect(today.transactions).toHaveLength(data.todayCount);
+      expect(today.transactions).toHaveLength(data().todayCount);
       // One page only: no pagination.
       expect(await page.getByTestId('pagination').count()).toBe(0);
 
@@ -161,8 +156,8 @@ describe('/sales', () => {
   });
 
   it('exports the CSV of the selected period with the rows of the table', async () => {
-    await withPage(browser, { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, data.seller.token, '/sales?period=week');
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, data().seller.token, '/sales?period=week');
       const orderIds = await tableOrderIds(page);
       const amounts = await page.getByTestId('amount').allTextContents();
       expect(orderIds.length).toBeGreaterThan(0);
@@ -195,11 +190,11 @@ describe('/sales', () => {
   it('lists sales per product, with - for a product never sold', async () => {
     const byProduct = await apiGet<SalesByProductResponse>(
       baseUrl,
-      data.seller.token,
+      data().seller.token,
       '/api/products/stats/sales/by-product',
     );
-    await withPage(browser, { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, data.seller.token, '/sales');
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, data().seller.token, '/sales');
       await page.getByRole('tab', { name: 'Products' }).click();
       const rows = page.getByTestId('product-sales-row');
       await rows.first().waitFor();
@@ -221,11 +216,11 @@ describe('/sales', () => {
   it('draws the daily sales of the last 30 days in the chart tab', async () => {
     const daily = await apiGet<DailySalesResponse>(
       baseUrl,
-      data.seller.token,
+      data().seller.token,
       '/api/products/stats/sales/daily?days=30',
     );
-    await withPage(browser, { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, data.seller.token, '/sales');
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, data().seller.token, '/sales');
       await page.getByTestId('transaction-row').first().waitFor();
       // The chart is a separate chunk: nothing of it is on the page before the tab opens.
       expect(await page.getByTestId('sales-chart').count()).toBe(0);

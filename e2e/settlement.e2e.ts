@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { failedRequest, launchBrowser, openSignedIn, withPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile, failedRequest, openSignedIn, withPage } from './support/browser';
 import { createSeller } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const field = (name: string) => `#settlement-${name.replace('.', '-')}`;
 
 describe('/settlement', () => {
   it('saves the three methods, shows success for 3 s, and keeps the values after a reload', async () => {
     const seller = await createSeller(baseUrl);
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, seller.token, '/settlement');
       await page.getByRole('heading', { name: 'Settlement', level: 1 }).waitFor();
       // A fresh seller starts empty, on the Alipay tab, with the phone hint.
@@ -64,7 +55,7 @@ describe('/settlement', () => {
   it('shows the server validation errors under their fields, on the tab that has them', async () => {
     const seller = await createSeller(baseUrl);
     await withPage(
-      browser,
+      browser(),
       { baseUrl, allowConsoleErrors: [failedRequest(400)] },
       async ({ page }) => {
         await openSignedIn(page, seller.token, '/settlement');
@@ -103,7 +94,7 @@ describe('/settlement', () => {
 
   it('is reachable from the navigation and shows texts in Korean', async () => {
     const seller = await createSeller(baseUrl);
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       await openSignedIn(page, seller.token, '/?lng=ko');
       await page
         .getByRole('navigation', { name: '주 메뉴' })

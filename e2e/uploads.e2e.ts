@@ -1,20 +1,19 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectPath, launchBrowser, openSignedIn, withPage } from './support/browser';
+import { browserForFile, expectPath, openSignedIn, withPage } from './support/browser';
 import { sha256File, sha256Stream, tempDir, tinyPng, writeLargeFile } from './support/files';
 import { downloadProductFile, getProductDetail, sellerApi } from './support/products';
 import { createSeller } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
 const size = 120 * 1024 * 1024;
-let browser: Browser;
+const browser = browserForFile();
 let largeFile: string;
 let largeFileHash: string;
 let removeTemp: () => void;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const temp = tempDir();
   removeTemp = temp.remove;
   largeFile = path.join(temp.dir, 'course-video.mp4');
@@ -23,7 +22,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   removeTemp?.();
 });
 
@@ -64,7 +62,7 @@ async function createdProductId(page: Page): Promise<string> {
 describe('large uploads', () => {
   it('sends a 120 MB file through the multipart path with visible progress', async () => {
     const seller = await createSeller(baseUrl);
-    await withPage(browser, { baseUrl }, async ({ page }) => {
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
       const parts = new Set<string>();
       let multipartStarted = false;
       page.on('request', (request) => {
@@ -95,7 +93,7 @@ describe('large uploads', () => {
   it('aborts a cancelled multipart upload on the server', async () => {
     const seller = await createSeller(baseUrl);
     await withPage(
-      browser,
+      browser(),
       { baseUrl, allowConsoleErrors: [/net::ERR_FAILED/, /Failed to load resource/] },
       async ({ page }) => {
         // Hold every part so that the upload is surely in flight when it is cancelled.
@@ -135,7 +133,7 @@ describe('large uploads', () => {
   it('resumes after a network cut and stores the exact bytes', async () => {
     const seller = await createSeller(baseUrl);
     await withPage(
-      browser,
+      browser(),
       { baseUrl, allowConsoleErrors: [/net::ERR_FAILED/, /Failed to load resource/] },
       async ({ page }) => {
         let starts = 0;

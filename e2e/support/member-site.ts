@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { sellerFetch } from './products';
 
 /**
  * What the external member site does: signed calls to the internal API
@@ -52,18 +53,11 @@ export async function recordPurchase(
 async function call<T>(
   baseUrl: string,
   token: string,
-  method: string,
+  method: Parameters<typeof sellerFetch>[2],
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
+  const response = await sellerFetch(baseUrl, token, method, path, body);
   if (!response.ok) {
     throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
   }

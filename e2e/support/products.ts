@@ -1,15 +1,17 @@
 import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
 import type { ProductDetail } from '@seller/contract/products/product';
 
-/** Authenticated JSON calls of the public API, as the seller's browser would make them. */
-export async function sellerApi<T>(
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One authenticated request of the public API with a JSON body, if any. */
+export function sellerFetch(
   baseUrl: string,
   token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: Method,
   path: string,
   body?: unknown,
-): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${baseUrl}${path}`, {
+): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
@@ -17,6 +19,17 @@ export async function sellerApi<T>(
     },
     body: body === undefined ? null : JSON.stringify(body),
   });
+}
+
+/** Authenticated JSON calls of the public API, as the seller's browser would make them. */
+export async function sellerApi<T>(
+  baseUrl: string,
+  token: string,
+  method: Method,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const response = await sellerFetch(baseUrl, token, method, path, body);
   const text = await response.text();
   return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import { createProduct, type RecordedSale, recordPurchase } from './member-site';
 import { createSeller } from './sellers';
 
@@ -60,4 +61,16 @@ export async function apiGet<T>(baseUrl: string, token: string, path: string): P
 /** "₩12,500" as the English interface writes KRW. */
 export function krw(amount: number): string {
   return `₩${amount.toLocaleString('en-US')}`;
+}
+
+/** One seller with sales for the tests of a file, made before them; call it at the top. */
+export function sellerWithSalesForFile(baseUrl: string, secret: string): () => SellerWithSales {
+  let data: SellerWithSales | undefined;
+  beforeAll(async () => {
+    data = await sellerWithSales(baseUrl, secret);
+  });
+  return () => {
+    if (!data) throw new Error('The seller with sales is not made yet (use it inside a test).');
+    return data;
+  };
 }

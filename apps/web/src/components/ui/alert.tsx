@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
+import { AlertCircleIcon } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
@@ -48,5 +49,15 @@ export function AlertDescription({ className, ...props }: React.ComponentProps<'
       className={cn('col-start-2 grid justify-items-start gap-1 text-sm', className)}
       {...props}
     />
+  );
+}
+
+/** A destructive alert with the error icon; `children` is the message. */
+export function ErrorAlert({ children, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <Alert variant="destructive" {...props}>
+      <AlertCircleIcon aria-hidden="true" />
+      <AlertDescription>{children}</AlertDescription>
+    </Alert>
   );
 }

@@ -70,3 +70,18 @@ export function TableCaption({ className, ...props }: React.ComponentProps<'capt
     />
   );
 }
+
+/** One full-width row with a centred, muted message: the table's loading or empty state. */
+export function TableStateRow({
+  colSpan,
+  children,
+  ...props
+}: React.ComponentProps<'tr'> & { colSpan: number }) {
+  return (
+    <TableRow {...props}>
+      <TableCell colSpan={colSpan} className="py-8 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,7 +1,7 @@
-import { AlertCircleIcon, CheckCircle2Icon } from 'lucide-react';
+import { CheckCircle2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
 import { useProfile } from '@/features/profile/api/get-profile';
 import {
   ChangePasswordCard,
@@ -29,16 +29,10 @@ export function ProfileRoute() {
         </Alert>
       ) : null}
       {notice?.kind === 'error' ? (
-        <Alert variant="destructive" data-testid="error-banner">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{notice.text}</AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid="error-banner">{notice.text}</ErrorAlert>
       ) : null}
       {profile.isError ? (
-        <Alert variant="destructive" data-testid="load-error-banner">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{t('profile.loadFailed')}</AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid="load-error-banner">{t('profile.loadFailed')}</ErrorAlert>
       ) : null}
 
       {profile.isPending ? (

@@ -1,6 +1,5 @@
-import { AlertCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSettlementInfo } from '@/features/settlement/api/get-settlement-info';
 import { SettlementForm } from '@/features/settlement/components/settlement-form';
@@ -16,12 +15,9 @@ export function SettlementRoute() {
         <p className="text-muted-foreground">{t('settlement.subtitle')}</p>
       </header>
       {info.isError ? (
-        <Alert variant="destructive" data-testid="settlement-load-error">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>
-            {(isApiError(info.error) && info.error.serverMessage) || t('settlement.loadFailed')}
-          </AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid="settlement-load-error">
+          {(isApiError(info.error) && info.error.serverMessage) || t('settlement.loadFailed')}
+        </ErrorAlert>
       ) : null}
       {!info.isError && !info.isFetchedAfterMount ? (
         <Skeleton className="h-96 w-full rounded-xl" />

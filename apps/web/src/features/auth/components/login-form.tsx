@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginBody, loginBody } from '@seller/contract/auth/login';
-import { AlertCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/validation-message';
 import { useLogin } from '../api/login';
+import { AuthForm } from './auth-form';
+import { EmailField } from './email-field';
 
 /** Seller login (spec section 2): a 401 means invalid credentials, anything else failed. */
 export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void }) {
@@ -49,24 +47,17 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
   const submitting = formState.isSubmitting;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={submitting}>
-      {formError ? (
-        <Alert variant="destructive" data-testid="form-error">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <FormField id="email" label={t('auth.email')} error={emailError}>
-        <Input
-          {...fieldAria('email', emailError)}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('auth.emailPlaceholder')}
-          disabled={submitting}
-          {...register('email', { onChange: edited('email') })}
-        />
-      </FormField>
+    <AuthForm
+      onSubmit={onSubmit}
+      submitting={submitting}
+      formError={formError}
+      submitLabel={submitting ? t('auth.login.submitting') : t('auth.login.submit')}
+    >
+      <EmailField
+        registration={register('email', { onChange: edited('email') })}
+        error={emailError}
+        disabled={submitting}
+      />
       <FormField id="password" label={t('auth.password')} error={passwordError}>
         <PasswordInput
           {...fieldAria('password', passwordError)}
@@ -75,9 +66,6 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
           {...register('password', { onChange: edited('password') })}
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={submitting} className="w-full">
-        {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

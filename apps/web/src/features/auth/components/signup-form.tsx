@@ -2,12 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignupForm as SignupFormValues, signupForm } from '@seller/contract/auth/signup-form';
 import { sanitizeNicknameInput } from '@seller/contract/fields';
 import { limits } from '@seller/contract/limits';
-import { AlertCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -17,6 +14,8 @@ import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText, validationParams } from '@/lib/validation-message';
 import { useSignup } from '../api/signup';
+import { AuthForm } from './auth-form';
+import { EmailField } from './email-field';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordStrength } from './password-strength';
 
@@ -90,25 +89,17 @@ export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }
   const submitting = formState.isSubmitting;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={submitting}>
-      {formError ? (
-        <Alert variant="destructive" data-testid="form-error">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
-
-      <FormField id="email" label={t('auth.email')} error={emailError}>
-        <Input
-          {...fieldAria('email', emailError)}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('auth.emailPlaceholder')}
-          disabled={submitting}
-          {...register('email', { onChange: edited('email') })}
-        />
-      </FormField>
+    <AuthForm
+      onSubmit={onSubmit}
+      submitting={submitting}
+      formError={formError}
+      submitLabel={submitting ? t('auth.signup.submitting') : t('auth.signup.submit')}
+    >
+      <EmailField
+        registration={register('email', { onChange: edited('email') })}
+        error={emailError}
+        disabled={submitting}
+      />
 
       <FormField
         id="nickname"
@@ -186,10 +177,6 @@ export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }
           </p>
         ) : null}
       </div>
-
-      <Button type="submit" size="lg" disabled={submitting} className="w-full">
-        {submitting ? t('auth.signup.submitting') : t('auth.signup.submit')}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,10 +1,6 @@
-import { AlertCircleIcon, CheckCircle2Icon } from 'lucide-react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-
-export interface FormNotice {
-  kind: 'success' | 'error';
-  text: string;
-}
+import { CheckCircle2Icon } from 'lucide-react';
+import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
+import type { FormNotice } from '../lib/messages';
 
 export function FormNoticeAlert({ notice }: { notice: FormNotice | null }) {
   if (!notice) return null;
@@ -14,9 +10,6 @@ export function FormNoticeAlert({ notice }: { notice: FormNotice | null }) {
       <AlertDescription>{notice.text}</AlertDescription>
     </Alert>
   ) : (
-    <Alert variant="destructive" data-testid="form-error">
-      <AlertCircleIcon aria-hidden="true" />
-      <AlertDescription>{notice.text}</AlertDescription>
-    </Alert>
+    <ErrorAlert data-testid="form-error">{notice.text}</ErrorAlert>
   );
 }

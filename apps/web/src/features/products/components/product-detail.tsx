@@ -1,7 +1,6 @@
 import { toCny, toKrw } from '@seller/contract/products/get-exchange-rate';
 import type { ProductFile } from '@seller/contract/products/product';
 import {
-  AlertCircleIcon,
   ArrowLeftIcon,
   CalendarClockIcon,
   EyeIcon,
@@ -12,7 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -104,10 +103,9 @@ export function ProductDetailView({
     return (
       <div className="grid gap-6">
         <BackButton />
-        <Alert variant="destructive" data-testid="product-error">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{errorText(query.error, t('error.loadFailed'))}</AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid="product-error">
+          {errorText(query.error, t('error.loadFailed'))}
+        </ErrorAlert>
       </div>
     );
   }
@@ -136,10 +134,7 @@ export function ProductDetailView({
     <div className="grid gap-6">
       <BackButton />
       {deleted ? (
-        <Alert variant="destructive" data-testid="deleted-notice">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{t('products.detail.deletedNotice')}</AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid="deleted-notice">{t('products.detail.deletedNotice')}</ErrorAlert>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <ThumbnailCarousel thumbnails={thumbnails} title={product.title} />
@@ -238,10 +233,7 @@ export function ProductDetailView({
         </CardHeader>
         <CardContent className="grid gap-3">
           {downloadError ? (
-            <Alert variant="destructive" data-testid="download-error">
-              <AlertCircleIcon aria-hidden="true" />
-              <AlertDescription>{downloadError}</AlertDescription>
-            </Alert>
+            <ErrorAlert data-testid="download-error">{downloadError}</ErrorAlert>
           ) : null}
           <ProductFiles
             files={files}

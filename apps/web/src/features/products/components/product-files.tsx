@@ -15,6 +15,16 @@ export function fileTypeIcon(extension: string) {
   return PaperclipIcon;
 }
 
+/** A saved file's name (cut short when long) over its size. */
+export function FileNameAndSize({ file }: { file: ProductFile }) {
+  return (
+    <div className="grid min-w-0 flex-1">
+      <span className="truncate text-sm font-medium">{file.file_original_name}</span>
+      <span className="text-xs text-muted-foreground">{formatFileSize(file.file_size)}</span>
+    </div>
+  );
+}
+
 /** The product's files numbered #1.., each with its size, type icon and a download button. */
 export function ProductFiles({
   files,
@@ -44,12 +54,7 @@ export function ProductFiles({
               aria-hidden="true"
               data-icon={file.file_extension}
             />
-            <div className="grid min-w-0 flex-1">
-              <span className="truncate text-sm font-medium">{file.file_original_name}</span>
-              <span className="text-xs text-muted-foreground">
-                {formatFileSize(file.file_size)}
-              </span>
-            </div>
+            <FileNameAndSize file={file} />
             <Button
               type="button"
               variant="outline"

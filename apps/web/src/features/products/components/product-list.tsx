@@ -1,6 +1,5 @@
 import type { Product } from '@seller/contract/products/product';
 import {
-  AlertCircleIcon,
   EyeIcon,
   FilesIcon,
   PackageIcon,
@@ -15,7 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -112,6 +111,19 @@ function RowActions({ product, onDelete }: { product: Product; onDelete: () => v
   );
 }
 
+/** The product's title, linking to its page; the row or card around it must not open it too. */
+function TitleLink({ product, className }: { product: Product; className: string }) {
+  return (
+    <Link
+      to={paths.productDetail.href(product.id)}
+      className={className}
+      onClick={(event) => event.stopPropagation()}
+    >
+      {product.title}
+    </Link>
+  );
+}
+
 function ListSkeleton() {
   return (
     <div className="grid gap-3" data-testid="products-skeleton">
@@ -199,16 +211,12 @@ export function ProductList() {
       </div>
 
       {products.isError ? (
-        <Alert variant="destructive" data-testid="products-error">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{errorText(products.error, t('error.loadFailed'))}</AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid="products-error">
+          {errorText(products.error, t('error.loadFailed'))}
+        </ErrorAlert>
       ) : null}
       {actionError ? (
-        <Alert variant="destructive" data-testid="products-action-error">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{actionError}</AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid="products-action-error">{actionError}</ErrorAlert>
       ) : null}
 
       {products.isPending ? <ListSkeleton /> : null}
@@ -288,13 +296,7 @@ export function ProductList() {
                       <ProductThumbnail url={product.thumbnail_url} alt="" className="size-12" />
                     </TableCell>
                     <TableCell className="max-w-xs whitespace-normal">
-                      <Link
-                        to={paths.productDetail.href(product.id)}
-                        className="font-medium hover:underline"
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        {product.title}
-                      </Link>
+                      <TitleLink product={product} className="font-medium hover:underline" />
                       <p className="line-clamp-1 text-xs text-muted-foreground">
                         {product.description || t('products.list.noDescription')}
                       </p>
@@ -330,13 +332,7 @@ export function ProductList() {
                     <ProductThumbnail url={product.thumbnail_url} alt="" className="size-16" />
                     <div className="grid min-w-0 flex-1 gap-1">
                       <div className="flex items-start justify-between gap-2">
-                        <Link
-                          to={paths.productDetail.href(product.id)}
-                          className="truncate font-medium"
-                          onClick={(event) => event.stopPropagation()}
-                        >
-                          {product.title}
-                        </Link>
+                        <TitleLink product={product} className="truncate font-medium" />
                         <StatusBadge status={product.status} />
                       </div>
                       <p className="line-clamp-2 text-xs text-muted-foreground">

@@ -11,6 +11,29 @@ export function orderThumbnails(thumbnails: readonly ProductThumbnail[]): Produc
   return main ? [main, ...thumbnails.filter((thumbnail) => thumbnail !== main)] : [];
 }
 
+const steps = {
+  previous: { side: 'left-2', Icon: ChevronLeftIcon, label: 'products.detail.previousImage' },
+  next: { side: 'right-2', Icon: ChevronRightIcon, label: 'products.detail.nextImage' },
+} as const;
+
+function StepButton({ step, onClick }: { step: keyof typeof steps; onClick: () => void }) {
+  const { t } = useTranslation();
+  const { side, Icon, label } = steps[step];
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      size="icon"
+      className={cn('absolute top-1/2 size-9 -translate-y-1/2 rounded-full shadow', side)}
+      aria-label={t(label)}
+      onClick={onClick}
+      data-testid={`carousel-${step}`}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+}
+
 /** Previous/next arrows, dots and a thumbnail strip (spec section 2). */
 export function ThumbnailCarousel({
   thumbnails,
@@ -35,6 +58,13 @@ export function ThumbnailCarousel({
   }
 
   const go = (next: number) => setIndex((next + count) % count);
+  /** What a dot and a strip item share: both show the image at `position`. */
+  const showImage = (position: number) => ({
+    type: 'button' as const,
+    'aria-label': t('products.detail.showImage', { number: position + 1 }),
+    'aria-current': position === index ? ('true' as const) : undefined,
+    onClick: () => setIndex(position),
+  });
 
   return (
     <div className="grid gap-3" data-testid="carousel" data-index={index}>
@@ -47,40 +77,17 @@ export function ThumbnailCarousel({
         />
         {count > 1 ? (
           <>
-            <Button
-              type="button"
-              variant="secondary"
-              size="icon"
-              className="absolute top-1/2 left-2 size-9 -translate-y-1/2 rounded-full shadow"
-              aria-label={t('products.detail.previousImage')}
-              onClick={() => go(index - 1)}
-              data-testid="carousel-previous"
-            >
-              <ChevronLeftIcon aria-hidden="true" />
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              size="icon"
-              className="absolute top-1/2 right-2 size-9 -translate-y-1/2 rounded-full shadow"
-              aria-label={t('products.detail.nextImage')}
-              onClick={() => go(index + 1)}
-              data-testid="carousel-next"
-            >
-              <ChevronRightIcon aria-hidden="true" />
-            </Button>
+            <StepButton step="previous" onClick={() => go(index - 1)} />
+            <StepButton step="next" onClick={() => go(index + 1)} />
             <div className="absolute bottom-2 left-1/2 flex -translate-x-1/2 gap-1.5">
               {images.map((image, dot) => (
                 <button
                   key={image.id}
-                  type="button"
+                  {...showImage(dot)}
                   className={cn(
                     'size-2.5 rounded-full border border-white/80 shadow',
                     dot === index ? 'bg-white' : 'bg-white/40',
                   )}
-                  aria-label={t('products.detail.showImage', { number: dot + 1 })}
-                  aria-current={dot === index ? 'true' : undefined}
-                  onClick={() => setIndex(dot)}
                   data-testid="carousel-dot"
                 />
               ))}
@@ -93,14 +100,11 @@ export function ThumbnailCarousel({
           {images.map((image, position) => (
             <button
               key={image.id}
-              type="button"
+              {...showImage(position)}
               className={cn(
                 'shrink-0 overflow-hidden rounded-md border-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
                 position === index ? 'border-primary' : 'border-transparent opacity-70',
               )}
-              aria-label={t('products.detail.showImage', { number: position + 1 })}
-              aria-current={position === index ? 'true' : undefined}
-              onClick={() => setIndex(position)}
               data-testid="carousel-strip-item"
             >
               <img src={image.s3_url} alt="" className="size-16 object-cover" />

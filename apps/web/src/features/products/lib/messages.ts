@@ -16,6 +16,12 @@ export function errorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A success or error line shown above a product form. */
+export interface FormNotice {
+  kind: 'success' | 'error';
+  text: string;
+}
+
 type ProductValidationKey = keyof (typeof en)['products']['validation'];
 
 const validationParams = {

@@ -6,6 +6,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableStateRow,
 } from '@/components/ui/table';
 import { formatCount, formatKrwAmount, formatMoney, formatShortDate } from '@/lib/format';
 import { useSalesByProduct } from '../api/get-sales-by-product';
@@ -33,17 +34,11 @@ export function ProductsTab() {
         </TableHeader>
         <TableBody>
           {products.isPending ? (
-            <TableRow>
-              <TableCell colSpan={columnCount} className="py-8 text-center text-muted-foreground">
-                {t('sales.transactions.loading')}
-              </TableCell>
-            </TableRow>
+            <TableStateRow colSpan={columnCount}>{t('sales.transactions.loading')}</TableStateRow>
           ) : rows.length === 0 ? (
-            <TableRow data-testid="product-sales-empty">
-              <TableCell colSpan={columnCount} className="py-8 text-center text-muted-foreground">
-                {t('sales.products.empty')}
-              </TableCell>
-            </TableRow>
+            <TableStateRow colSpan={columnCount} data-testid="product-sales-empty">
+              {t('sales.products.empty')}
+            </TableStateRow>
           ) : (
             rows.map((row) => (
               <TableRow key={row.productId} data-testid="product-sales-row">

@@ -24,6 +24,20 @@ function shortDay(date: string): string {
   return date.length >= 10 ? date.slice(5, 10) : date;
 }
 
+/** A line across the plot at `y`: a grid line or the baseline. */
+function HorizontalRule({ y, opacity }: { y: number; opacity: number }) {
+  return (
+    <line
+      x1={plot.left}
+      x2={plot.left + plot.width}
+      y1={y}
+      y2={y}
+      stroke="currentColor"
+      strokeOpacity={opacity}
+    />
+  );
+}
+
 function ChartSvg({
   days,
   titleId,
@@ -44,6 +58,12 @@ function ChartSvg({
   const amountBars = bars(amounts, amountTop, plot);
   const countPoints = points(counts, countTop, plot);
   const baseline = plot.top + plot.height;
+  const tooltip = (day: DailySalesRow) =>
+    t('sales.chart.tooltip', {
+      date: day.date,
+      amount: formatKrwAmount(day.amount, language),
+      count: formatCount(day.count, language),
+    });
 
   return (
     <svg
@@ -61,14 +81,7 @@ function ChartSvg({
           const y = scaleY(tick, amountTop, plot);
           return (
             <g key={`amount-${tick}`}>
-              <line
-                x1={plot.left}
-                x2={plot.left + plot.width}
-                y1={y}
-                y2={y}
-                stroke="currentColor"
-                strokeOpacity={0.15}
-              />
+              <HorizontalRule y={y} opacity={0.15} />
               <text x={plot.left - 8} y={y} dy="0.32em" textAnchor="end">
                 {compactNumber(tick)}
               </text>
@@ -123,13 +136,7 @@ function ChartSvg({
               data-date={day.date}
               data-amount={day.amount}
             >
-              <title>
-                {t('sales.chart.tooltip', {
-                  date: day.date,
-                  amount: formatKrwAmount(day.amount, language),
-                  count: formatCount(day.count, language),
-                })}
-              </title>
+              <title>{tooltip(day)}</title>
             </rect>
           );
         })}
@@ -156,25 +163,12 @@ function ChartSvg({
               fill="var(--color-chart-2, #f59e0b)"
               data-testid="chart-dot"
             >
-              <title>
-                {t('sales.chart.tooltip', {
-                  date: day.date,
-                  amount: formatKrwAmount(day.amount, language),
-                  count: formatCount(day.count, language),
-                })}
-              </title>
+              <title>{tooltip(day)}</title>
             </circle>
           );
         })}
       </g>
-      <line
-        x1={plot.left}
-        x2={plot.left + plot.width}
-        y1={baseline}
-        y2={baseline}
-        stroke="currentColor"
-        strokeOpacity={0.4}
-      />
+      <HorizontalRule y={baseline} opacity={0.4} />
     </svg>
   );
 }

@@ -8,7 +8,7 @@ import { useSalesStats } from '../api/get-sales-stats';
 import { salesKeys } from '../api/sales-keys';
 import { ProductsTab } from './products-tab';
 import { SalesSummaryCards } from './summary-cards';
-import { TransactionsTab } from './transactions-tab';
+import { type SalesViewProps, TransactionsTab } from './transactions-tab';
 
 // The chart (and its geometry) is a separate chunk, fetched when the chart tab opens.
 const SalesChart = lazy(() => import('./sales-chart').then((m) => ({ default: m.SalesChart })));
@@ -34,17 +34,8 @@ function useReloadOnViewChange(period: SalesPeriod, page: number) {
   }, [period, page, queryClient]);
 }
 
-export function SalesPage({
-  period,
-  page,
-  onPeriodChange,
-  onPageChange,
-}: {
-  period: SalesPeriod;
-  page: number;
-  onPeriodChange: (period: SalesPeriod) => void;
-  onPageChange: (page: number) => void;
-}) {
+export function SalesPage(view: SalesViewProps) {
+  const { period, page } = view;
   const { t } = useTranslation();
   const stats = useSalesStats();
   useReloadOnViewChange(period, page);
@@ -74,12 +65,7 @@ export function SalesPage({
           </TabsTrigger>
         </TabsList>
         <TabsContent value="transactions">
-          <TransactionsTab
-            period={period}
-            page={page}
-            onPeriodChange={onPeriodChange}
-            onPageChange={onPageChange}
-          />
+          <TransactionsTab {...view} />
         </TabsContent>
         <TabsContent value="products">
           <ProductsTab />

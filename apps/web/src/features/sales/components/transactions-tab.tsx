@@ -10,6 +10,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableStateRow,
 } from '@/components/ui/table';
 import { formatDateTime, formatKrwAmount } from '@/lib/format';
 import { useExportSales } from '../api/export-sales';
@@ -19,18 +20,16 @@ import { TransactionsPagination } from './transactions-pagination';
 
 const columnCount = 6;
 
-/** The period filter, the CSV export and one page of the period's transactions. */
-export function TransactionsTab({
-  period,
-  page,
-  onPeriodChange,
-  onPageChange,
-}: {
+/** The sales view the URL holds (period and page), and how to change it. */
+export interface SalesViewProps {
   period: SalesPeriod;
   page: number;
   onPeriodChange: (period: SalesPeriod) => void;
   onPageChange: (page: number) => void;
-}) {
+}
+
+/** The period filter, the CSV export and one page of the period's transactions. */
+export function TransactionsTab({ period, page, onPeriodChange, onPageChange }: SalesViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const transactions = useTransactions({ period, page });
@@ -71,17 +70,13 @@ export function TransactionsTab({
           </TableHeader>
           <TableBody>
             {transactions.isPending ? (
-              <TableRow data-testid="transactions-loading">
-                <TableCell colSpan={columnCount} className="py-8 text-center text-muted-foreground">
-                  {t('sales.transactions.loading')}
-                </TableCell>
-              </TableRow>
+              <TableStateRow colSpan={columnCount} data-testid="transactions-loading">
+                {t('sales.transactions.loading')}
+              </TableStateRow>
             ) : rows.length === 0 ? (
-              <TableRow data-testid="transactions-empty">
-                <TableCell colSpan={columnCount} className="py-8 text-center text-muted-foreground">
-                  {t('sales.transactions.empty')}
-                </TableCell>
-              </TableRow>
+              <TableStateRow colSpan={columnCount} data-testid="transactions-empty">
+                {t('sales.transactions.empty')}
+              </TableStateRow>
             ) : (
               rows.map((sale) => (
                 <TableRow key={sale.purchase_id} data-testid="transaction-row">

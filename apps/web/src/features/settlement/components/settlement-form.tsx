@@ -1,11 +1,11 @@
 import { limits } from '@seller/contract/limits';
 import type { SettlementInfo } from '@seller/contract/settlement/get-settlement-info';
 import { settlementLimits } from '@seller/contract/settlement/update-settlement-info';
-import { AlertCircleIcon, CheckCircle2Icon } from 'lucide-react';
+import { CheckCircle2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -165,10 +165,7 @@ export function SettlementForm({ info }: { info: SettlementInfo }) {
         </Alert>
       ) : null}
       {notice?.kind === 'error' ? (
-        <Alert variant="destructive" data-testid="settlement-error">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{notice.text}</AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid="settlement-error">{notice.text}</ErrorAlert>
       ) : null}
 
       <Card>

@@ -1,7 +1,7 @@
-import { AlertCircleIcon, ArrowLeftIcon } from 'lucide-react';
+import { ArrowLeftIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -35,10 +35,9 @@ export function ProductEditRoute() {
         </div>
       ) : null}
       {query.isError ? (
-        <Alert variant="destructive" data-testid="product-error">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{errorText(query.error, t('error.loadFailed'))}</AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid="product-error">
+          {errorText(query.error, t('error.loadFailed'))}
+        </ErrorAlert>
       ) : null}
       {query.data ? (
         query.data.product.status === 'deleted' ? (

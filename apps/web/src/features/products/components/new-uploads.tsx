@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { productFieldError } from '../lib/messages';
+import type { ProductSaveFlow, UploadList } from '../lib/use-product-save-flow';
+import { PendingUploadList } from './pending-upload-list';
+import { UploadDropzone } from './upload-dropzone';
+import { UploadNotices } from './upload-notices';
+
+const listKinds = {
+  files: { kind: 'file', dropzone: 'file-dropzone', pending: 'pending-files' },
+  thumbnails: { kind: 'image', dropzone: 'thumbnail-dropzone', pending: 'pending-thumbnails' },
+} as const;
+
+/**
+ * The drop zone and the picked, not yet saved items of one list (files or thumbnails), with
+ * the list's 'at least one' error; the files list adds the upload notices.
+ */
+export function NewUploads({
+  list,
+  flow,
+  room,
+  markFirstAsMain = false,
+}: {
+  list: UploadList;
+  flow: ProductSaveFlow;
+  /** How many more items the list may take. */
+  room: number;
+  markFirstAsMain?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { kind, dropzone, pending } = listKinds[list];
+  const uploads = flow[list];
+  const error = flow.listErrors[list];
+  return (
+    <>
+      <UploadDropzone
+        kind={kind}
+        room={room}
+        disabled={flow.busy}
+        onAccepted={(accepted) => {
+          uploads.add(accepted);
+          flow.clearListError(list);
+        }}
+        testId={dropzone}
+      />
+      <PendingUploadList
+        items={uploads.items}
+        kind={kind}
+        onRemove={uploads.remove}
+        disabled={flow.busy}
+        testId={pending}
+        markFirstAsMain={markFirstAsMain}
+      />
+      {error ? (
+        <p className="text-sm text-destructive" role="alert">
+          {productFieldError(t, error)}
+        </p>
+      ) : null}
+      {list === 'files' ? <UploadNotices items={uploads.items} /> : null}
+    </>
+  );
+}

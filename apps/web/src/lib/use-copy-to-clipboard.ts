@@ -1,0 +1,41 @@
+import { limits } from '@seller/contract/limits';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+
+/**
+ * Copies a text to the clipboard with a toast; `copied` stays true for
+ * `limits.copyConfirmationMs` after the last successful copy.
+ */
+export function useCopyToClipboard({
+  copiedText,
+  failedText,
+  onError,
+}: {
+  copiedText: string;
+  failedText: string;
+  /** Called with the reason when the copy failed, before the error toast. */
+  onError?: (error: unknown) => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = useCallback(
+    async (text: string) => {
+      try {
+        if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+        await navigator.clipboard.writeText(text);
+        setCopied(true);
+        toast.success(copiedText);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => setCopied(false), limits.copyConfirmationMs);
+      } catch (error) {
+        onError?.(error);
+        toast.error(failedText);
+      }
+    },
+    [copiedText, failedText, onError],
+  );
+
+  return { copied, copy };
+}
