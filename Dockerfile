@@ -30,6 +30,7 @@ COPY packages/contract/src packages/contract/src
 COPY apps/api/src apps/api/src
 COPY apps/api/drizzle apps/api/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/api/dist apps/api/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
@@ -37,4 +38,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]
+# The bundled server (npm run build): no TypeScript transpiling at start. Commands use tsx.
+CMD ["node", "--enable-source-maps", "apps/api/dist/server.js"]

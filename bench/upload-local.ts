@@ -5,6 +5,9 @@
  *
  *   npx tsx bench/upload-local.ts [--size-mib 1024] [--database-url postgres://…] [--dir /path]
  *
+ * `npm run bench` runs it as its uploads scenario (`bench/scenarios/uploads.ts`) through
+ * `uploadLocal()`; run directly it prints its figures and writes bench/results/upload-local.json.
+ *
  * PostgreSQL is used when DATABASE_URL (or --database-url) is set or the local default
  * (postgres://postgres@127.0.0.1:5432/test) answers; PGlite otherwise (its own ~300 MB RSS is
  * then part of the idle size, and its start costs a few seconds).
@@ -27,10 +30,6 @@ function argument(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-const sizeMiB = Number(argument('size-mib') ?? 1024);
-if (!Number.isInteger(sizeMiB) || sizeMiB < 5) throw new Error('--size-mib must be an integer ≥ 5');
-const totalBytes = sizeMiB * 1024 * 1024;
-
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -45,6 +44,7 @@ async function freePort(): Promise<number> {
 async function postgresUrl(): Promise<string | undefined> {
   const url =
     argument('database-url') ??
+    process.env.BENCH_DATABASE_URL ??
     process.env.DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -101,7 +101,12 @@ async function json<T>(base: string, url: string, body: unknown, token?: string)
 }
 
 /** One PUT of `length` bytes from a shared buffer: the client holds one part, never the file. */
-function putPart(base: string, uploadUrl: string, body: Buffer): Promise<string> {
+function putPart(
+  agent: http.Agent,
+  base: string,
+  uploadUrl: string,
+  body: Buffer,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${base}${uploadUrl}`,
@@ -118,8 +123,6 @@ function putPart(base: string, uploadUrl: string, body: Buffer): Promise<string>
     request.end(body);
   });
 }
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: parallelParts });
 
 async function waitForHealth(base: string, server: ChildProcess) {
   const deadline = Date.now() + 120_000;
@@ -147,7 +150,24 @@ function ddWrite(directory: string, count: number): number {
   return seconds;
 }
 
-async function main() {
+export interface UploadResult {
+  measuredAt: string;
+  sizeBytes: number;
+  parts: number;
+  parallelParts: number;
+  database: 'postgres' | 'pglite';
+  upload: { seconds: number; megabytesPerSecond: number };
+  dd: { seconds: number; megabytesPerSecond: number };
+  ratio: number;
+  serverRss: { idleMiB: number; peakMiB: number; growthMiB: number; peakSource: string };
+  targets: { ratio: number; rssGrowthMiB: number };
+}
+
+export async function uploadLocal(sizeMiB: number, { quiet = false } = {}): Promise<UploadResult> {
+  if (!Number.isInteger(sizeMiB) || sizeMiB < 5)
+    throw new Error('the size must be an integer ≥ 5 MiB');
+  const totalBytes = sizeMiB * 1024 * 1024;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: parallelParts });
   // --dir picks the disk; the temp dir must not be a tmpfs for the comparison to mean anything.
   const dataDir = mkdtempSync(path.join(argument('dir') ?? os.tmpdir(), 'upload-local-'));
   const databaseUrl = await postgresUrl();
@@ -211,7 +231,7 @@ async function main() {
           token,
         );
         const length = Math.min(partBytes, totalBytes - (partNumber - 1) * partBytes);
-        etags.set(partNumber, await putPart(base, uploadUrl, buffer.subarray(0, length)));
+        etags.set(partNumber, await putPart(agent, base, uploadUrl, buffer.subarray(0, length)));
       }
     };
     await Promise.all(Array.from({ length: parallelParts }, worker));
@@ -230,7 +250,7 @@ async function main() {
 
     const ddSeconds = ddWrite(dataDir, partCount);
     const mb = totalBytes / 1e6;
-    const result = {
+    const result: UploadResult = {
       measuredAt: new Date().toISOString(),
       sizeBytes: totalBytes,
       parts: partCount,
@@ -247,6 +267,7 @@ async function main() {
       },
       targets: { ratio: 0.8, rssGrowthMiB: 150 },
     };
+    if (quiet) return result;
     mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       path.join(root, 'bench', 'results', 'upload-local.json'),
@@ -261,6 +282,7 @@ async function main() {
         `  server RSS: idle ${result.serverRss.idleMiB} MiB, peak ${result.serverRss.peakMiB} MiB, growth ${result.serverRss.growthMiB} MiB (target < 150)`,
       ].join('\n'),
     );
+    return result;
   } finally {
     agent.destroy();
     server.kill('SIGTERM');
@@ -274,4 +296,6 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  await uploadLocal(Number(argument('size-mib') ?? 1024));
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its build is missing or older than its sources, then
-// runs the API server, which serves the app and the API on one port.
+// `npm start`: builds the web app and the bundled API server when a build is missing or older
+// than its sources, then runs the API server, which serves the app and the API on one port.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -34,11 +34,29 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
-  { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } },
-);
+// The server bundled by esbuild starts about twice as fast as through tsx (docs/benchmarks.md).
+const builtServer = path.join(root, 'apps/api/dist/server.js');
+const serverSources = [
+  'apps/api/src',
+  'apps/api/scripts/build-server.mjs',
+  'apps/api/package.json',
+  'packages/contract/src',
+];
+const serverBuiltAt = existsSync(builtServer) ? statSync(builtServer).mtimeMs : 0;
+if (serverBuiltAt < Math.max(...serverSources.map(newestChange))) {
+  console.log('Building the API server…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@seller/api'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', builtServer], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -102,7 +102,7 @@ export async function buildApp({
       perIp: { name: 'login-ip', max: limits.loginPerIp, windowSeconds: limits.loginWindowSeconds },
     },
   });
-  const storage = createStorage(config.storage);
+  const storage = await createStorage(config.storage);
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { extraOrigins: storage.browserOrigins });

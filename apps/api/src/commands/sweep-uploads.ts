@@ -16,7 +16,7 @@ try {
     await database.migrate();
     const result = await sweepUploads({
       uploads: createUploadRepository(database.db),
-      storage: createStorage(config.storage),
+      storage: await createStorage(config.storage),
       ttlHours: config.uploadTtlHours,
       log: { warn: (details: unknown, message?: string) => console.warn(message, details) },
     });

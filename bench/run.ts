@@ -1,0 +1,146 @@
+/**
+ * `npm run bench` — every scenario in one run, a table against the targets, and
+ * bench/results/latest.json (plus latest.md with the query plans, for docs/benchmarks.md).
+ * `npm run bench -- --quick`: small sizes and short runs, no thresholds (a smoke test for CI).
+ * `npm run bench -- --only api,scale`: some scenarios only.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  flag,
+  type Metric,
+  option,
+  postgresVersion,
+  resultsDir,
+  type ScenarioOptions,
+  type ScenarioResult,
+} from './lib/common.ts';
+import { apiThroughput } from './scenarios/api-throughput.ts';
+import { coldStart } from './scenarios/cold-start.ts';
+import { lighthouseScenario } from './scenarios/lighthouse.ts';
+import { scale } from './scenarios/scale.ts';
+import { uploads } from './scenarios/uploads.ts';
+import { webBundle } from './scenarios/web-bundle.ts';
+
+const scenarios: Record<string, (options: ScenarioOptions) => Promise<ScenarioResult>> = {
+  web: webBundle,
+  'cold-start': coldStart,
+  api: apiThroughput,
+  scale,
+  uploads,
+  lighthouse: lighthouseScenario,
+};
+
+const quick = flag('quick');
+const only = option('only')?.split(',') ?? Object.keys(scenarios);
+for (const name of only) {
+  if (!scenarios[name])
+    throw new Error(`unknown scenario ${name}; known: ${Object.keys(scenarios).join(', ')}`);
+}
+
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  postgres: (await postgresVersion()) ?? 'not reachable',
+  os: `${os.type()} ${os.release()}`,
+  loadAverageAtStart: os.loadavg().map((value) => Math.round(value * 100) / 100),
+};
+console.log(
+  `bench${quick ? ' --quick' : ''}: ${machine.cpus} cores, ${machine.memoryGiB} GiB, node ${machine.node}, PostgreSQL ${machine.postgres}, load ${machine.loadAverageAtStart.join(' ')}`,
+);
+
+const started = new Date();
+const results: ScenarioResult[] = [];
+const failures: { scenario: string; error: string }[] = [];
+for (const name of only) {
+  const begin = performance.now();
+  process.stdout.write(`\n▶ ${name}…\n`);
+  try {
+    const result = await (scenarios[name] as (o: ScenarioOptions) => Promise<ScenarioResult>)({
+      quick,
+    });
+    results.push(result);
+    printTable([result]);
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    failures.push({ scenario: name, error: message });
+    console.error(`✗ ${name} failed: ${message}`);
+  }
+  console.log(`  (${Math.round((performance.now() - begin) / 1000)} s)`);
+}
+
+function printTable(list: ScenarioResult[]) {
+  const rows: string[][] = [['scenario', 'metric', 'value', 'target', '']];
+  for (const result of list) {
+    for (const metric of result.metrics) {
+      rows.push([
+        result.scenario,
+        metric.name,
+        `${metric.value} ${metric.unit}`,
+        metric.target ?? '',
+        verdict(metric),
+      ]);
+    }
+  }
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  for (const row of rows)
+    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+}
+
+function verdict(metric: Metric): string {
+  if (metric.pass === undefined) return '';
+  return metric.pass ? 'ok' : 'MISSED';
+}
+
+console.log('\n==== summary ====');
+printTable(results);
+const missed = results.flatMap((result) =>
+  result.metrics
+    .filter((metric) => metric.pass === false)
+    .map((metric) => `${result.scenario}: ${metric.name}`),
+);
+
+mkdirSync(resultsDir, { recursive: true });
+const report = {
+  startedAt: started.toISOString(),
+  finishedAt: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  machine,
+  results: results.map(({ markdown: _markdown, ...rest }) => rest),
+  failures,
+  missed,
+};
+writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(path.join(resultsDir, 'latest.md'), markdownReport(report, results));
+console.log(`\nwritten: bench/results/latest.json, bench/results/latest.md`);
+if (failures.length > 0)
+  console.error(
+    `${failures.length} scenario(s) failed: ${failures.map((f) => f.scenario).join(', ')}`,
+  );
+if (!quick && missed.length > 0) console.log(`targets missed:\n  ${missed.join('\n  ')}`);
+// Quick mode is a smoke test: it fails only when a scenario cannot run.
+process.exit(failures.length > 0 ? 1 : 0);
+
+function markdownReport(meta: typeof report, list: ScenarioResult[]): string {
+  const lines = [
+    `Run ${meta.startedAt} (${meta.mode}); ${meta.machine.cpus} cores (${meta.machine.cpuModel}), ${meta.machine.memoryGiB} GiB, Node ${meta.machine.node}, PostgreSQL ${meta.machine.postgres}, load average at start ${meta.machine.loadAverageAtStart.join(' / ')}.`,
+    '',
+    '| scenario | metric | value | target | |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  for (const result of list) {
+    for (const metric of result.metrics) {
+      lines.push(
+        `| ${result.scenario} | ${metric.name} | ${metric.value} ${metric.unit} | ${metric.target ?? ''} | ${verdict(metric)} |`,
+      );
+    }
+  }
+  for (const result of list) {
+    if (result.markdown) lines.push('', `### ${result.scenario}: query plans`, '', result.markdown);
+  }
+  return `${lines.join('\n')}\n`;
+}
