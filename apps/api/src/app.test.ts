@@ -98,6 +98,15 @@ describe('security headers', () => {
 });
 
 describe('OpenAPI document', () => {
+  it('serves the browsable docs with scripts from its own files only and no framing', async () => {
+    const page = await t.app.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'\s*;/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
   it('describes the auth routes from the contract schemas', async () => {
     const response = await t.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

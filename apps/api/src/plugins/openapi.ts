@@ -24,7 +24,19 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Swagger UI sets inline styles; scripts stay limited to its own files.
+      transformStaticCSP: (header) =>
+        header
+          .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+          .replace(/style-src ([^;]*)/, (_match, sources: string) =>
+            sources.includes("'unsafe-inline'")
+              ? `style-src ${sources}`
+              : `style-src ${sources} 'unsafe-inline'`,
+          ),
+    });
   },
   { name: 'openapi' },
 );
