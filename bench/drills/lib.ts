@@ -13,8 +13,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { signInternalRequest } from '../../apps/api/src/lib/internal-signature.ts';
+import { freePort, root, round } from '../lib/common.ts';
+import { withClient } from '../lib/seed.ts';
 
-export const root = path.resolve(import.meta.dirname, '..', '..');
 export const resultsFile = path.join(root, 'bench', 'results', 'drills.json');
 /** `--quick`: every drill shortened (seconds of load, small files) for smoke runs. */
 export const quick = process.argv.includes('--quick');
@@ -31,7 +32,6 @@ export function argument(name: string): string | undefined {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export function log(message: string) {
   console.log(`[${new Date().toISOString().slice(11, 23)}] ${message}`);
@@ -52,17 +52,6 @@ export class Checks {
   get ok() {
     return this.failed.length === 0;
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 // --- the server ---------------------------------------------------------------------------
@@ -423,16 +412,6 @@ export async function dropDatabase(url: string): Promise<void> {
   await client.connect();
   try {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
   } finally {
     await client.end();
   }

@@ -16,13 +16,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, round } from '../lib/common.ts';
+import { withClient } from '../lib/seed.ts';
 import {
   argument,
   Checks,
   createDatabase,
   createProduct,
   dropDatabase,
-  freePort,
   type HttpResponse,
   log,
   percentile,
@@ -31,13 +32,11 @@ import {
   type RunningServer,
   recordResult,
   request,
-  round,
   type Seller,
   signedPost,
   signUp,
   startServer,
   stopServer,
-  withClient,
 } from './lib.ts';
 
 const seconds = Number(argument('seconds') ?? (quick ? 10 : 60));

@@ -22,6 +22,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../lib/common.ts';
+import { withClient } from '../lib/seed.ts';
 import {
   api,
   argument,
@@ -31,7 +33,6 @@ import {
   createProduct,
   dropDatabase,
   ensureClusterRunning,
-  freePort,
   healthy,
   log,
   pgCtlCluster,
@@ -44,7 +45,6 @@ import {
   sleep,
   startServer,
   stopServer,
-  withClient,
 } from './lib.ts';
 
 const seconds = Number(argument('seconds') ?? (quick ? 12 : 40));

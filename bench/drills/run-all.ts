@@ -8,7 +8,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { log, quick, root } from './lib.ts';
+import { root } from '../lib/common.ts';
+import { log, quick } from './lib.ts';
 
 const drills = ['upload-kill', 'postgres-restart', 'mixed-load'];
 const passThrough = process.argv.slice(2);

@@ -28,6 +28,7 @@ import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { createUploadRepository } from '../../apps/api/src/modules/uploads/uploads.repository.ts';
 import { sweepUploads } from '../../apps/api/src/modules/uploads/uploads.sweeper.ts';
 import { LocalStorage } from '../../apps/api/src/storage/local-driver.ts';
+import { freePort, round } from '../lib/common.ts';
 import {
   api,
   argument,
@@ -35,7 +36,6 @@ import {
   createDatabase,
   createProduct,
   dropDatabase,
-  freePort,
   killHard,
   log,
   postgresAvailable,
@@ -43,7 +43,6 @@ import {
   type RunningServer,
   recordResult,
   request,
-  round,
   seededBytes,
   serverEnvironment,
   sha256,
