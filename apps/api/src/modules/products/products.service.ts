@@ -62,6 +62,27 @@ export function createProductService(deps: {
 }) {
   const { products, claimUploads, storage, productReview } = deps;
 
+  /** Attaches the seller's uploads: product files first, then thumbnail images. */
+  const claimProductUploads = async (
+    tx: Transaction,
+    sellerId: string,
+    files: readonly { s3Key: string }[],
+    thumbnails: readonly { s3Key: string }[],
+  ) => ({
+    files: await claimUploads(
+      tx,
+      sellerId,
+      files.map((file) => file.s3Key),
+      'file',
+    ),
+    images: await claimUploads(
+      tx,
+      sellerId,
+      thumbnails.map((thumbnail) => thumbnail.s3Key),
+      'image',
+    ),
+  });
+
   const toProduct = (row: ProductRow, fileCount: number, mainKey: string | null): Product => ({
     id: row.id,
     title: row.title,
@@ -120,17 +141,11 @@ export function createProductService(deps: {
       const mainIndex = Math.max(markedMain, 0);
       return withAttachGuard(() =>
         products.transaction(async (queries, tx) => {
-          const files = await claimUploads(
+          const { files, images } = await claimProductUploads(
             tx,
             sellerId,
-            input.files.map((file) => file.s3Key),
-            'file',
-          );
-          const images = await claimUploads(
-            tx,
-            sellerId,
-            input.thumbnails.map((thumbnail) => thumbnail.s3Key),
-            'image',
+            input.files,
+            input.thumbnails,
           );
           const product = await queries.insertProduct({
             sellerId,
@@ -245,17 +260,11 @@ export function createProductService(deps: {
             );
           }
 
-          const claimedFiles = await claimUploads(
+          const { files: claimedFiles, images: claimedImages } = await claimProductUploads(
             tx,
             sellerId,
-            input.newFiles.map((file) => file.s3Key),
-            'file',
-          );
-          const claimedImages = await claimUploads(
-            tx,
-            sellerId,
-            input.newThumbnails.map((thumbnail) => thumbnail.s3Key),
-            'image',
+            input.newFiles,
+            input.newThumbnails,
           );
 
           await queries.deleteFiles(row.id, deletedFileIds);
