@@ -7,13 +7,12 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { signInternalRequest } from '../../apps/api/src/lib/internal-signature.ts';
-import { freePort, root, round } from '../lib/common.ts';
+import { root, round } from '../lib/common.ts';
 import { withClient } from '../lib/seed.ts';
 
 export const resultsFile = path.join(root, 'bench', 'results', 'drills.json');
