@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpSeller } from './test/sellers.ts';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createSiblingApp, createTestApp, type TestApp } from './test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,6 +94,51 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends every header helmet sets, on answers of every kind (error, 404, cached read)', async () => {
+    const seller = await signUpSeller(t.app);
+    const answers = [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/nothing-here' }),
+      await t.app.inject({ url: '/api/products/my-products' }),
+      await t.app.inject({ url: '/api/products/my-products', headers: bearer(seller.token) }),
+      await t.app.inject({ url: '/api/products/my-products', headers: bearer(seller.token) }),
+    ];
+    for (const response of answers) {
+      expect(response.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+    }
+  });
+
+  it('adds HSTS over HTTPS only (behind a trusted proxy)', async () => {
+    const proxied = await createSiblingApp(t, {
+      JWT_SECRET: t.config.jwtSecret,
+      TRUST_PROXY: 'true',
+    });
+    try {
+      const https = await proxied.inject({
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(https.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      const http = await proxied.inject({ url: '/api/health' });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

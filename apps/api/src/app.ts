@@ -37,6 +37,7 @@ import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { type RateLimitedRoute, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -128,6 +129,8 @@ export async function buildApp({
     currentTokenVersion: (sellerId, claimedVersion) =>
       sellers.tokenVersion(sellerId, claimedVersion),
   });
+
+  await app.register(responseCachePlugin, { database, ...config.responseCache });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });

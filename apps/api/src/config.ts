@@ -93,6 +93,9 @@ const environmentSchema = z.object({
     .default(24),
   /** How often the server sweeps abandoned uploads; 0 turns the timer off. */
   UPLOAD_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** How long the dashboard's reads are kept per seller (dropped at once on change); 0 = off. */
+  RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
 });
 
 function isValidTimeZone(zone: string): boolean {
@@ -138,6 +141,8 @@ export interface Config {
   storage: StorageConfig;
   uploadTtlHours: number;
   uploadSweepIntervalMinutes: number;
+  /** Per-seller cache of hot reads; `ttlSeconds` 0 turns it off. */
+  responseCache: { ttlSeconds: number; maxBytes: number };
 }
 
 export type StorageConfig =
@@ -223,6 +228,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(values, dataDir),
     uploadTtlHours: values.UPLOAD_TTL_HOURS,
     uploadSweepIntervalMinutes: values.UPLOAD_SWEEP_INTERVAL_MINUTES,
+    responseCache: {
+      ttlSeconds: values.RESPONSE_CACHE_SECONDS,
+      maxBytes: values.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
+    },
   };
 }
 

@@ -12,6 +12,9 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | undefined>;
 }
 
+/** Verified tokens remembered; the oldest are forgotten first. */
+const verifiedTokensKept = 10_000;
+
 const keyId = (secret: string) =>
   createHash('sha256').update(secret).digest('base64url').slice(0, 12);
 
@@ -19,6 +22,11 @@ const keyId = (secret: string) =>
  * HS256 JWTs: `sub` is the seller id, `ver` the token version, `exp` in seconds. Tokens are
  * signed with the current secret; retired secrets (`previousSecrets`) still verify the tokens
  * they signed, so a key can be rotated without signing every seller out.
+ *
+ * A token that verified is remembered with its claims until it expires: the same string was
+ * signed by the same keys (which only change with a restart), so checking its signature again
+ * on every request of a session would give the same answer. Whether its version is still
+ * current is checked by the caller on every request.
  */
 export function createTokenService(
   secret: string,
@@ -31,6 +39,16 @@ export function createTokenService(
     [secret, ...previousSecrets].map((value) => [keyId(value), encoder.encode(value)] as const),
   );
   const currentKeyId = keyId(secret);
+  const verified = new Map<string, TokenClaims & { expiresAtMs: number }>();
+
+  const remember = (token: string, claims: TokenClaims, expiresAtMs: number) => {
+    if (verified.size >= verifiedTokensKept) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, { ...claims, expiresAtMs });
+  };
+
   return {
     issue: ({ sellerId, tokenVersion }) =>
       new SignJWT({ ver: tokenVersion, typ: 'seller' })
@@ -40,6 +58,14 @@ export function createTokenService(
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(key),
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAtMs) {
+          return { sellerId: known.sellerId, tokenVersion: known.tokenVersion };
+        }
+        verified.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(
           token,
@@ -47,7 +73,9 @@ export function createTokenService(
           { algorithms: ['HS256'] },
         );
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
-        return { sellerId: payload.sub, tokenVersion: payload.ver };
+        const claims = { sellerId: payload.sub, tokenVersion: payload.ver };
+        if (typeof payload.exp === 'number') remember(token, claims, payload.exp * 1000);
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

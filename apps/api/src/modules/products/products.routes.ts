@@ -13,10 +13,14 @@ export async function productRoutes(app: FastifyInstance, options: { products: P
   const { products } = options;
 
   defineRoute(app, createProduct, ({ seller, body }) => products.create(seller.id, body));
-  defineRoute(app, listMyProducts, async ({ seller }) => ({
-    products: await products.listMine(seller.id),
-  }));
-  defineRoute(app, getProductStats, ({ seller }) => products.stats(seller.id));
+  // The dashboard's reads: cached per seller, dropped on every change to their products.
+  defineRoute(
+    app,
+    listMyProducts,
+    async ({ seller }) => ({ products: await products.listMine(seller.id) }),
+    { cached: true },
+  );
+  defineRoute(app, getProductStats, ({ seller }) => products.stats(seller.id), { cached: true });
   defineRoute(app, getProduct, ({ seller, params }) => products.get(seller.id, params.id));
   defineRoute(app, updateProduct, ({ seller, params, body }) =>
     products.update(seller.id, params.id, body),

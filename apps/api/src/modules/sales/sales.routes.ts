@@ -13,10 +13,15 @@ import type { SalesService } from './sales.service.ts';
 export async function salesRoutes(app: FastifyInstance, options: { sales: SalesService }) {
   const { sales } = options;
 
-  defineRoute(app, getSalesStats, ({ seller }) => sales.stats(seller.id));
+  // The dashboard's reads: cached per seller, dropped on every change to their sales.
+  defineRoute(app, getSalesStats, ({ seller }) => sales.stats(seller.id), { cached: true });
   defineRoute(app, getTransactions, ({ seller, query }) => sales.transactions(seller.id, query));
-  defineRoute(app, getDailySales, ({ seller, query }) => sales.daily(seller.id, query.days));
-  defineRoute(app, getSalesByProduct, ({ seller }) => sales.byProduct(seller.id));
+  defineRoute(app, getDailySales, ({ seller, query }) => sales.daily(seller.id, query.days), {
+    cached: true,
+  });
+  defineRoute(app, getSalesByProduct, ({ seller }) => sales.byProduct(seller.id), {
+    cached: true,
+  });
 
   // A file, not JSON: registered by hand with the contract's query schema.
   app.withTypeProvider<ZodTypeProvider>().route({
