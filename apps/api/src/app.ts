@@ -84,7 +84,9 @@ export async function buildApp({
   );
   // Token versions cached for 2 s; revocations on this server drop the entry at once.
   const sellers = withTokenVersionCache(createSellerRepository(database.db));
-  const rateLimitStore = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
+  const rateLimitStore = config.redisUrl
+    ? await createRedisStore(config.redisUrl)
+    : createMemoryStore();
   app.addHook('onClose', () => rateLimitStore.close());
   const limiter = createRateLimiter(rateLimitStore, (message, error) =>
     app.log.warn({ err: error }, message),

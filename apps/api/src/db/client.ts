@@ -1,13 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -66,8 +62,14 @@ function releaseDeadTransactionClients(pool: pg.Pool): void {
     callback ? connect(callback) : connect().then(guard)) as pg.Pool['connect'];
 }
 
+/** Only the driver in use is loaded (a start on PGlite never loads pg, and the reverse). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
@@ -91,16 +93,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      listen: (channel, listener) => listenOnPostgres(target.url, channel, listener),
+      listen: (channel, listener) => listenOnPostgres(pg.Client, target.url, channel, listener),
       close: () => pool.end(),
     };
   }
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   if ('client' in target) {
     client = target.client;
   } else {
     const dataDir = path.join(target.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    const { PGlite } = await import('@electric-sql/pglite');
     client = await PGlite.create({ dataDir });
   }
   const db = drizzlePglite({ client, schema });
@@ -129,6 +136,7 @@ const reconnectDelayMs = { first: 250, max: 5000 };
  * until it listens again or the returned function is called.
  */
 async function listenOnPostgres(
+  Client: typeof pg.Client,
   url: string,
   channel: string,
   listener: ChannelListener,
@@ -139,7 +147,7 @@ async function listenOnPostgres(
   let delayMs = reconnectDelayMs.first;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new Client({ connectionString: url, keepAlive: true });
     current = client;
     let lost = false;
     const onLost = () => {

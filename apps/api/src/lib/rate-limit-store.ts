@@ -1,5 +1,3 @@
-import { Redis } from 'ioredis';
-
 export interface WindowCount {
   count: number;
   /** Milliseconds until the window ends and the count starts again. */
@@ -60,7 +58,9 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return { count, ttl }
 `;
 
-export function createRedisStore(url: string, prefix = 'sc:rl:'): RateLimitStore {
+/** ioredis is loaded only when REDIS_URL is set: a single copy starts without it. */
+export async function createRedisStore(url: string, prefix = 'sc:rl:'): Promise<RateLimitStore> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     // A request must not wait for Redis to come back: fail fast and let the caller decide.
     enableOfflineQueue: false,

@@ -16,8 +16,10 @@ export const webAppPlugin = fp<{ distDir: string }>(
       await app.register(fastifyStatic, {
         root: distDir,
         prefix: '/',
-        index: false,
-        wildcard: false,
+        index: 'index.html',
+        // One route for every file, looked up when asked for, rather than a route per file
+        // (and per .br, .gz and .map) built at start; a missing file falls to the handler below.
+        wildcard: true,
         // The build writes .br/.gz beside each asset (apps/web/vite.config.ts).
         preCompressed: true,
         setHeaders: (res, filePath) => {

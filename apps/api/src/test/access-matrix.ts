@@ -178,8 +178,21 @@ export const accessMatrix: Record<string, MatrixEntry> = {
       },
     ],
   },
-  'GET /index.html': { access: 'public', kind: 'web-app', why: 'the built web app' },
-  'GET /assets/app.js': { access: 'public', kind: 'web-app', why: 'the built web app' },
+  'GET /*': {
+    access: 'public',
+    kind: 'web-app',
+    why: 'the built web app: its files, and index.html for client-side routes (plugins/web-app.test.ts)',
+    ownership: [
+      {
+        name: 'a path outside the web app answers like a missing file',
+        compare: 'status',
+        build: () => ({
+          theirs: { method: 'GET', url: '/%2e%2e/%2e%2e/%2e%2e/package.json', as: 'anonymous' },
+          missing: { method: 'GET', url: '/assets/no-such-asset.js', as: 'anonymous' },
+        }),
+      },
+    ],
+  },
   'PUT /storage/upload/*': {
     access: 'public',
     kind: 'storage-signed-url',
