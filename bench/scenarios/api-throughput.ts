@@ -85,6 +85,12 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       databaseUrl,
       env: { JWT_SECRET: benchJwtSecret },
     });
+    // The same server with the response cache off (decision 007): every read goes to PostgreSQL.
+    const uncachedServer = await startServer({
+      dataDir,
+      databaseUrl,
+      env: { JWT_SECRET: benchJwtSecret, RESPONSE_CACHE_SECONDS: '0' },
+    });
     try {
       // The server must answer these for real, not with 401s.
       const probe = await fetch(`${server.base}/api/products/my-products`, { headers: auth });
@@ -100,10 +106,16 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         await load(`${server.base}${path}`, warmupSeconds, auth);
         measured[path] = await load(`${server.base}${path}`, seconds, auth);
       }
-      // Reference without a target: the cheapest route that reaches the database (one
-      // `select 1`, no token), i.e. the ceiling of any endpoint that reads PostgreSQL here.
+      // References without a target: the cheapest route that reaches the database (one
+      // `select 1`, no token), i.e. the ceiling of any endpoint that reads PostgreSQL here; and
+      // the same reads with the cache off.
       await load(`${server.base}/api/health`, warmupSeconds);
       const health = await load(`${server.base}/api/health`, seconds);
+      const uncached: Record<string, Load> = {};
+      for (const path of endpoints) {
+        await load(`${uncachedServer.base}${path}`, warmupSeconds, auth);
+        uncached[path] = await load(`${uncachedServer.base}${path}`, seconds, auth);
+      }
       const helloAfter = await load(`${hello.base}/`, seconds);
       const baseline = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
       const metrics: ScenarioResult['metrics'] = [
@@ -148,12 +160,36 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
           },
         );
       }
+      for (const [path, result] of Object.entries(uncached)) {
+        const name = path.replace('/api/products/', '');
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(`${name} (cache off): ${result.non2xx} non-2xx, ${result.errors} errors`);
+        }
+        metrics.push(
+          { name: `${name}, cache off, req/s`, value: result.requestsPerSecond, unit: 'req/s' },
+          {
+            name: `${name}, cache off, ÷ hello-world`,
+            value: round(result.requestsPerSecond / baseline),
+            unit: '×',
+          },
+          { name: `${name}, cache off, p99`, value: result.p99, unit: 'ms' },
+        );
+      }
       return {
         scenario: `API throughput (PostgreSQL, ${connections} connections, ${seconds} s)`,
         metrics,
-        details: { seconds, connections, helloBefore, helloAfter, health, ...measured },
+        details: {
+          seconds,
+          connections,
+          helloBefore,
+          helloAfter,
+          health,
+          ...measured,
+          uncached,
+        },
       };
     } finally {
+      await uncachedServer.stop();
       await server.stop();
       await hello.stop();
     }
