@@ -19,6 +19,18 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A running load: a promise of its result that also reports each response. */
+  interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (
+        client: unknown,
+        statusCode: number,
+        bytes: number,
+        responseTimeMs: number,
+      ) => void,
+    ): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }
