@@ -48,14 +48,6 @@ function productQueries(db: Executor) {
       return row;
     },
 
-    async listForSeller(sellerId: string): Promise<ProductListRow[]> {
-      return db
-        .select({ product: products, fileCount, mainThumbnailKey })
-        .from(products)
-        .where(and(eq(products.sellerId, sellerId), ne(products.status, 'deleted')))
-        .orderBy(desc(products.createdAt), desc(products.id));
-    },
-
     async files(productId: string): Promise<ProductFileRow[]> {
       return db
         .select()
@@ -171,8 +163,18 @@ function productQueries(db: Executor) {
 export type ProductQueries = ReturnType<typeof productQueries>;
 
 export function createProductRepository(db: Database) {
+  // The dashboard's list, built once and prepared under a name: PostgreSQL parses and plans it
+  // once per connection instead of on every call.
+  const listForSeller = db
+    .select({ product: products, fileCount, mainThumbnailKey })
+    .from(products)
+    .where(and(eq(products.sellerId, sql.placeholder('sellerId')), ne(products.status, 'deleted')))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .prepare('products_list_for_seller');
   return {
     ...productQueries(db),
+    listForSeller: (sellerId: string): Promise<ProductListRow[]> =>
+      listForSeller.execute({ sellerId }),
     /** Runs `work` in one transaction; `tx` is for other modules' queries (upload claims). */
     transaction<T>(work: (queries: ProductQueries, tx: Transaction) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(productQueries(tx), tx));
