@@ -42,10 +42,80 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `<link rel="modulepreload">` in index.html for the first screen's code that the entry would
+ * only ask for once it has run: the English texts (always loaded, English is the fallback
+ * language) and the login page (where a visitor without a session lands). They then download
+ * alongside the entry instead of after it (issue 6: Lighthouse on a slow phone).
+ */
+function preloadFirstScreen(sources: readonly string[]): Plugin {
+  return {
+    name: 'preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        // The entry's own imports are preloaded by Vite already.
+        const done = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const files: string[] = [];
+        const add = (file: string) => {
+          if (done.has(file)) return;
+          done.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) add(imported);
+          files.push(file);
+        };
+        for (const source of sources) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+          if (!chunk) throw new Error(`preload-first-screen: no chunk for ${source}`);
+          add(chunk.fileName);
+        }
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+/**
+ * The public pages' frame and form parts. Left alone, Rolldown splits the login page's code into
+ * a dozen small chunks (each module is shared by a different set of routes), and on a phone
+ * every request costs a round trip (Lighthouse simulates HTTP/1.1, six connections). As one
+ * group, they and all they import (React, React Router, i18next...) make one chunk: the login
+ * page loads the entry, that chunk, its own chunk and the texts (issue 6).
+ */
+const firstScreenModules = [
+  'src/components/layouts/auth-layout.tsx',
+  'src/features/auth/components/auth-form.tsx',
+  'src/features/auth/components/email-field.tsx',
+  'src/components/ui/card.tsx',
+  'src/components/ui/password-input.tsx',
+  'src/lib/validation-message.ts',
+  'src/lib/api-error.ts',
+  'src/config/env.ts',
+  'packages/contract/src/field-rules.ts',
+];
+
+function isFirstScreenModule(id: string): boolean {
+  const file = id.replaceAll('\\', '/');
+  return firstScreenModules.some((module) => file.endsWith(`/${module}`));
+}
+
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadFirstScreen(['src/locales/en.json', 'src/app/routes/auth/login.tsx']),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -59,5 +129,11 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: the bundle-size check follows the login route's imports in it.
     manifest: true,
+    // Browsers without <link rel="modulepreload"> (Safari before 17) still load every chunk, a
+    // little later; the polyfill would cost every browser ~1 kB in the entry (issue 6).
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'first-screen', test: isFirstScreenModule }] } },
+    },
   },
 });

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { emailPattern, presentedPasswordMax } from './field-rules.ts';
 import { limits } from './limits.ts';
 
 /**
  * Field schemas shared by the web forms and the server. Every message is an i18n key
  * under `validation.` in the web app's locale files.
  */
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailField = z
   .string({ error: 'emailRequired' })
@@ -48,7 +47,7 @@ export const newPasswordField = z
 export const presentedPasswordField = z
   .string({ error: 'passwordRequired' })
   .min(1, 'passwordRequired')
-  .max(1024, 'passwordMax');
+  .max(presentedPasswordMax, 'passwordMax');
 
 /** Optional text: trimmed, and an empty value becomes null. */
 export function optionalText(max: number, tooLongKey: string) {

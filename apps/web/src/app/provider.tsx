@@ -1,23 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import type * as React from 'react';
-import { lazy, StrictMode, Suspense } from 'react';
-import { queryClient } from '@/lib/react-query';
+import { StrictMode } from 'react';
 
-// Toasts only come from screens that load later; the toaster (sonner, ~10 kB gzip) loads right
-// after the first render instead of with it (issue 6, the login page's budget).
-const Toaster = lazy(() =>
-  import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
-);
-
+/**
+ * What every page shares. TanStack Query is not here: the screens that fetch get it from
+ * QueryProvider (query-provider.tsx), and the toast outlet is in the signed-in shell (the only
+ * screens with toasts), so that the login page loads without them (issue 6).
+ */
 export function AppProvider({ children }: { children: React.ReactNode }) {
-  return (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </QueryClientProvider>
-    </StrictMode>
-  );
+  return <StrictMode>{children}</StrictMode>;
 }

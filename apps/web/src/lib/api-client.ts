@@ -2,41 +2,12 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@seller/co
 import { errorBody } from '@seller/contract/errors';
 import { limits } from '@seller/contract/limits';
 import type { z } from 'zod';
+import { ApiError, clientErrorCodes } from './api-error';
 import { clearSession, getToken } from './auth-token';
+import { onUnauthorized as registeredUnauthorizedHandler } from './unauthorized';
 
-/** An HTTP error normalised from the server's `{ error, code, details? }` body. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  readonly status: number;
-  readonly code: string;
-  /** The server's `error` text, when it sent one. */
-  readonly serverMessage: string | undefined;
-  readonly details: ReadonlyArray<{ path: string; message: string }>;
-
-  constructor(init: {
-    status: number;
-    code: string;
-    serverMessage?: string | undefined;
-    details?: ReadonlyArray<{ path: string; message: string }> | undefined;
-  }) {
-    super(init.serverMessage ?? `Request failed (${init.code})`);
-    this.status = init.status;
-    this.code = init.code;
-    this.serverMessage = init.serverMessage;
-    this.details = init.details ?? [];
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-/** Codes the client produces itself, when the server did not answer with an error body. */
-export const clientErrorCodes = {
-  network: 'network_error',
-  invalidResponse: 'invalid_response',
-  unknown: 'unknown_error',
-} as const;
+export { ApiError, clientErrorCodes, isApiError } from './api-error';
+export { setUnauthorizedHandler } from './unauthorized';
 
 type BodyOption<E extends Endpoint> = E['body'] extends z.ZodType
   ? { body: BodyOf<E> }
@@ -121,10 +92,6 @@ function browserPath(): string {
   return typeof window === 'undefined' ? '' : window.location.pathname;
 }
 
-function browserGoToLogin(): void {
-  if (typeof window !== 'undefined') window.location.assign('/login');
-}
-
 /**
  * The one HTTP client: JSON in and out, the bearer token, retries (spec section 7), the 401
  * rule (spec section 4) and error normalisation. Success bodies are parsed with the
@@ -135,7 +102,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const sleep = options.sleep ?? defaultSleep;
   const currentPath = options.currentPath ?? browserPath;
-  let onUnauthorized = options.onUnauthorized ?? browserGoToLogin;
+  let onUnauthorized = options.onUnauthorized ?? registeredUnauthorizedHandler;
   const retries = options.retries ?? limits.requestRetries;
   const baseDelayMs = options.baseDelayMs ?? 300;
 
@@ -240,4 +207,3 @@ const browserClient = createApiClient();
 
 /** Calls an endpoint of the contract from the browser. */
 export const apiRequest = browserClient.request;
-export const setUnauthorizedHandler = browserClient.setUnauthorizedHandler;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCount,
-  formatDateTime,
-  formatKrwAmount,
-  formatLongDate,
-  formatShortDate,
-} from './format';
+import { formatCount, formatKrwAmount } from './format';
+import { formatDateTime, formatLongDate, formatShortDate } from './format-date';
 
 // Money in USD/KRW/CNY, relative times and file sizes are tested in format-money-time-size.test.ts.
 

@@ -1,42 +1,4 @@
-import { format as formatDate } from 'date-fns';
-import { enUS, ko, zhCN } from 'date-fns/locale';
 import { currentLanguage } from './i18n';
-
-/** Date formats follow the interface language: Korean, Chinese, otherwise English. */
-function dateLocale(language: string | undefined) {
-  switch (currentLanguage(language)) {
-    case 'ko':
-      return ko;
-    case 'zh':
-      return zhCN;
-    default:
-      return enUS;
-  }
-}
-
-/** A calendar date in the reader's words, e.g. "November 21st, 2026" or "2026년 11월 21일". */
-export function formatLongDate(value: string | Date, language?: string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return formatDate(date, 'PPP', { locale: dateLocale(language) });
-}
-
-function toDate(value: string | Date): Date | undefined {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-/** A transaction's time, spec section 9: `yyyy-MM-dd HH:mm` in the reader's time zone. */
-export function formatDateTime(value: string | Date, language?: string): string {
-  const date = toDate(value);
-  return date ? formatDate(date, 'yyyy-MM-dd HH:mm', { locale: dateLocale(language) }) : '';
-}
-
-/** A product date (e.g. the last sale), spec section 9: `yyyy-MM-dd`. */
-export function formatShortDate(value: string | Date, language?: string): string {
-  const date = toDate(value);
-  return date ? formatDate(date, 'yyyy-MM-dd', { locale: dateLocale(language) }) : '';
-}
 
 /** Number formatting locale: Korean, Chinese, otherwise English (as for dates). */
 function numberLocale(language: string | undefined): string {
@@ -50,9 +12,28 @@ function numberLocale(language: string | undefined): string {
   }
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number format, made once per locale and precision: building an Intl.NumberFormat costs far
+ * more than using one, and a screen formats many numbers on every render.
+ */
+function numberFormat(locale: string, maxFractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}/${maxFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 0,
+      maximumFractionDigits: maxFractionDigits,
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A count with thousands separators, e.g. "1,234". */
 export function formatCount(value: number, language?: string): string {
-  return new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(numberLocale(language), 0).format(value);
 }
 
 /**
@@ -61,9 +42,7 @@ export function formatCount(value: number, language?: string): string {
  */
 export function formatKrwAmount(amount: number, language?: string): string {
   const lang = currentLanguage(language);
-  const digits = new Intl.NumberFormat(numberLocale(lang), { maximumFractionDigits: 0 }).format(
-    Math.round(Math.abs(amount)),
-  );
+  const digits = numberFormat(numberLocale(lang), 0).format(Math.round(Math.abs(amount)));
   const sign = amount < 0 && Math.round(Math.abs(amount)) !== 0 ? '-' : '';
   if (lang === 'ko') return `${sign}${digits}원`;
   if (lang === 'zh') return `${sign}${digits}韩元`;
@@ -92,10 +71,7 @@ export function currencyWords(language?: string): Record<Currency, string> {
  * KRW and USD show no decimals, CNY at most one.
  */
 export function formatMoney(amount: number, currency: Currency, language?: string): string {
-  const number = new Intl.NumberFormat(numberLocale(language), {
-    minimumFractionDigits: 0,
-    maximumFractionDigits: currency === 'CNY' ? 1 : 0,
-  }).format(amount);
+  const number = numberFormat(numberLocale(language), currency === 'CNY' ? 1 : 0).format(amount);
   const lang = currentLanguage(language);
   const word = currencyWords(lang)[currency];
   return lang === 'ko' || lang === 'zh' ? `${number}${word}` : `${word}${number}`;

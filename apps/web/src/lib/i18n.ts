@@ -1,7 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import { browserLanguageDetector } from './language-detector';
 
 export const supportedLanguages = ['en', 'ko', 'zh', 'ja', 'fr', 'tr'] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -20,26 +19,15 @@ export const languageNames: Record<Language, string> = {
 /** Local storage key that keeps the chosen language (the "language setting"). */
 export const languageStorageKey = 'i18nextLng';
 
-/** Reading `document.cookie` throws in some sandboxed contexts; the cookie step is then skipped. */
-function cookiesReadable(): boolean {
-  try {
-    return typeof document !== 'undefined' && typeof document.cookie === 'string';
-  } catch {
-    return false;
-  }
-}
-
-export function detectionOrder(canReadCookies: boolean): string[] {
-  const order = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
-  return canReadCookies ? order : order.filter((step) => step !== 'cookie');
-}
-
 export function isLanguage(value: string | undefined): value is Language {
   return (supportedLanguages as readonly string[]).includes(value ?? '');
 }
 
+// Every language, English too, is a chunk of its own: a page loads the texts of the language in
+// use (and English, the fallback), fetched in parallel with the page's route chunk, rather than
+// carrying English in the app's entry (issue 6, the login page's budget).
 const localeLoaders: Record<Language, () => Promise<{ default: unknown }>> = {
-  en: async () => ({ default: en }),
+  en: () => import('../locales/en.json'),
   ko: () => import('../locales/ko.json'),
   zh: () => import('../locales/zh.json'),
   ja: () => import('../locales/ja.json'),
@@ -47,7 +35,7 @@ const localeLoaders: Record<Language, () => Promise<{ default: unknown }>> = {
   tr: () => import('../locales/tr.json'),
 };
 
-/** English ships with the app (it is the fallback); other languages load on demand. */
+/** Loads the texts of a language on demand. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
@@ -64,31 +52,19 @@ const lazyLocales: BackendModule = {
   },
 };
 
-const detection: DetectorOptions = {
-  order: detectionOrder(cookiesReadable()),
-  lookupQuerystring: 'lng',
-  lookupCookie: 'i18next',
-  lookupLocalStorage: languageStorageKey,
-  lookupSessionStorage: languageStorageKey,
-  caches: ['localStorage'],
-};
-
 export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', (language) => {
     if (typeof document !== 'undefined') document.documentElement.lang = language;
   });
   await i18n
     .use(lazyLocales)
-    .use(LanguageDetector)
+    .use(browserLanguageDetector(languageStorageKey))
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en } },
-      partialBundledLanguages: true,
       supportedLngs: [...supportedLanguages],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       fallbackLng: fallbackLanguage,
-      detection,
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: false },

@@ -1,4 +1,5 @@
 import { QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { registerSessionCache } from './session-cache';
 
 /** The HTTP client already retries (spec section 7); queries must not multiply that. */
 export function createQueryClient(): QueryClient {
@@ -11,6 +12,7 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+registerSessionCache(() => queryClient.clear());
 
 /** Extra options a caller may pass to a feature's mutation hook. */
 export type MutationConfig<TData, TVariables> = Omit<

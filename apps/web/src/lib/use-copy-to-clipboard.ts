@@ -1,6 +1,16 @@
 import { limits } from '@seller/contract/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+
+/**
+ * Shows a toast. Sonner loads with the toast outlet once the signed-in shell is idle
+ * (routes/app/root.tsx), not with the screens that copy links (issue 6: the dashboard).
+ */
+function showToast(kind: 'success' | 'error', text: string): void {
+  import('sonner').then(
+    ({ toast }) => toast[kind](text),
+    () => undefined,
+  );
+}
 
 /**
  * Copies a text to the clipboard with a toast; `copied` stays true for
@@ -26,12 +36,12 @@ export function useCopyToClipboard({
         if (!navigator.clipboard) throw new Error('Clipboard unavailable');
         await navigator.clipboard.writeText(text);
         setCopied(true);
-        toast.success(copiedText);
+        showToast('success', copiedText);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => setCopied(false), limits.copyConfirmationMs);
       } catch (error) {
         onError?.(error);
-        toast.error(failedText);
+        showToast('error', failedText);
       }
     },
     [copiedText, failedText, onError],

@@ -1,12 +1,74 @@
+import { MenuIcon } from 'lucide-react';
 import type * as React from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useOnDemand } from '@/lib/use-on-demand';
 import { cn } from '@/lib/utils';
 import { Brand } from './brand';
 import { LanguageSwitcher } from './language-switcher';
-import { MobileNav } from './mobile-nav';
 import { type NavUser, navItems } from './nav-items';
-import { UserMenu } from './user-menu';
+import { UserAvatar } from './user-avatar';
+
+// The side sheet and the account menu (Radix dialog and menu, ~30 kB gzip) load when the seller
+// reaches for their buttons, not with the page (issue 6: Lighthouse on a slow phone).
+const loadMobileNav = () => import('./mobile-nav');
+const MobileNav = lazy(() => loadMobileNav().then((module) => ({ default: module.MobileNav })));
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+
+type MenuProps = { user: NavUser | undefined; onLogout: () => void };
+
+/** The side sheet's button until the sheet is wanted, then the sheet, open. */
+function MobileNavOnDemand(props: MenuProps) {
+  const { t } = useTranslation();
+  const sheet = useOnDemand(loadMobileNav);
+  const button = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="md:hidden"
+      aria-label={t('nav.openMenu')}
+      aria-haspopup="dialog"
+      data-testid="mobile-menu-trigger"
+      {...sheet.triggerProps}
+    >
+      <MenuIcon className="size-5" aria-hidden="true" />
+    </Button>
+  );
+  if (!sheet.activated) return button;
+  return (
+    <Suspense fallback={button}>
+      <MobileNav {...props} defaultOpen />
+    </Suspense>
+  );
+}
+
+/** The account menu's button (the avatar) until the menu is wanted, then the menu, open. */
+function UserMenuOnDemand(props: MenuProps) {
+  const { t } = useTranslation();
+  const menu = useOnDemand(loadUserMenu);
+  const button = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="rounded-full"
+      aria-label={t('nav.accountMenu')}
+      aria-haspopup="menu"
+      data-testid="user-menu-trigger"
+      {...menu.triggerProps}
+    >
+      <UserAvatar user={props.user} />
+    </Button>
+  );
+  if (!menu.activated) return button;
+  return (
+    <Suspense fallback={button}>
+      <UserMenu {...props} defaultOpen />
+    </Suspense>
+  );
+}
 
 /** The signed-in shell: top navigation (side sheet on small screens) and the page. */
 export function AppLayout({
@@ -29,7 +91,7 @@ export function AppLayout({
       </a>
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-          <MobileNav user={user} onLogout={onLogout} />
+          <MobileNavOnDemand user={user} onLogout={onLogout} />
           <Brand />
           <nav
             aria-label={t('nav.mainNavigation')}
@@ -54,7 +116,7 @@ export function AppLayout({
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher />
             <div className="hidden md:block">
-              <UserMenu user={user} onLogout={onLogout} />
+              <UserMenuOnDemand user={user} onLogout={onLogout} />
             </div>
           </div>
         </div>

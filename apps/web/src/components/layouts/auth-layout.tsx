@@ -1,17 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type * as React from 'react';
 import { useEffect } from 'react';
 import { paths } from '@/config/paths';
+import { clearSessionCache } from '@/lib/session-cache';
 import { Brand } from './brand';
 import { LanguageSwitcher } from './language-switcher';
 
 /** The public pages (login, signup): a header with the language switcher and a centred body. */
 export function AuthLayout({ children }: { children: React.ReactNode }) {
-  const queryClient = useQueryClient();
   // Nobody is signed in on these pages: forget any data cached for the previous seller.
   useEffect(() => {
-    queryClient.clear();
-  }, [queryClient]);
+    clearSessionCache();
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b bg-background">

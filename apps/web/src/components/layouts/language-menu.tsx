@@ -13,11 +13,18 @@ import {
 import { currentLanguage, isLanguage, languageNames, supportedLanguages } from '@/lib/i18n';
 
 /** The language dropdown itself (Radix menu), loaded apart from the first page: see language-switcher.tsx. */
-export function LanguageMenu({ className }: { className?: string }) {
+export function LanguageMenu({
+  className,
+  defaultOpen = false,
+}: {
+  className?: string;
+  /** Opens as it mounts: the seller activated the button that stood in for it. */
+  defaultOpen?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n.resolvedLanguage);
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"

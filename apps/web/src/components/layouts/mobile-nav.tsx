@@ -16,7 +16,7 @@ import { paths } from '@/config/paths';
 import { currentLanguage, languageNames, supportedLanguages } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { type NavUser, navItems } from './nav-items';
-import { UserAvatar } from './user-menu';
+import { UserAvatar } from './user-avatar';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -25,9 +25,18 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** The side sheet of small screens: the same links, language choices and logout. */
-export function MobileNav({ user, onLogout }: { user: NavUser | undefined; onLogout: () => void }) {
+export function MobileNav({
+  user,
+  onLogout,
+  defaultOpen = false,
+}: {
+  user: NavUser | undefined;
+  onLogout: () => void;
+  /** Opens as it mounts: the seller activated the button that stood in for it. */
+  defaultOpen?: boolean;
+}) {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const language = currentLanguage(i18n.resolvedLanguage);
   const close = () => setOpen(false);
 

@@ -1,7 +1,6 @@
 import { LogOutIcon, UserIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -12,22 +11,23 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
-import { initialsOf, type NavUser } from './nav-items';
-
-export function UserAvatar({ user, className }: { user: NavUser | undefined; className?: string }) {
-  return (
-    <Avatar className={className}>
-      {user?.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
-      <AvatarFallback className="text-xs">{initialsOf(user)}</AvatarFallback>
-    </Avatar>
-  );
-}
+import type { NavUser } from './nav-items';
+import { UserAvatar } from './user-avatar';
 
 /** The avatar menu: a 'settings' label, the profile link and logout (spec section 2). */
-export function UserMenu({ user, onLogout }: { user: NavUser | undefined; onLogout: () => void }) {
+export function UserMenu({
+  user,
+  onLogout,
+  defaultOpen = false,
+}: {
+  user: NavUser | undefined;
+  onLogout: () => void;
+  /** Opens as it mounts: the seller activated the button that stood in for it. */
+  defaultOpen?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"

@@ -1,12 +1,27 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useProductStats } from '@/features/dashboard/api/get-product-stats';
+import {
+  productStatsQueryOptions,
+  useProductStats,
+} from '@/features/dashboard/api/get-product-stats';
 import { MenuCards } from '@/features/dashboard/components/menu-cards';
-import { ShareLinkCard } from '@/features/dashboard/components/share-link-card';
+import {
+  ShareLinkCard,
+  ShareLinkCardSkeleton,
+} from '@/features/dashboard/components/share-link-card';
 import { StatCards, TodaySalesCard } from '@/features/dashboard/components/stat-cards';
 import { useProfile } from '@/features/profile/api/get-profile';
-import { useSalesStats } from '@/features/sales/api/get-sales-stats';
+import { salesStatsQueryOptions, useSalesStats } from '@/features/sales/api/get-sales-stats';
+import { queryClient } from '@/lib/react-query';
+
+/** Loads the dashboard's numbers before the first render (see router.tsx). */
+export async function prefetchDashboardData(): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(productStatsQueryOptions()),
+    queryClient.prefetchQuery(salesStatsQueryOptions()),
+  ]);
+}
 
 export function DashboardRoute() {
   const { t } = useTranslation();
@@ -34,7 +49,12 @@ export function DashboardRoute() {
         <p className="text-muted-foreground">{t('dashboard.subtitle')}</p>
       </section>
 
-      {name ? <ShareLinkCard nickname={name} /> : null}
+      {/* While the profile loads, its place is kept: nothing below moves when it arrives. */}
+      {name ? (
+        <ShareLinkCard nickname={name} />
+      ) : profile.isPending ? (
+        <ShareLinkCardSkeleton />
+      ) : null}
 
       <StatCards products={productStats} sales={salesStats} />
       <TodaySalesCard today={salesStats.data?.todaySales} />

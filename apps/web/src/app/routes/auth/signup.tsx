@@ -2,6 +2,7 @@ import { limits } from '@seller/contract/limits';
 import { BadgePercentIcon, CheckCircle2Icon, GlobeIcon, WalletIcon, ZapIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { QueryProvider } from '@/app/query-provider';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -71,12 +72,14 @@ export function SignupRoute() {
             <CardDescription>{t('auth.signup.subtitle')}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <SignupForm
-              onSuccess={(token) => {
-                startSession(token);
-                void navigate(paths.home.href(), { replace: true });
-              }}
-            />
+            <QueryProvider>
+              <SignupForm
+                onSuccess={(token) => {
+                  startSession(token);
+                  void navigate(paths.home.href(), { replace: true });
+                }}
+              />
+            </QueryProvider>
             <p className="text-center text-sm text-muted-foreground">
               {t('auth.signup.haveAccount')}{' '}
               <Link

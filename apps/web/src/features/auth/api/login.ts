@@ -1,13 +1,11 @@
 import { type LoginBody, login } from '@seller/contract/auth/login';
 import type { TokenResponse } from '@seller/contract/auth/token-response';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
 
+/**
+ * Signs a seller in. The login form loads this module when it is first used: the HTTP client
+ * and the contract's schemas (zod) stay off the login page's first load (issue 6).
+ */
 export function loginSeller(body: LoginBody): Promise<TokenResponse> {
   return apiRequest(login, { body });
-}
-
-export function useLogin(config: MutationConfig<TokenResponse, LoginBody> = {}) {
-  return useMutation({ ...config, mutationFn: loginSeller });
 }

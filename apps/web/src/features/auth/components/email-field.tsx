@@ -1,4 +1,4 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -9,7 +9,8 @@ export function EmailField({
   error,
   disabled,
 }: {
-  registration: UseFormRegisterReturn<'email'>;
+  /** `register('email')` of react-hook-form (signup), or the same props by hand (login). */
+  registration: Pick<React.ComponentProps<'input'>, 'name' | 'ref' | 'onChange' | 'onBlur'>;
   /** The translated error, if any. */
   error: string | undefined;
   disabled: boolean;

@@ -1,37 +1,60 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginBody, loginBody } from '@seller/contract/auth/login';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { fieldErrorText } from '@/lib/validation-message';
-import { useLogin } from '../api/login';
+import { type LoginErrors, type LoginField, validateLogin } from '../lib/login-validation';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
 
-/** Seller login (spec section 2): a 401 means invalid credentials, anything else failed. */
+// The request (the HTTP client with the contract's schemas, so zod) loads once the seller
+// starts to use the form, not with the page: the login page's budget (issue 6).
+const loadLoginApi = () => import('../api/login');
+
+/** Fields in the order of the form: the first invalid one gets the focus. */
+const fieldOrder: readonly LoginField[] = ['email', 'password'];
+
+/**
+ * Seller login (spec section 2): a 401 means invalid credentials, anything else failed.
+ * Checked on submit only; a field's error clears as soon as the field is edited.
+ */
 export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, clearErrors, formState } = useForm<LoginBody>({
-    resolver: zodResolver(loginBody),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '', password: '' },
-  });
-  const login = useLogin();
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const inputs = { email: emailRef, password: passwordRef };
 
-  const edited = (name: keyof LoginBody) => () => {
-    clearErrors(name);
+  const edited = (name: LoginField) => () => {
+    setErrors((current) => {
+      if (current[name] === undefined) return current;
+      const { [name]: _cleared, ...rest } = current;
+      return rest;
+    });
     setFormError(null);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submit = async () => {
+    const checked = validateLogin({
+      email: emailRef.current?.value ?? '',
+      password: passwordRef.current?.value ?? '',
+    });
+    if (!checked.success) {
+      setErrors(checked.errors);
+      const firstInvalid = fieldOrder.find((name) => checked.errors[name] !== undefined);
+      if (firstInvalid) inputs[firstInvalid].current?.focus();
+      return;
+    }
+    setErrors({});
     setFormError(null);
+    setSubmitting(true);
     try {
-      const { token } = await login.mutateAsync(values);
+      const { loginSeller } = await loadLoginApi();
+      const { token } = await loginSeller(checked.data);
       onSuccess(token);
     } catch (error) {
       setFormError(
@@ -39,22 +62,35 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
           ? t('error.invalidCredentials')
           : t('error.loginFailed'),
       );
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
-  const emailError = fieldErrorText(t, formState.errors.email?.message);
-  const passwordError = fieldErrorText(t, formState.errors.password?.message);
-  const submitting = formState.isSubmitting;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  /** Fetches the request's code while the seller fills in the form. */
+  const prepare = () => {
+    loadLoginApi().catch(() => undefined);
+  };
+
+  const emailError = fieldErrorText(t, errors.email);
+  const passwordError = fieldErrorText(t, errors.password);
 
   return (
     <AuthForm
       onSubmit={onSubmit}
+      onFocus={prepare}
+      onPointerDown={prepare}
       submitting={submitting}
       formError={formError}
       submitLabel={submitting ? t('auth.login.submitting') : t('auth.login.submit')}
     >
       <EmailField
-        registration={register('email', { onChange: edited('email') })}
+        registration={{ name: 'email', ref: emailRef, onChange: edited('email') }}
         error={emailError}
         disabled={submitting}
       />
@@ -63,7 +99,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
           {...fieldAria('password', passwordError)}
           autoComplete="current-password"
           disabled={submitting}
-          {...register('password', { onChange: edited('password') })}
+          name="password"
+          ref={passwordRef}
+          onChange={edited('password')}
         />
       </FormField>
     </AuthForm>

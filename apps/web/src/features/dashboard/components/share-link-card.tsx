@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ShareActions, ShareLinkInput } from '@/components/share-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { env } from '@/config/env';
 import { creatorPageUrl } from '../lib/share-links';
 
@@ -33,6 +34,29 @@ export function ShareLinkCard({ nickname }: { nickname: string }) {
             tweet: t('dashboard.share.tweetText'),
           }}
         />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The card's place while the profile loads: the same texts and the same heights (a 40 px field
+ * and a row of 40 px buttons), so that nothing below it moves when the link arrives.
+ */
+export function ShareLinkCardSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Card aria-hidden="true" data-testid="share-link-card-loading">
+      <CardHeader>
+        <CardTitle>{t('dashboard.share.title')}</CardTitle>
+        <CardDescription>{t('dashboard.share.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 sm:flex-row">
+        <Skeleton className="h-10 w-full sm:flex-1" />
+        <div className="flex gap-2">
+          <Skeleton className="h-10 w-24" />
+          <Skeleton className="h-10 w-44" />
+        </div>
       </CardContent>
     </Card>
   );

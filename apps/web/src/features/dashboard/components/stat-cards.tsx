@@ -10,6 +10,7 @@ import {
 import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCount, formatKrwAmount } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -32,6 +33,7 @@ function StatCard({
   label,
   value,
   detail,
+  detailPending = false,
   icon,
   to,
 }: {
@@ -39,6 +41,8 @@ function StatCard({
   label: string;
   value: string;
   detail?: string | undefined;
+  /** The detail line is on its way: its place is kept, so that nothing moves when it comes. */
+  detailPending?: boolean;
   icon: React.ReactNode;
   to?: string;
 }) {
@@ -57,6 +61,8 @@ function StatCard({
         <span className="text-sm text-muted-foreground" data-testid="stat-detail">
           {detail}
         </span>
+      ) : detailPending ? (
+        <Skeleton className="h-5 w-24" />
       ) : null}
     </>
   );
@@ -113,6 +119,7 @@ export function StatCards({
         label={t('dashboard.stats.totalSales')}
         value={display(sales, (data) => formatKrwAmount(data.totalSales.amount, language))}
         detail={sales.data ? count(sales.data.totalSales) : undefined}
+        detailPending={sales.isPending}
         icon={<TrendingUpIcon />}
         to={paths.sales.href('all')}
       />
@@ -121,6 +128,7 @@ export function StatCards({
         label={t('dashboard.stats.monthSales')}
         value={display(sales, (data) => formatKrwAmount(data.monthlySales.amount, language))}
         detail={sales.data ? count(sales.data.monthlySales) : undefined}
+        detailPending={sales.isPending}
         icon={<CalendarDaysIcon />}
         to={paths.sales.href('month')}
       />

@@ -16,13 +16,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import {
-  formatCount,
-  formatMoney,
-  formatRelativeTime,
-  formatShortDate,
-  localCurrency,
-} from '@/lib/format';
+import { formatCount, formatMoney, formatRelativeTime, localCurrency } from '@/lib/format';
+import { formatShortDate } from '@/lib/format-date';
 import { startDownload, useDownloadFile } from '../api/get-download-url';
 import { useExchangeRate } from '../api/get-exchange-rate';
 import { useProduct } from '../api/get-product';

@@ -16,7 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { formatLongDate } from '@/lib/format';
+import { formatLongDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { fieldErrorText } from '@/lib/validation-message';
 import { useUpdateProfile } from '../api/update-profile';

@@ -8,7 +8,8 @@ import {
   TableRow,
   TableStateRow,
 } from '@/components/ui/table';
-import { formatCount, formatKrwAmount, formatMoney, formatShortDate } from '@/lib/format';
+import { formatCount, formatKrwAmount, formatMoney } from '@/lib/format';
+import { formatShortDate } from '@/lib/format-date';
 import { useSalesByProduct } from '../api/get-sales-by-product';
 
 const columnCount = 5;

@@ -12,7 +12,8 @@ import {
   TableRow,
   TableStateRow,
 } from '@/components/ui/table';
-import { formatDateTime, formatKrwAmount } from '@/lib/format';
+import { formatKrwAmount } from '@/lib/format';
+import { formatDateTime } from '@/lib/format-date';
 import { useExportSales } from '../api/export-sales';
 import { useTransactions } from '../api/get-transactions';
 import { PeriodFilter } from './period-filter';
