@@ -4,14 +4,23 @@
  * and zod with it, before the first page (issue 6).
  */
 let handler: (() => void) | undefined;
+/** A 401 arrived before the app set its handler (the first screen's data, fetched early). */
+let pending = false;
 
-/** Lets the app route 401s through its router instead of a full page load. */
+/**
+ * Lets the app route 401s through its router; a 401 that arrived before is handled now, so the
+ * seller goes to /login inside the app rather than by a full page load.
+ */
 export function setUnauthorizedHandler(next: () => void): void {
   handler = next;
+  if (pending) {
+    pending = false;
+    next();
+  }
 }
 
-/** The app's handler, or else a full page load of /login. */
+/** The app's handler, or once it is set. */
 export function onUnauthorized(): void {
   if (handler) handler();
-  else if (typeof window !== 'undefined') window.location.assign('/login');
+  else pending = true;
 }
