@@ -249,10 +249,12 @@ export async function scale({ quick }: ScenarioOptions): Promise<ScenarioResult>
     const plans = await explainAll(databaseUrl, dataset.bigSellerId);
     const token = await sessionToken(dataset.bigSellerId);
     const headers = { authorization: `Bearer ${token}` };
+    // The response cache off: each sample is the database's answer (a seller's first visit),
+    // not a copy kept from the previous sample.
     const server = await startServer({
       dataDir,
       databaseUrl,
-      env: { JWT_SECRET: benchJwtSecret, TIME_ZONE: timeZone },
+      env: { JWT_SECRET: benchJwtSecret, TIME_ZONE: timeZone, RESPONSE_CACHE_SECONDS: '0' },
     });
     const metrics: ScenarioResult['metrics'] = [];
     const timings: Record<string, unknown> = {};
