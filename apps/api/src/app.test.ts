@@ -84,41 +84,54 @@ describe('bad input never reaches a 500', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP without inline scripts, nosniff, no framing and a referrer policy', async () => {
-    const response = await t.app.inject({ url: '/api/health' });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(response.headers['strict-transport-security']).toBeUndefined();
-  });
-
-  it('sends every header helmet sets, on answers of every kind (error, 404, cached read)', async () => {
+  it('sends API answers of every kind the API headers: nothing rendered, framed, sniffed or stored', async () => {
     const seller = await signUpSeller(t.app);
     const answers = [
       await t.app.inject({ url: '/api/health' }),
       await t.app.inject({ url: '/api/nothing-here' }),
       await t.app.inject({ url: '/api/products/my-products' }),
       await t.app.inject({ url: '/api/products/my-products', headers: bearer(seller.token) }),
+      // The second read comes from the response cache.
       await t.app.inject({ url: '/api/products/my-products', headers: bearer(seller.token) }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
     ];
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 404, 401, 200, 200, 400]);
     for (const response of answers) {
       expect(response.headers).toMatchObject({
-        'cross-origin-opener-policy': 'same-origin',
-        'cross-origin-resource-policy': 'same-origin',
-        'origin-agent-cluster': '?1',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
         'x-content-type-options': 'nosniff',
-        'x-dns-prefetch-control': 'off',
-        'x-download-options': 'noopen',
-        'x-frame-options': 'SAMEORIGIN',
-        'x-permitted-cross-domain-policies': 'none',
-        'x-xss-protection': '0',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+        'cache-control': 'no-store',
       });
-      expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(response.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it("sends pages and files helmet's headers, with a CSP without inline scripts and no framing", async () => {
+    for (const url of ['/login', '/storage/download/nothing', '/api/docs']) {
+      const response = await t.app.inject({ url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toMatch(/script-src 'self'\s*;/);
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(response.headers, url).toMatchObject({
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+      });
+    }
+    const page = await t.app.inject({ url: '/login' });
+    expect(page.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
   });
 
   it('adds HSTS over HTTPS only (behind a trusted proxy)', async () => {

@@ -57,11 +57,35 @@ export function computeHelmetHeaders(options: HelmetOptions): [string, string][]
   return [...headers];
 }
 
-/** CSP without inline scripts, no framing, nosniff, a referrer policy; HSTS only over HTTPS. */
+/**
+ * What a JSON answer of the API needs (OWASP's REST security headers): it is never rendered nor
+ * framed, never sniffed as something else, and never stored by a browser or a shared cache (it
+ * holds a seller's data). The document headers (script and style sources, cross-origin
+ * isolation, legacy browser switches) are for pages and would only weigh on every answer.
+ */
+export const apiHeaders: readonly [string, string][] = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+  ['referrer-policy', 'no-referrer'],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['cache-control', 'no-store'],
+];
+
+/** The API's JSON routes; its documentation pages (`/api/docs`) are pages. */
+export function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * Pages and files (the web app, the API documentation, stored files): helmet's headers with a
+ * CSP without inline scripts and no framing. API answers: `apiHeaders`. HSTS over HTTPS only.
+ */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, options) => {
-    const headers = computeHelmetHeaders(helmetOptions(options.extraOrigins ?? []));
+    const documentHeaders = computeHelmetHeaders(helmetOptions(options.extraOrigins ?? []));
     const setHeaders: onRequestHookHandler = (request, reply, done) => {
+      const headers = isApiAnswer(request.url) ? apiHeaders : documentHeaders;
       for (const [name, value] of headers) reply.header(name, value);
       if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
       done();
