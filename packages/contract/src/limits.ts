@@ -13,7 +13,17 @@ export const limits = {
   thumbnails: { max: 5, maxBytes: 10 * 1024 * 1024 },
   productFiles: { max: 10, maxBytes: 5 * 1024 * 1024 * 1024 },
   avatar: { maxBytes: 5 * 1024 * 1024 },
-  multipart: { thresholdBytes: 100 * 1024 * 1024, partBytes: 5 * 1024 * 1024, parallelParts: 4 },
+  multipart: {
+    thresholdBytes: 100 * 1024 * 1024,
+    /** The part size the web app sends (5 MiB); other clients may choose any allowed size. */
+    partBytes: 5 * 1024 * 1024,
+    /** Every part but the last needs at least this many bytes, as on S3. */
+    minPartBytes: 5 * 1024 * 1024,
+    /** No part may be larger, as on S3. */
+    maxPartBytes: 5 * 1024 * 1024 * 1024,
+    maxParts: 10_000,
+    parallelParts: 4,
+  },
   largeUploadNoticeBytes: 524_288_000,
   transactions: { defaultLimit: 20, maxLimit: 100, defaultPage: 1 },
   dailySales: { defaultDays: 30, maxDays: 365 },

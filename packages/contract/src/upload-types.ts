@@ -80,44 +80,52 @@ export type UploadCheck =
 /**
  * The one type-and-size check, used by the browser before uploading and by the server
  * before issuing any URL. Avatars additionally need an `image/` type when one is reported.
+ * A size left out (a multipart upload started without one) is checked when it completes.
  */
 export function checkUpload(
   kind: UploadKind,
-  file: { name: string; type: string; size: number },
+  file: { name: string; type: string; size: number | undefined },
 ): UploadCheck {
   const { types, maxBytes } = uploadKindRules[kind];
   const extension = fileExtension(file.name);
   const match = types.find((type) => type.extension === extension);
-  const reported = file.type.trim().toLowerCase().split(';')[0]?.trim() ?? '';
+  const reported = mediaType(file.type);
   if (!match) return { ok: false, reason: 'type' };
-  const known = reported === match.canonicalType || match.aliases.includes(reported);
-  if (!known && !uninformativeTypes.has(reported)) return { ok: false, reason: 'type' };
+  if (!isReportedTypeOf(match, reported)) return { ok: false, reason: 'type' };
   if (kind === 'avatar' && reported !== '' && !reported.startsWith('image/')) {
     return { ok: false, reason: 'type' };
   }
-  if (!Number.isSafeInteger(file.size) || file.size > maxBytes) {
+  if (file.size !== undefined && (!Number.isSafeInteger(file.size) || file.size > maxBytes)) {
     return { ok: false, reason: 'size', maxBytes };
   }
   return { ok: true, extension, contentType: match.canonicalType };
 }
 
+/** The media type of a `Content-Type` value, lower-cased and without parameters. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * Whether a browser (or a store) may report `reported` for a file of this rule: its
+ * canonical type, one of its aliases, or a type that says nothing about the content.
+ */
+export function isReportedTypeOf(rule: UploadTypeRule, reported: string): boolean {
+  const type = mediaType(reported);
+  return type === rule.canonicalType || rule.aliases.includes(type) || uninformativeTypes.has(type);
+}
+
+/** Whether a reported type says nothing about the content (empty, octet-stream). */
+export function isUninformativeType(reported: string): boolean {
+  return uninformativeTypes.has(mediaType(reported));
+}
+
+/** The rule of an extension for a kind of upload, if that extension is allowed. */
+export function uploadTypeRule(kind: UploadKind, extension: string): UploadTypeRule | undefined {
+  return uploadKindRules[kind].types.find((type) => type.extension === extension);
+}
+
 /** Whether files of this extension are public images (thumbnails, avatars). */
 export function isImageExtension(extension: string): boolean {
   return imageTypes.some((type) => type.extension === extension);
-}
-
-/** Number of parts of a multipart upload: every part but the last is exactly `partBytes`. */
-export function multipartPartCount(size: number, partBytes: number = limits.multipart.partBytes) {
-  return Math.max(1, Math.ceil(size / partBytes));
-}
-
-/** The exact size of part `partNumber` (1-based) of an upload of `size` bytes. */
-export function multipartPartSize(
-  size: number,
-  partNumber: number,
-  partBytes: number = limits.multipart.partBytes,
-): number {
-  const count = multipartPartCount(size, partBytes);
-  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > count) return 0;
-  return partNumber < count ? partBytes : size - partBytes * (count - 1);
 }

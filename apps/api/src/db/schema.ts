@@ -162,9 +162,17 @@ export const uploads = pgTable(
     multipartUploadId: text('multipart_upload_id'),
     originalName: text('original_name').notNull(),
     extension: text('extension').notNull(),
+    /** The canonical type, kept for downloads whatever the browser reported. */
     contentType: text('content_type').notNull(),
-    /** Bytes; 64-bit because product files reach 5 GB. */
-    declaredSize: bigint('declared_size', { mode: 'number' }).notNull(),
+    /** The `Content-Type` a single-PUT URL is signed for; null when any type is accepted. */
+    signedContentType: text('signed_content_type'),
+    /**
+     * Bytes announced when the upload started; 64-bit because product files reach 5 GB. Null for
+     * a multipart upload started without a size: its limit is checked when it completes.
+     */
+    declaredSize: bigint('declared_size', { mode: 'number' }),
+    /** Bytes stored, known once the upload is completed. */
+    size: bigint('size', { mode: 'number' }),
     state: text('state', { enum: uploadStates }).notNull().default('pending'),
     /** Unfinished uploads expire at this time; completed ones are swept after it if unattached. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -184,6 +192,10 @@ export const uploads = pgTable(
       sql`${table.state} in ('pending', 'uploading', 'completed', 'aborted')`,
     ),
     check('uploads_declared_size_check', sql`${table.declaredSize} > 0`),
+    check(
+      'uploads_completed_size_check',
+      sql`${table.state} <> 'completed' or ${table.size} is not null`,
+    ),
   ],
 );
 

@@ -15,7 +15,6 @@ import {
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { limits } from '@seller/contract/limits';
-import { multipartPartCount, multipartPartSize } from '@seller/contract/upload-types';
 import { type LocalGrant, signGrant, verifyGrantWithAny } from './local-signing.ts';
 import {
   type CompleteMultipartOptions,
@@ -24,6 +23,8 @@ import {
   type PresignPutOptions,
   type Storage,
   StorageIncompleteError,
+  StoragePartTooSmallError,
+  StorageUploadGoneError,
   type StoredObject,
   type StoredPart,
 } from './storage.ts';
@@ -35,6 +36,8 @@ export interface LocalStorageOptions {
   previousSigningSecrets?: readonly string[];
   /** Prefix of the URLs handed to browsers: '' (same origin) or PUBLIC_URL. */
   publicBaseUrl: string;
+  /** No multipart upload may grow past this (the largest product file). */
+  maxObjectBytes?: number;
   now?: () => number;
 }
 
@@ -42,7 +45,7 @@ export interface LocalStorageOptions {
 export class LocalTransferError extends Error {
   override name = 'LocalTransferError';
   constructor(
-    readonly reason: 'short' | 'long' | 'gone' | 'busy',
+    readonly reason: 'short' | 'long' | 'gone' | 'busy' | 'part-size',
     message: string,
   ) {
     super(message);
@@ -52,6 +55,11 @@ export class LocalTransferError extends Error {
 interface PartRecord {
   size: number;
   etag: string;
+  /**
+   * True when the part was written to a file of its own (it arrived before the upload's part
+   * size was known); completion copies it into place.
+   */
+  separate?: boolean;
   /**
    * The boot during which the part was written without an fsync of its own. A process crash
    * keeps the page cache, so the bytes are there; a reboot (power loss) may not have kept
@@ -74,6 +82,11 @@ interface MultipartMeta {
   key: string;
   contentType: string;
   createdAt: string;
+  /**
+   * The length of part 1, known from the moment it starts: every part but the last has it,
+   * so part N is written in place at offset (N - 1) × partSize.
+   */
+  partSize?: number;
 }
 
 const keyPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -85,6 +98,35 @@ const newEtag = () => `"${randomBytes(16).toString('hex')}"`;
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+}
+
+/** Replaces a small file whole: readers see the old content or the new, never a part. */
+async function writeFileAtomically(file: string, content: string): Promise<void> {
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, content, { mode: 0o600 });
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Copies a whole file into `target` at `position`, a megabyte at a time. */
+async function copyInto(source: string, target: FileHandle, position: number): Promise<void> {
+  const input = await open(source, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(writeBatchBytes);
+    let offset = 0;
+    for (;;) {
+      const { bytesRead } = await input.read(buffer, 0, buffer.length, offset);
+      if (bytesRead === 0) break;
+      await target.write(buffer, 0, bytesRead, position + offset);
+      offset += bytesRead;
+    }
+  } finally {
+    await input.close();
+  }
 }
 
 async function fsyncDirectory(directory: string): Promise<void> {
@@ -145,8 +187,7 @@ export class LocalStorage implements Storage {
   readonly bucket = 'local';
   readonly browserOrigins: string[] = [];
   readonly root: string;
-  /** Every part but the last has exactly this many bytes (5 MiB, as on S3). */
-  readonly partBytes: number = limits.multipart.partBytes;
+  private readonly maxObjectBytes: number;
   private readonly incoming: string;
   private readonly secret: string;
   private readonly previousSecrets: readonly string[];
@@ -156,6 +197,8 @@ export class LocalStorage implements Storage {
   private readonly activeParts = new Map<string, number>();
   /** Upload ids being completed or aborted: no new part may start writing. */
   private readonly closing = new Set<string>();
+  /** Part sizes learnt from part 1 (also kept in the upload's meta file). */
+  private readonly partSizes = new Map<string, number>();
 
   constructor(options: LocalStorageOptions) {
     this.root = path.resolve(options.root);
@@ -163,6 +206,7 @@ export class LocalStorage implements Storage {
     this.secret = options.signingSecret;
     this.previousSecrets = options.previousSigningSecrets ?? [];
     this.baseUrl = options.publicBaseUrl.replace(/\/+$/, '');
+    this.maxObjectBytes = options.maxObjectBytes ?? limits.productFiles.maxBytes;
     this.now = options.now ?? Date.now;
   }
 
@@ -172,8 +216,13 @@ export class LocalStorage implements Storage {
 
   // --- paths --------------------------------------------------------------------------
 
+  /** Whether a key is one this driver stores (the server issues only such keys). */
+  isValidKey(key: string): boolean {
+    return key.length <= 512 && keyPattern.test(key);
+  }
+
   objectPath(key: string): string {
-    if (key.length > 512 || !keyPattern.test(key)) throw new Error(`unsafe storage key ${key}`);
+    if (!this.isValidKey(key)) throw new Error(`unsafe storage key ${key.slice(0, 100)}`);
     return path.join(this.root, ...key.split('/'));
   }
 
@@ -214,7 +263,7 @@ export class LocalStorage implements Storage {
       op: 'put',
       key,
       length: options.contentLength,
-      type: options.contentType,
+      type: options.contentType ?? '',
       exp: this.expiry(options.expiresInSeconds),
     });
   }
@@ -247,7 +296,9 @@ export class LocalStorage implements Storage {
       key,
       uploadId,
       part: options.partNumber,
-      length: options.contentLength,
+      ...(options.contentLength === undefined
+        ? { max: options.maxLength }
+        : { length: options.contentLength }),
       exp: this.expiry(options.expiresInSeconds),
     });
   }
@@ -255,12 +306,12 @@ export class LocalStorage implements Storage {
   async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
     const paths = this.uploadPaths(uploadId);
     const meta = await this.readMeta(paths.meta);
-    if (!meta || meta.key !== key) return [];
+    if (!meta || meta.key !== key) throw new StorageUploadGoneError('No such multipart upload');
     let names: string[];
     try {
       names = await readdir(paths.parts);
     } catch (error) {
-      if (isMissing(error)) return [];
+      if (isMissing(error)) throw new StorageUploadGoneError('No such multipart upload');
       throw error;
     }
     const parts: StoredPart[] = [];
@@ -282,7 +333,10 @@ export class LocalStorage implements Storage {
     const meta = await this.readMeta(paths.meta);
     if (!meta) {
       // Completed before (a retried call): the object is in place with its size.
-      if ((await this.head(key))?.size === options.expectedSize) return;
+      const stored = await this.head(key);
+      if (stored && (options.expectedSize === undefined || stored.size === options.expectedSize)) {
+        return;
+      }
       throw new StorageIncompleteError('No such multipart upload');
     }
     if (meta.key !== key) throw new StorageIncompleteError('No such multipart upload');
@@ -291,32 +345,18 @@ export class LocalStorage implements Storage {
     }
     this.closing.add(uploadId);
     try {
-      const count = multipartPartCount(options.expectedSize, this.partBytes);
-      const requested = [...options.parts].sort((a, b) => a.partNumber - b.partNumber);
-      if (requested.length !== count || requested.some((p, i) => p.partNumber !== i + 1)) {
-        throw new StorageIncompleteError(`Expected parts 1 to ${count}`);
-      }
-      for (const part of requested) {
-        const record = await this.readRecord(path.join(paths.parts, String(part.partNumber)));
-        const expectedSize = multipartPartSize(
-          options.expectedSize,
-          part.partNumber,
-          this.partBytes,
-        );
-        if (!record) throw new StorageIncompleteError(`Part ${part.partNumber} is missing`);
-        if (record.etag !== part.etag && `"${part.etag}"` !== record.etag) {
-          throw new StorageIncompleteError(`Part ${part.partNumber} has another ETag`);
-        }
-        if (record.size !== expectedSize) {
-          throw new StorageIncompleteError(`Part ${part.partNumber} has the wrong size`);
-        }
-      }
+      const { total, separate, partSize } = await this.checkParts(paths, meta, uploadId, options);
       const handle = await open(paths.data, 'r+');
       try {
-        const { size } = await handle.stat();
-        if (size !== options.expectedSize) {
-          throw new StorageIncompleteError('The assembled size differs from the declared size');
+        for (const partNumber of separate) {
+          await copyInto(
+            path.join(paths.parts, `${partNumber}.data`),
+            handle,
+            (partNumber - 1) * partSize,
+          );
         }
+        // A longer last part sent before and replaced leaves bytes past the end.
+        await handle.truncate(total);
         await handle.sync();
       } finally {
         await handle.close();
@@ -326,15 +366,74 @@ export class LocalStorage implements Storage {
       await fsyncDirectory(path.dirname(target));
       await rm(paths.parts, { recursive: true, force: true });
       await rm(paths.meta, { force: true });
+      this.partSizes.delete(uploadId);
       await fsyncDirectory(this.incoming);
     } finally {
       this.closing.delete(uploadId);
     }
   }
 
+  /**
+   * The rules a completion checks before assembling: parts 1 to n without gaps, each stored
+   * with the ETag the client names, every part but the last of part 1's size and at least
+   * the minimum part size, the last no larger, and the declared total when there is one.
+   */
+  private async checkParts(
+    paths: { parts: string },
+    meta: MultipartMeta,
+    uploadId: string,
+    options: CompleteMultipartOptions,
+  ): Promise<{ total: number; separate: number[]; partSize: number }> {
+    const requested = [...options.parts].sort((a, b) => a.partNumber - b.partNumber);
+    const count = requested.length;
+    if (requested.some((part, index) => part.partNumber !== index + 1)) {
+      throw new StorageIncompleteError(`Expected parts 1 to ${count} without gaps`);
+    }
+    const records: PartRecord[] = [];
+    for (const part of requested) {
+      const record = await this.readRecord(path.join(paths.parts, String(part.partNumber)));
+      if (!record) throw new StorageIncompleteError(`Part ${part.partNumber} is missing`);
+      if (record.etag !== part.etag && `"${part.etag}"` !== record.etag) {
+        throw new StorageIncompleteError(`Part ${part.partNumber} has another ETag`);
+      }
+      records.push(record);
+    }
+    const partSize = this.partSizes.get(uploadId) ?? meta.partSize ?? records[0]?.size ?? 0;
+    const separate: number[] = [];
+    let total = 0;
+    records.forEach((record, index) => {
+      const partNumber = index + 1;
+      const isLast = partNumber === count;
+      if (record.size > partSize) {
+        throw new StorageIncompleteError(
+          `Part ${partNumber} has ${record.size} bytes, more than part 1 (${partSize})`,
+        );
+      }
+      if (!isLast && record.size < partSize) {
+        throw new StoragePartTooSmallError(
+          `Part ${partNumber} has ${record.size} bytes: every part but the last must have the size of part 1 (${partSize})`,
+        );
+      }
+      if (!isLast && record.size < limits.multipart.minPartBytes) {
+        throw new StoragePartTooSmallError(
+          `Part ${partNumber} has ${record.size} bytes: every part but the last must have at least ${limits.multipart.minPartBytes}`,
+        );
+      }
+      if (record.separate) separate.push(partNumber);
+      total += record.size;
+    });
+    if (options.expectedSize !== undefined && total !== options.expectedSize) {
+      throw new StorageIncompleteError(
+        `The parts make ${total} bytes instead of the declared ${options.expectedSize}`,
+      );
+    }
+    return { total, separate, partSize };
+  }
+
   async abortMultipartUpload(_key: string, uploadId: string): Promise<void> {
     const paths = this.uploadPaths(uploadId);
     this.closing.add(uploadId);
+    this.partSizes.delete(uploadId);
     try {
       await rm(paths.meta, { force: true });
       await rm(paths.parts, { recursive: true, force: true });
@@ -431,9 +530,10 @@ export class LocalStorage implements Storage {
   }
 
   /**
-   * Writes one part in place at its offset of the upload's temp file. Its record (size,
-   * ETag) is written only after the bytes are on disk, so a part cut off midway is simply
-   * not listed and gets sent again.
+   * Writes one part in place at its offset of the upload's temp file (a part that arrives
+   * before part 1 has started, when the offset is not known yet, goes to a file of its own).
+   * Its record (size, ETag) is written only after the bytes are on disk, so a part cut off
+   * midway is simply not listed and gets sent again.
    */
   async receivePart(
     grant: Extract<LocalGrant, { op: 'part' }>,
@@ -449,18 +549,23 @@ export class LocalStorage implements Storage {
       throw new LocalTransferError('gone', 'No such multipart upload');
     }
     const recordPath = path.join(paths.parts, String(grant.part));
+    const separatePath = `${recordPath}.data`;
     this.activeParts.set(grant.uploadId, (this.activeParts.get(grant.uploadId) ?? 0) + 1);
     try {
+      const offset = await this.partOffset(grant.uploadId, paths.meta, meta, grant.part, length);
       await rm(recordPath, { force: true });
       let handle: FileHandle;
       try {
-        handle = await open(paths.data, 'r+');
+        handle =
+          offset === undefined
+            ? await open(separatePath, 'w', 0o600)
+            : await open(paths.data, 'r+');
       } catch (error) {
         if (isMissing(error)) throw new LocalTransferError('gone', 'No such multipart upload');
         throw error;
       }
       try {
-        await writeExactly(body, handle, (grant.part - 1) * this.partBytes, length);
+        await writeExactly(body, handle, offset ?? 0, length);
         // One fsync per part would flush every part in flight each time (a third of the
         // throughput); completion fsyncs the whole file once. See PartRecord.boot.
         if (!currentBoot) await handle.datasync();
@@ -468,9 +573,12 @@ export class LocalStorage implements Storage {
         await handle.close();
       }
       const etag = newEtag();
-      const record: PartRecord = currentBoot
-        ? { size: length, etag, boot: currentBoot }
-        : { size: length, etag };
+      const record: PartRecord = {
+        size: length,
+        etag,
+        ...(offset === undefined ? { separate: true } : {}),
+        ...(currentBoot ? { boot: currentBoot } : {}),
+      };
       const temp = `${recordPath}.${randomBytes(4).toString('hex')}.tmp`;
       try {
         await writeFile(temp, JSON.stringify(record));
@@ -480,12 +588,52 @@ export class LocalStorage implements Storage {
         if (isMissing(error)) throw new LocalTransferError('gone', 'No such multipart upload');
         throw error;
       }
+      if (offset !== undefined) await rm(separatePath, { force: true });
       return etag;
     } finally {
       const left = (this.activeParts.get(grant.uploadId) ?? 1) - 1;
       if (left === 0) this.activeParts.delete(grant.uploadId);
       else this.activeParts.set(grant.uploadId, left);
     }
+  }
+
+  /**
+   * Where part `part` of `length` bytes goes in the upload's file; undefined while the part
+   * size is not known yet. Part 1 sets the part size as it starts; a later part longer than
+   * it cannot belong to the upload.
+   */
+  private async partOffset(
+    uploadId: string,
+    metaPath: string,
+    meta: MultipartMeta,
+    part: number,
+    length: number,
+  ): Promise<number | undefined> {
+    let partSize = this.partSizes.get(uploadId) ?? meta.partSize;
+    if (part === 1 && partSize === undefined) {
+      // Set before any await, so parts arriving meanwhile see it.
+      this.partSizes.set(uploadId, length);
+      partSize = length;
+      await writeFileAtomically(metaPath, JSON.stringify({ ...meta, partSize: length }));
+    }
+    if (partSize === undefined) return undefined;
+    if (part === 1 && length !== partSize) {
+      throw new LocalTransferError(
+        'part-size',
+        `Part 1 of this upload was sent with ${partSize} bytes; every part but the last must have that size`,
+      );
+    }
+    if (length > partSize) {
+      throw new LocalTransferError(
+        'part-size',
+        `Every part but the last has ${partSize} bytes (the size of part 1), and the last no more`,
+      );
+    }
+    const offset = (part - 1) * partSize;
+    if (offset + length > this.maxObjectBytes) {
+      throw new LocalTransferError('long', 'The upload would exceed the largest allowed file');
+    }
+    return offset;
   }
 
   /** Opens a stored object for reading, optionally a byte range of it. */

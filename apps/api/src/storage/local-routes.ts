@@ -1,4 +1,4 @@
-import { imageTypes, isImageExtension } from '@seller/contract/upload-types';
+import { imageTypes, isImageExtension, mediaType } from '@seller/contract/upload-types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { attachmentDisposition } from './content-disposition.ts';
@@ -49,8 +49,53 @@ function grantFor(storage: LocalStorage, token: string, ops: LocalGrant['op'][])
   return check.grant;
 }
 
-function mediaType(header: string | undefined): string {
-  return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+/** The body's length as announced; a body without one (chunked) is refused. */
+function declaredLength(request: FastifyRequest): number {
+  const declared = request.headers['content-length'];
+  if (declared === undefined || request.headers['transfer-encoding'] !== undefined) {
+    throw new AppError('length_required', 'Content-Length is required');
+  }
+  if (!/^\d{1,16}$/.test(declared)) {
+    throw new AppError('upload_size_mismatch', 'Content-Length is not a byte count');
+  }
+  return Number(declared);
+}
+
+/** A refused body up to this size is read before the answer, as if it had been accepted. */
+const drainBeforeAnswerBytes = 16 * 1024 * 1024;
+/** How long a refused body is read and discarded before the connection is cut. */
+const refusedBodyDrainMs = 30_000;
+
+/**
+ * Makes room for the answer to a PUT refused before its body was read. Clients send the whole
+ * body before they read anything, so closing at once would hand them a reset instead of the
+ * error. A small body (a part, a thumbnail) is read and discarded first, and the answer then
+ * comes on a connection that stays usable. A larger one gets the answer at once while Node
+ * reads and discards the rest (it does so for any unread body); it is cut off after
+ * `refusedBodyDrainMs`.
+ */
+async function drainRefusedBody(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return;
+  let timer: NodeJS.Timeout | undefined;
+  const drained = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      raw.destroy();
+      resolve();
+    }, refusedBodyDrainMs);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    raw.once('end', done);
+    raw.once('close', done);
+    raw.once('error', done);
+  });
+  if (Number(request.headers['content-length']) <= drainBeforeAnswerBytes) {
+    raw.resume();
+    await drained;
+  }
 }
 
 async function sendObject(
@@ -64,8 +109,9 @@ async function sendObject(
   try {
     object = await storage.openObject(key);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new AppError('not_found', 'Not found');
+    // A name longer than the file system allows (ENAMETOOLONG) is a file that is not there.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENAMETOOLONG') throw new AppError('not_found', 'Not found');
     throw error;
   }
   reply.headers({
@@ -106,40 +152,39 @@ export async function localStorageRoutes(app: FastifyInstance, options: { storag
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   app.put('/storage/upload/*', { schema: { hide: true } }, async (request, reply) => {
-    let bodyRead = false;
     try {
       const grant = grantFor(storage, wildcard(request), ['put', 'part']);
       if (grant.op === 'get') throw new AppError('forbidden', 'This link is not valid');
-      const declared = request.headers['content-length'];
-      if (declared === undefined || request.headers['transfer-encoding'] !== undefined) {
-        throw new AppError('length_required', 'Content-Length is required');
+      const length = declaredLength(request);
+      if (grant.op === 'put' || grant.length !== undefined) {
+        if (length !== grant.length) {
+          throw new AppError(
+            'upload_size_mismatch',
+            `This URL accepts a body of exactly ${grant.length} bytes`,
+          );
+        }
+      } else if (length > (grant.max ?? 0)) {
+        throw new AppError('upload_size_mismatch', `This URL accepts at most ${grant.max} bytes`);
       }
-      if (!/^\d+$/.test(declared) || Number(declared) !== grant.length) {
-        throw new AppError(
-          'upload_size_mismatch',
-          `This URL accepts a body of exactly ${grant.length} bytes`,
-        );
-      }
-      if (grant.op === 'put' && mediaType(request.headers['content-type']) !== grant.type) {
+      if (
+        grant.op === 'put' &&
+        grant.type !== '' &&
+        mediaType(request.headers['content-type']) !== mediaType(grant.type)
+      ) {
         throw new AppError('file_type_not_allowed', `This URL accepts Content-Type ${grant.type}`);
       }
-      bodyRead = true;
       const etag =
         grant.op === 'put'
-          ? await storage.receiveObject(grant.key, request.raw, grant.length)
-          : await storage.receivePart(grant, request.raw, grant.length);
-      return reply
-        .code(200)
-        .header('ETag', etag)
-        .header('Access-Control-Expose-Headers', 'ETag')
-        .send();
+          ? await storage.receiveObject(grant.key, request.raw, length)
+          : await storage.receivePart(grant, request.raw, length);
+      return reply.code(200).header('ETag', etag).send();
     } catch (error) {
-      // Refused before reading the body: close rather than read gigabytes to keep the socket.
-      if (!bodyRead || !request.raw.readableEnded) reply.header('Connection', 'close');
+      await drainRefusedBody(request);
       if (error instanceof LocalTransferError) {
         switch (error.reason) {
           case 'long':
           case 'short':
+          case 'part-size':
             throw new AppError('upload_size_mismatch', error.message);
           case 'gone':
             throw new AppError('not_found', error.message);
@@ -166,16 +211,15 @@ export async function localStorageRoutes(app: FastifyInstance, options: { storag
     const extension = key.slice(key.lastIndexOf('.') + 1);
     const contentType = contentTypeByExtension.get(extension);
     // Only images are public; product files are reachable through signed downloads only.
-    if (
-      !isImageExtension(extension) ||
-      !contentType ||
-      !storage.keyFromPublicUrl(storage.publicUrl(key))
-    ) {
+    // A name the server never issues (of any length) is simply not there.
+    if (!isImageExtension(extension) || !contentType || !storage.isValidKey(key)) {
       throw new AppError('not_found', 'Not found');
     }
     return sendObject(storage, key, request, reply, {
       'Content-Type': contentType,
       'Cache-Control': 'public, max-age=31536000, immutable',
+      // Shown as <img> by the member site, on another host.
+      'Cross-Origin-Resource-Policy': 'cross-origin',
     });
   });
 }

@@ -6,8 +6,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * changed without the signing key.
  */
 export type LocalGrant =
+  /** `type`: the exact Content-Type the PUT must carry; '' accepts any. */
   | { op: 'put'; key: string; length: number; type: string; exp: number }
-  | { op: 'part'; key: string; uploadId: string; part: number; length: number; exp: number }
+  /** `length`: the exact body length; without it any length up to `max`. */
+  | {
+      op: 'part';
+      key: string;
+      uploadId: string;
+      part: number;
+      length?: number;
+      max?: number;
+      exp: number;
+    }
   | { op: 'get'; key: string; name: string; type: string; exp: number };
 
 export type GrantCheck =
@@ -34,7 +44,11 @@ function isGrant(value: unknown): value is LocalGrant {
     case 'put':
       return isCount(v.length) && typeof v.type === 'string';
     case 'part':
-      return typeof v.uploadId === 'string' && isCount(v.part) && isCount(v.length);
+      return (
+        typeof v.uploadId === 'string' &&
+        isCount(v.part) &&
+        (isCount(v.length) || (v.length === undefined && isCount(v.max)))
+      );
     case 'get':
       return typeof v.name === 'string' && typeof v.type === 'string';
     default:

@@ -21,6 +21,8 @@ import {
   type PresignPutOptions,
   type Storage,
   StorageIncompleteError,
+  StoragePartTooSmallError,
+  StorageUploadGoneError,
   type StoredObject,
   type StoredPart,
 } from './storage.ts';
@@ -36,8 +38,11 @@ export interface S3StorageOptions {
   client?: S3Client;
 }
 
-/** Presigned PUTs sign these, so the store refuses another length or type. */
-const signedUploadHeaders = new Set(['content-type', 'content-length']);
+/**
+ * Names of S3's answers that an upload cannot be completed as asked. radosgw answers some of
+ * these cases with a 500, see `completeMultipartUpload`.
+ */
+const incompleteErrors = new Set(['InvalidPart', 'InvalidPartOrder', 'InvalidRequest']);
 
 function errorName(error: unknown): string | undefined {
   if (error instanceof S3ServiceException) return error.name;
@@ -100,16 +105,19 @@ export class S3Storage implements Storage {
     }
   }
 
+  /** Signs the length and, when given, the type: the store refuses any other. */
   presignPut(key: string, options: PresignPutOptions): Promise<string> {
+    const signed = new Set(['content-length']);
+    if (options.contentType !== undefined) signed.add('content-type');
     return getSignedUrl(
       this.client,
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
-        ContentType: options.contentType,
+        ...(options.contentType === undefined ? {} : { ContentType: options.contentType }),
         ContentLength: options.contentLength,
       }),
-      { expiresIn: options.expiresInSeconds, signableHeaders: signedUploadHeaders },
+      { expiresIn: options.expiresInSeconds, signableHeaders: signed },
     );
   }
 
@@ -125,7 +133,12 @@ export class S3Storage implements Storage {
     return result.UploadId;
   }
 
+  /**
+   * Signs the part's length when it is known. Otherwise S3's own ceiling (5 GiB a part) is the
+   * bound, and completion checks the total.
+   */
   presignUploadPart(key: string, uploadId: string, options: PresignPartOptions): Promise<string> {
+    const bound = options.contentLength !== undefined;
     return getSignedUrl(
       this.client,
       new UploadPartCommand({
@@ -133,9 +146,12 @@ export class S3Storage implements Storage {
         Key: key,
         UploadId: uploadId,
         PartNumber: options.partNumber,
-        ContentLength: options.contentLength,
+        ...(bound ? { ContentLength: options.contentLength } : {}),
       }),
-      { expiresIn: options.expiresInSeconds, signableHeaders: new Set(['content-length']) },
+      {
+        expiresIn: options.expiresInSeconds,
+        signableHeaders: new Set(bound ? ['content-length'] : []),
+      },
     );
   }
 
@@ -155,7 +171,10 @@ export class S3Storage implements Storage {
           }),
         );
       } catch (error) {
-        if (errorName(error) === 'NoSuchUpload' || statusOf(error) === 404) return [];
+        // radosgw answers NoSuchKey (404) where AWS says NoSuchUpload.
+        if (errorName(error) === 'NoSuchUpload' || statusOf(error) === 404) {
+          throw new StorageUploadGoneError('No such multipart upload');
+        }
         throw error;
       }
       for (const part of result.Parts ?? []) {
@@ -188,14 +207,38 @@ export class S3Storage implements Storage {
       );
     } catch (error) {
       const name = errorName(error);
-      if (name === 'NoSuchUpload') {
-        // Completed before (a retried call) when the object is there with its size.
-        if ((await this.head(key))?.size === options.expectedSize) return;
-        throw new StorageIncompleteError('No such multipart upload');
+      if (name === 'EntityTooSmall') {
+        throw new StoragePartTooSmallError('Every part but the last must have at least 5 MiB');
       }
-      if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall') {
+      if (name && incompleteErrors.has(name)) {
         throw new StorageIncompleteError(`The parts do not make the object (${name})`);
       }
+      // AWS says NoSuchUpload for an upload it no longer has; radosgw answers a 500
+      // InternalError for the same case. Either way: done before (a retried call) when the
+      // object is there, otherwise nothing is left to complete.
+      if (name === 'NoSuchUpload' || !(await this.uploadExists(key, uploadId))) {
+        const stored = await this.head(key);
+        if (
+          stored &&
+          (options.expectedSize === undefined || stored.size === options.expectedSize)
+        ) {
+          return;
+        }
+        throw new StorageIncompleteError('No such multipart upload');
+      }
+      throw error;
+    }
+  }
+
+  /** Whether the store still lists this multipart upload (unfinished, not aborted). */
+  private async uploadExists(key: string, uploadId: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MaxParts: 1 }),
+      );
+      return true;
+    } catch (error) {
+      if (errorName(error) === 'NoSuchUpload' || statusOf(error) === 404) return false;
       throw error;
     }
   }

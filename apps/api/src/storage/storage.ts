@@ -17,7 +17,8 @@ export interface StoredPart {
 }
 
 export interface PresignPutOptions {
-  contentType: string;
+  /** The `Content-Type` the PUT must carry, exactly; undefined accepts any type (or none). */
+  contentType: string | undefined;
   /** The exact body length the URL accepts. */
   contentLength: number;
   expiresInSeconds: number;
@@ -25,8 +26,10 @@ export interface PresignPutOptions {
 
 export interface PresignPartOptions {
   partNumber: number;
-  /** The exact length of this part: the part size, or the remainder for the last part. */
-  contentLength: number;
+  /** The exact length the URL accepts; undefined accepts any length up to `maxLength`. */
+  contentLength: number | undefined;
+  /** The most a part may have when its length is not bound (a store may only enforce its own). */
+  maxLength: number;
   expiresInSeconds: number;
 }
 
@@ -39,13 +42,23 @@ export interface PresignGetOptions {
 
 export interface CompleteMultipartOptions {
   parts: { partNumber: number; etag: string }[];
-  /** The declared total; a local store refuses a different total before assembling. */
-  expectedSize: number;
+  /** The declared total, when one was declared; a local store refuses a different total. */
+  expectedSize: number | undefined;
 }
 
 /** A store's answer that the upload cannot be completed as asked (missing or wrong parts). */
 export class StorageIncompleteError extends Error {
   override name = 'StorageIncompleteError';
+}
+
+/** A part other than the last is below the store's minimum part size (S3's EntityTooSmall). */
+export class StoragePartTooSmallError extends StorageIncompleteError {
+  override name = 'StoragePartTooSmallError';
+}
+
+/** The store no longer has this multipart upload (aborted, expired or completed). */
+export class StorageUploadGoneError extends Error {
+  override name = 'StorageUploadGoneError';
 }
 
 export interface Storage {
@@ -63,9 +76,15 @@ export interface Storage {
   presignPut(key: string, options: PresignPutOptions): Promise<string>;
   createMultipartUpload(key: string, options: { contentType: string }): Promise<string>;
   presignUploadPart(key: string, uploadId: string, options: PresignPartOptions): Promise<string>;
-  /** Every stored part, in part-number order (paged through on S3). */
+  /**
+   * Every stored part, in part-number order (paged through on S3); throws
+   * StorageUploadGoneError when the store no longer has the upload.
+   */
   listParts(key: string, uploadId: string): Promise<StoredPart[]>;
-  /** Assembles the parts; throws StorageIncompleteError when they do not make the object. */
+  /**
+   * Assembles the parts; throws StorageIncompleteError when they do not make the object. A
+   * completion the store already did answers as a success when the object is there.
+   */
   completeMultipartUpload(
     key: string,
     uploadId: string,

@@ -6,9 +6,13 @@ export const abortMultipartUploadBody = multipartRef;
 export const abortMultipartUpload = defineEndpoint({
   method: 'POST',
   path: '/api/products/abort-multipart-upload',
-  summary: 'Cancel a multipart upload and drop its stored parts. Idempotent.',
+  operationId: 'abortMultipartUpload',
+  summary: 'Cancel a multipart upload',
+  description:
+    'Cancels an upload that nothing uses yet and drops its stored parts; an upload already attached to a product is 409 `conflict`. Idempotent: cancelling again answers 204.',
   tags: ['uploads'],
   auth: true,
   successStatus: 204,
+  errors: ['not_found', 'conflict'],
   body: abortMultipartUploadBody,
 });

@@ -17,11 +17,20 @@ export type CompleteMultipartUploadBody = z.infer<typeof completeMultipartUpload
 export const completeMultipartUpload = defineEndpoint({
   method: 'POST',
   path: '/api/products/complete-multipart-upload',
-  summary:
-    'Assemble the parts; every part must be stored and the total must equal the declared size. Idempotent.',
+  operationId: 'completeMultipartUpload',
+  summary: 'Assemble a multipart upload',
+  description:
+    'Joins the listed parts: every part must be stored (400 `upload_incomplete`), each but the last at least 5 MiB and no larger than the first (400 `upload_part_too_small`), and the total must equal the declared size. Idempotent: a completed upload answers the same again.',
   tags: ['uploads'],
   auth: true,
   successStatus: 200,
+  errors: [
+    'not_found',
+    'upload_incomplete',
+    'upload_part_too_small',
+    'file_too_large',
+    'file_type_not_allowed',
+  ],
   body: completeMultipartUploadBody,
   response: uploadedObject,
 });

@@ -8,11 +8,14 @@ export type CompleteUploadBody = z.infer<typeof completeUploadBody>;
 export const completeUpload = defineEndpoint({
   method: 'POST',
   path: '/api/products/complete-upload',
-  summary:
-    'Finish a single-PUT upload: the stored object must exist with the declared size (otherwise it is deleted and the call fails). Idempotent.',
+  operationId: 'completeUpload',
+  summary: 'Check a single-PUT upload early',
+  description:
+    'Optional: creating or updating a product and setting the avatar check the upload themselves. The stored object must exist (400 `upload_incomplete` while it does not) with the declared size and an allowed type; otherwise it is deleted and the call fails. Idempotent.',
   tags: ['uploads'],
   auth: true,
   successStatus: 200,
+  errors: ['not_found', 'upload_incomplete', 'file_too_large', 'file_type_not_allowed'],
   body: completeUploadBody,
   response: uploadedObject,
 });

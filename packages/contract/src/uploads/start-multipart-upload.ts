@@ -5,7 +5,11 @@ import { fileNameField, fileSizeField, fileTypeField } from './upload-fields.ts'
 export const startMultipartUploadBody = z.object({
   fileName: fileNameField,
   fileType: fileTypeField,
-  fileSize: fileSizeField,
+  /**
+   * Optional. Given, it is checked now and the completed object must have exactly this size;
+   * left out, the size limit is checked on completion.
+   */
+  fileSize: fileSizeField.optional(),
 });
 export type StartMultipartUploadBody = z.input<typeof startMultipartUploadBody>;
 
@@ -13,7 +17,10 @@ export const startMultipartUploadResponse = z.object({
   uploadId: z.string(),
   s3Key: z.string(),
   bucket: z.string(),
-  /** Every part but the last has exactly this many bytes. */
+  /**
+   * The suggested part size (5 MiB). Any size from 5 MiB to 5 GiB works as long as every part
+   * but the last has the same size; the last may be smaller.
+   */
   partSize: z.number(),
 });
 export type StartMultipartUploadResponse = z.infer<typeof startMultipartUploadResponse>;
@@ -21,10 +28,14 @@ export type StartMultipartUploadResponse = z.infer<typeof startMultipartUploadRe
 export const startMultipartUpload = defineEndpoint({
   method: 'POST',
   path: '/api/products/start-multipart-upload',
-  summary: 'Start a multipart upload of a product file (5 MiB parts)',
+  operationId: 'startMultipartUpload',
+  summary: 'Start a multipart upload of a product file',
+  description:
+    'Checks the type (and the size, when given) of a product file and opens a multipart upload. Send parts of 5 MiB to 5 GiB, all but the last of one size, each to a URL from `get-part-upload-url`, then call `complete-multipart-upload`. Limited per seller (429 `rate_limited`).',
   tags: ['uploads'],
   auth: true,
   successStatus: 200,
+  errors: ['file_type_not_allowed', 'file_too_large'],
   body: startMultipartUploadBody,
   response: startMultipartUploadResponse,
 });

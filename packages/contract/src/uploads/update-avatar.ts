@@ -11,11 +11,14 @@ export type UpdateAvatarBody = z.infer<typeof updateAvatarBody>;
 export const updateAvatar = defineEndpoint({
   method: 'PUT',
   path: '/api/auth/avatar',
-  summary:
-    "Use an uploaded image as the avatar. Only the publicUrl of the seller's own avatar upload whose bytes are stored is accepted.",
+  operationId: 'updateAvatar',
+  summary: 'Use an uploaded image as the avatar',
+  description:
+    "Only the `publicUrl` of the seller's own avatar upload whose bytes are stored is accepted (400 `upload_not_found` otherwise); the stored bytes must be those the URL was signed for (400 `upload_incomplete`, `file_too_large`, `file_type_not_allowed`). The previous avatar image is removed later.",
   tags: ['auth', 'uploads'],
   auth: true,
   successStatus: 200,
+  errors: ['upload_not_found', 'upload_incomplete', 'file_too_large', 'file_type_not_allowed'],
   body: updateAvatarBody,
   response: profile,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../limits.ts';
 
 /** Fields shared by the upload endpoints. Messages are i18n keys of the web app. */
 
@@ -26,10 +27,18 @@ export const uploadIdField = z.string({ error: 'required' }).min(1, 'required').
 /** S3 allows part numbers 1 to 10,000. */
 export const partNumberField = z.number().int().min(1).max(10_000);
 
+/** Bytes of one part: S3's bounds (the last part of an upload may be smaller than the minimum). */
+export const partLengthField = z
+  .number({ error: 'invalidFileSize' })
+  .int('invalidFileSize')
+  .min(1, 'fileEmpty')
+  .max(limits.multipart.maxPartBytes, 'partTooLarge');
+
 export const uploadedObject = z.object({
   s3Key: z.string(),
   bucket: z.string(),
-  publicUrl: z.string(),
+  /** Where a public image (thumbnail, avatar) is read; null for a private product file. */
+  publicUrl: z.string().nullable(),
 });
 export type UploadedObject = z.infer<typeof uploadedObject>;
 

@@ -47,8 +47,9 @@ export function createSellerRepository(db: Database) {
       return row;
     },
 
-    async setAvatar(id: string, avatarUrl: string | null) {
-      const [row] = await db
+    /** Inside `executor`'s transaction when one is given. */
+    async setAvatar(id: string, avatarUrl: string | null, executor: Database = db) {
+      const [row] = await executor
         .update(sellers)
         .set({ avatarUrl, updatedAt: new Date() })
         .where(eq(sellers.id, id))

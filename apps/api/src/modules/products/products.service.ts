@@ -7,31 +7,19 @@ import type {
   ProductThumbnail,
 } from '@seller/contract/products/product';
 import type { updateProductBody } from '@seller/contract/products/update-product';
+import type { ValidationCode } from '@seller/contract/validation-messages';
 import type { z } from 'zod';
 import type { ProductFileRow, ProductRow, ProductThumbnailRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { ProductRepository, Transaction } from './products.repository.ts';
 
-/** What the uploads module hands over when it attaches a seller's completed uploads. */
-export interface ClaimedUpload {
-  key: string;
-  originalName: string;
-  extension: string;
-  contentType: string;
-  size: number;
-}
-
 /**
- * Marks this seller's completed, unattached uploads as attached, inside the caller's
- * transaction; throws a 400 AppError when any key is not such an upload.
+ * Attaches this seller's uploads inside the caller's transaction (the uploads service's
+ * `claim`); throws a 400 AppError when any key is not such an upload.
  */
-export type ClaimUploads = (
-  tx: Transaction,
-  sellerId: string,
-  keys: string[],
-  kind: 'file' | 'image',
-) => Promise<ClaimedUpload[]>;
+export type ClaimUploads = UploadsService['claim'];
 
 /** The storage operations products need: public thumbnail URLs, signed private downloads. */
 export interface ProductStorage {
@@ -48,8 +36,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const isUuid = (value: string) => uuidPattern.test(value);
 
 const productNotFound = () => notFound('Product');
-const invalid = (path: string, message: string, text: string) =>
-  new AppError('validation_failed', text, [{ path, message }]);
+const invalid = (path: string, code: ValidationCode, text: string) =>
+  new AppError('validation_failed', text, [{ path, code }]);
 
 type CreateInput = z.output<typeof createProductBody>;
 type UpdateInput = z.output<typeof updateProductBody>;
@@ -206,14 +194,14 @@ export function createProductService(deps: {
           }
           if (input.price !== undefined && input.price !== row.price) {
             throw new AppError('price_not_editable', 'The price cannot change after creation', [
-              { path: 'price', message: 'priceNotEditable' },
+              { path: 'price', code: 'priceNotEditable' },
             ]);
           }
           if (input.status !== undefined && row.status === 'pending') {
             throw new AppError(
               'status_not_editable',
               'A product under review cannot change its status',
-              [{ path: 'status', message: 'statusNotEditable' }],
+              [{ path: 'status', code: 'statusNotEditable' }],
             );
           }
 

@@ -271,16 +271,16 @@ describe('POST /api/products/create', () => {
       ['11 files', { files: fakeKeys(11, 'pdf') }, 'files', 'tooManyFiles'],
       ['no thumbnails', { thumbnails: [] }, 'thumbnails', 'thumbnailRequired'],
       ['6 thumbnails', { thumbnails: fakeKeys(6, 'png') }, 'thumbnails', 'maxImages'],
-    ])('%s', async (_name, change, path, message) => {
+    ])('%s', async (_name, change, path, code) => {
       const before = await rowCounts();
       const response = await call(alice.token, 'POST', '/api/products/create', {
         ...valid(),
         ...change,
       });
       expect(response.statusCode).toBe(400);
-      const body = response.json<{ code: string; details: { path: string; message: string }[] }>();
+      const body = response.json<{ code: string; details: { path: string; code: string }[] }>();
       expect(body.code).toBe('validation_failed');
-      expect(body.details).toContainEqual({ path, message });
+      expect(body.details).toContainEqual(expect.objectContaining({ path, code }));
       expect(await rowCounts()).toEqual(before);
     });
 
@@ -317,7 +317,8 @@ describe('POST /api/products/create', () => {
     });
 
     describe('uploads that cannot be attached', () => {
-      const cases: [string, () => Promise<Record<string, unknown>>][] = [
+      type Case = [string, () => Promise<Record<string, unknown>>, string?];
+      const cases: Case[] = [
         [
           "another seller's upload",
           async () => ({
@@ -329,7 +330,7 @@ describe('POST /api/products/create', () => {
           async () => ({ files: [{ s3Key: `sellers/${randomUUID()}/made-up.pdf` }] }),
         ],
         [
-          'a pending upload (never sent)',
+          'an upload whose bytes were never sent',
           async () => {
             const started = await startUpload(t.app, alice.token, {
               name: 'pending.pdf',
@@ -339,6 +340,7 @@ describe('POST /api/products/create', () => {
             });
             return { files: [{ s3Key: started.s3Key }] };
           },
+          'upload_incomplete',
         ],
         [
           'an upload already attached to another product',
@@ -363,12 +365,12 @@ describe('POST /api/products/create', () => {
         ],
       ];
 
-      it.each(cases)('%s', async (_name, change) => {
+      it.each(cases)('%s', async (_name, change, code = 'upload_not_found') => {
         const payload = { ...valid(), ...(await change()) };
         const before = await rowCounts();
         const response = await call(alice.token, 'POST', '/api/products/create', payload);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ code: 'upload_not_found' });
+        expect(response.json()).toMatchObject({ code });
         expect(await rowCounts()).toEqual(before);
       });
 
@@ -663,7 +665,7 @@ describe('PUT /api/products/{id}', () => {
       ],
     ];
 
-    it.each(cases)('%s', async (_name, payload, status, code, message) => {
+    it.each(cases)('%s', async (_name, payload, status, code, detailCode) => {
       const requestBody = await payload();
       const before = (
         await call(alice.token, 'GET', `/api/products/${target.detail.product.id}`)
@@ -671,9 +673,9 @@ describe('PUT /api/products/{id}', () => {
       const counts = await rowCounts();
       const response = await put(alice, target.detail.product.id, requestBody);
       expect(response.statusCode).toBe(status);
-      const body = response.json<{ code: string; details?: { message: string }[] }>();
+      const body = response.json<{ code: string; details?: { code: string }[] }>();
       expect(body.code).toBe(code);
-      if (message) expect(body.details?.map((detail) => detail.message)).toContain(message);
+      if (detailCode) expect(body.details?.map((detail) => detail.code)).toContain(detailCode);
       expect(
         (await call(alice.token, 'GET', `/api/products/${target.detail.product.id}`)).json(),
       ).toEqual(before);

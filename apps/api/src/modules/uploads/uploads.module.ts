@@ -3,15 +3,18 @@ import type { Database } from '../../db/client.ts';
 import { LocalStorage } from '../../storage/local-driver.ts';
 import { localStorageRoutes } from '../../storage/local-routes.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { SellerRepository } from '../auth/auth.repository.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createUploadRepository } from './uploads.repository.ts';
 import { uploadsRoutes } from './uploads.routes.ts';
-import { createUploadsService } from './uploads.service.ts';
+import type { UploadsService } from './uploads.service.ts';
 import { sweepUploads } from './uploads.sweeper.ts';
 
 export interface UploadsModuleOptions {
   db: Database;
   storage: Storage;
+  sellers: SellerRepository;
+  uploadsService: UploadsService;
   ttlHours: number;
   /** 0 turns the sweeper timer off. */
   sweepIntervalMinutes: number;
@@ -22,10 +25,9 @@ export interface UploadsModuleOptions {
  * local) and the sweeper timer, stopped when the app closes.
  */
 export async function uploadsModule(app: FastifyInstance, options: UploadsModuleOptions) {
-  const { db, storage, ttlHours } = options;
+  const { db, storage, ttlHours, sellers, uploadsService } = options;
   const uploads = createUploadRepository(db);
-  const uploadsService = createUploadsService({ uploads, storage, ttlHours });
-  const avatar = createAvatarService({ db, storage, uploads, uploadsService });
+  const avatar = createAvatarService({ db, storage, sellers, uploads, uploadsService });
 
   if (storage instanceof LocalStorage) {
     await storage.init();

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type UploadKindValue, type UploadRow, uploads } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
 
+/** An upload handed over to a product or avatar: what the rows of those need to know. */
 export interface ClaimedUpload {
   key: string;
   originalName: string;
@@ -19,72 +19,15 @@ export interface NewUpload {
   originalName: string;
   extension: string;
   contentType: string;
-  declaredSize: number;
+  signedContentType: string | null;
+  declaredSize: number | null;
   expiresAt: Date;
 }
 
-/**
- * Attaches uploads to a product (or avatar) inside the caller's transaction: every key must
- * be a `completed`, not yet attached upload of this seller and of this kind. They are marked
- * attached and returned in the order of `keys`; otherwise nothing is marked and the call
- * throws `upload_not_found` (400), so the caller's transaction rolls back.
- */
-export async function claimCompletedUploads(
-  tx: Database,
-  sellerId: string,
-  keys: string[],
-  kind: 'file' | 'image' | 'avatar',
-): Promise<ClaimedUpload[]> {
-  if (keys.length === 0) return [];
-  const unique = new Set(keys);
-  if (unique.size !== keys.length) {
-    throw new AppError('upload_not_found', 'The same upload is listed twice');
-  }
-  const claimed = await tx
-    .update(uploads)
-    .set({ attachedAt: new Date() })
-    .where(
-      and(
-        eq(uploads.sellerId, sellerId),
-        eq(uploads.kind, kind),
-        eq(uploads.state, 'completed'),
-        isNull(uploads.attachedAt),
-        inArray(uploads.storageKey, keys),
-      ),
-    )
-    .returning();
-  if (claimed.length !== keys.length) {
-    const found = new Set(claimed.map((row) => row.storageKey));
-    const missing = keys.filter((key) => !found.has(key));
-    // Undo our own marks even if the caller catches the error and commits anyway.
-    if (claimed.length > 0) {
-      await tx
-        .update(uploads)
-        .set({ attachedAt: null })
-        .where(
-          inArray(
-            uploads.id,
-            claimed.map((row) => row.id),
-          ),
-        );
-    }
-    throw new AppError(
-      'upload_not_found',
-      'An uploaded file is missing, unfinished or already used',
-      missing.map((key) => ({ path: key, message: 'uploadNotFound' })),
-    );
-  }
-  const byKey = new Map(claimed.map((row) => [row.storageKey, row]));
-  return keys.map((key) => {
-    const row = byKey.get(key) as UploadRow;
-    return {
-      key: row.storageKey,
-      originalName: row.originalName,
-      extension: row.extension,
-      contentType: row.contentType,
-      size: row.declaredSize,
-    };
-  });
+/** A single-PUT upload found stored by a claim, completed in the same statement that attaches it. */
+export interface VerifiedUpload {
+  id: string;
+  size: number;
 }
 
 export function createUploadRepository(db: Database) {
@@ -126,13 +69,106 @@ export function createUploadRepository(db: Database) {
     },
 
     /** Completes an unfinished upload; returns the row, or undefined if it was not unfinished. */
-    async markCompleted(id: string, expiresAt: Date): Promise<UploadRow | undefined> {
+    async markCompleted(id: string, size: number, expiresAt: Date): Promise<UploadRow | undefined> {
       const [row] = await db
         .update(uploads)
-        .set({ state: 'completed', completedAt: new Date(), expiresAt })
+        .set({ state: 'completed', completedAt: new Date(), expiresAt, size })
         .where(and(eq(uploads.id, id), inArray(uploads.state, ['pending', 'uploading'])))
         .returning();
       return row;
+    },
+
+    /**
+     * The seller's uploads of this kind with these keys that could still be attached: not
+     * aborted, not attached. Read inside the claiming transaction.
+     */
+    async findClaimable(
+      tx: Database,
+      sellerId: string,
+      keys: readonly string[],
+      kind: UploadKindValue,
+    ): Promise<UploadRow[]> {
+      if (keys.length === 0) return [];
+      return tx
+        .select()
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.sellerId, sellerId),
+            eq(uploads.kind, kind),
+            ne(uploads.state, 'aborted'),
+            isNull(uploads.attachedAt),
+            inArray(uploads.storageKey, [...keys]),
+          ),
+        );
+    },
+
+    /**
+     * Marks uploads attached inside the caller's transaction: the completed ones by id, and the
+     * verified single-PUT ones completed at the same time. Returns how many rows it marked; a
+     * row changed meanwhile by another request (attached, aborted) is not counted.
+     */
+    async attach(
+      tx: Database,
+      completedIds: readonly string[],
+      verified: readonly VerifiedUpload[],
+      expiresAt: Date,
+    ): Promise<number> {
+      const now = new Date();
+      let marked = 0;
+      if (completedIds.length > 0) {
+        const rows = await tx
+          .update(uploads)
+          .set({ attachedAt: now })
+          .where(
+            and(
+              inArray(uploads.id, [...completedIds]),
+              eq(uploads.state, 'completed'),
+              isNull(uploads.attachedAt),
+            ),
+          )
+          .returning({ id: uploads.id });
+        marked += rows.length;
+      }
+      for (const upload of verified) {
+        const rows = await tx
+          .update(uploads)
+          .set({
+            state: 'completed',
+            completedAt: now,
+            size: upload.size,
+            attachedAt: now,
+            expiresAt,
+          })
+          .where(
+            and(
+              eq(uploads.id, upload.id),
+              inArray(uploads.state, ['pending', 'uploading']),
+              isNull(uploads.attachedAt),
+            ),
+          )
+          .returning({ id: uploads.id });
+        marked += rows.length;
+      }
+      return marked;
+    },
+
+    /**
+     * Detaches the seller's avatar images other than `keepKey` and lets them expire now: the
+     * sweeper removes them. Inside the transaction that sets the new avatar.
+     */
+    async releaseOtherAvatars(tx: Database, sellerId: string, keepKey: string): Promise<void> {
+      await tx
+        .update(uploads)
+        .set({ attachedAt: null, expiresAt: new Date() })
+        .where(
+          and(
+            eq(uploads.sellerId, sellerId),
+            eq(uploads.kind, 'avatar'),
+            isNotNull(uploads.attachedAt),
+            ne(uploads.storageKey, keepKey),
+          ),
+        );
     },
 
     /** Aborts an upload nothing uses; returns false when it is attached (or already gone). */

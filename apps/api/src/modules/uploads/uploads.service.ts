@@ -2,19 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { limits } from '@seller/contract/limits';
 import {
   checkUpload,
-  multipartPartCount,
-  multipartPartSize,
+  isReportedTypeOf,
+  mediaType,
   type UploadKind,
+  uploadKindRules,
+  uploadTypeRule,
 } from '@seller/contract/upload-types';
 import type { AvatarUploadUrlBody } from '@seller/contract/uploads/avatar-upload-url';
 import type { CompleteMultipartUploadBody } from '@seller/contract/uploads/complete-multipart-upload';
 import type { GetPartUploadUrlBody } from '@seller/contract/uploads/get-part-upload-url';
 import type { UploadedPart } from '@seller/contract/uploads/list-uploaded-parts';
 import type { UploadedObject } from '@seller/contract/uploads/upload-fields';
+import type { Database } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Storage, StorageIncompleteError } from '../../storage/storage.ts';
-import type { UploadRepository } from './uploads.repository.ts';
+import {
+  type Storage,
+  StorageIncompleteError,
+  StoragePartTooSmallError,
+  StorageUploadGoneError,
+} from '../../storage/storage.ts';
+import type { ClaimedUpload, UploadRepository, VerifiedUpload } from './uploads.repository.ts';
 
 /** How long a signed PUT (whole file or one part) stays usable. */
 export const uploadUrlTtlSeconds = 60 * 60;
@@ -22,7 +30,8 @@ export const uploadUrlTtlSeconds = 60 * 60;
 export interface DeclaredFile {
   fileName: string;
   fileType: string;
-  fileSize: number;
+  /** Left out only by a multipart upload: its size is checked when it completes. */
+  fileSize?: number | undefined;
 }
 
 export interface UploadsServiceDeps {
@@ -34,6 +43,9 @@ export interface UploadsServiceDeps {
 
 const uploadNotFound = () => new AppError('not_found', 'Upload not found');
 
+const humanLimit = (bytes: number) =>
+  bytes >= 2 ** 30 ? `${bytes / 2 ** 30} GB` : `${bytes / 2 ** 20} MB`;
+
 function refusal(kind: UploadKind, reason: 'type' | 'size'): AppError {
   const isFile = kind === 'file';
   if (reason === 'type') {
@@ -42,23 +54,23 @@ function refusal(kind: UploadKind, reason: 'type' | 'size'): AppError {
       isFile
         ? 'This file format is not allowed (pdf, zip, mp4, mpeg, mov, avi)'
         : 'This image format is not allowed (jpg, jpeg, png, gif, webp)',
-      [{ path: 'fileType', message: isFile ? 'invalidFileType' : 'invalidImageType' }],
+      [{ path: 'fileType', code: isFile ? 'invalidFileType' : 'invalidImageType' }],
     );
   }
   const max =
     kind === 'file'
-      ? '5 GB'
+      ? limits.productFiles.maxBytes
       : kind === 'image'
-        ? '10 MB'
-        : `${limits.avatar.maxBytes / 2 ** 20} MB`;
-  return new AppError('file_too_large', `The file is larger than ${max}`, [
-    { path: 'fileSize', message: isFile ? 'fileTooLarge' : 'imageTooLarge' },
+        ? limits.thumbnails.maxBytes
+        : limits.avatar.maxBytes;
+  return new AppError('file_too_large', `The file is larger than ${humanLimit(max)}`, [
+    { path: 'fileSize', code: isFile ? 'fileTooLarge' : 'imageTooLarge' },
   ]);
 }
 
 /**
  * The rules of uploads: what may be uploaded, who owns an upload, and its way from
- * pending to completed or aborted. Routes stay thin; the stores only move bytes.
+ * pending to completed or aborted and attached. Routes stay thin; the stores only move bytes.
  */
 export function createUploadsService(deps: UploadsServiceDeps) {
   const { uploads, storage } = deps;
@@ -79,10 +91,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   const newKey = (sellerId: string, extension: string) =>
     `sellers/${sellerId}/${randomUUID()}.${extension}`;
 
+  /** Only images are public; a product file's bytes are reached through signed downloads. */
+  const publicUrlOf = (row: UploadRow) =>
+    row.kind === 'file' ? null : storage.publicUrl(row.storageKey);
+
   const result = (row: UploadRow): UploadedObject => ({
     s3Key: row.storageKey,
     bucket: storage.bucket,
-    publicUrl: storage.publicUrl(row.storageKey),
+    publicUrl: publicUrlOf(row),
   });
 
   const isExpired = (row: UploadRow) => row.state !== 'completed' && row.expiresAt <= now();
@@ -94,24 +110,64 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     return row;
   }
 
-  /** Checks what the store holds against what was declared; a mismatch drops it. */
-  async function verifyStored(row: UploadRow): Promise<void> {
+  type StoredCheck = { ok: true; size: number } | { ok: false; error: AppError; drop: boolean };
+
+  /**
+   * What the store holds against what the upload allows: present, of the declared size (or
+   * within the kind's limit when none was declared), of a type the URL allowed.
+   */
+  async function checkStored(row: UploadRow): Promise<StoredCheck> {
     const stored = await storage.head(row.storageKey);
     if (!stored) {
-      throw new AppError('upload_incomplete', 'The file has not been stored yet');
+      return {
+        ok: false,
+        drop: false,
+        error: new AppError('upload_incomplete', 'The file has not been stored yet', [
+          { path: row.storageKey, code: 'uploadIncomplete' },
+        ]),
+      };
     }
-    if (stored.size !== row.declaredSize) {
-      await storage.delete(row.storageKey);
-      await uploads.markAborted(row.id);
-      throw new AppError(
-        'upload_incomplete',
-        `The stored file has ${stored.size} bytes instead of the declared ${row.declaredSize}`,
-      );
+    if (row.declaredSize !== null && stored.size !== row.declaredSize) {
+      return {
+        ok: false,
+        drop: true,
+        error: new AppError(
+          'upload_incomplete',
+          `The stored file has ${stored.size} bytes instead of the declared ${row.declaredSize}`,
+          [{ path: row.storageKey, code: 'uploadIncomplete' }],
+        ),
+      };
     }
+    if (stored.size > uploadKindRules[row.kind].maxBytes) {
+      return { ok: false, drop: true, error: refusal(row.kind, 'size') };
+    }
+    // The store enforced a signed type; a URL that accepted any type is checked here, so a
+    // public image is never served as something else.
+    const rule = uploadTypeRule(row.kind, row.extension);
+    if (
+      row.multipartUploadId === null &&
+      row.signedContentType === null &&
+      stored.contentType !== undefined &&
+      (!rule || !isReportedTypeOf(rule, stored.contentType))
+    ) {
+      return { ok: false, drop: true, error: refusal(row.kind, 'type') };
+    }
+    return { ok: true, size: stored.size };
   }
 
-  async function markCompleted(row: UploadRow): Promise<UploadedObject> {
-    const updated = await uploads.markCompleted(row.id, expiry());
+  /** Like `checkStored`, but a refusal drops the bytes and the upload, and throws. */
+  async function verifyStored(row: UploadRow): Promise<number> {
+    const check = await checkStored(row);
+    if (check.ok) return check.size;
+    if (check.drop) {
+      await storage.delete(row.storageKey);
+      await uploads.markAborted(row.id);
+    }
+    throw check.error;
+  }
+
+  async function markCompleted(row: UploadRow, size: number): Promise<UploadedObject> {
+    const updated = await uploads.markCompleted(row.id, size, expiry());
     if (updated) return result(updated);
     // Someone else finished (or aborted) it meanwhile.
     const current = await uploads.findOwned(row.sellerId, row.storageKey, row.multipartUploadId);
@@ -119,8 +175,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     throw uploadNotFound();
   }
 
+  /**
+   * The `Content-Type` a single PUT is signed for: exactly what the client declared, so a
+   * browser that sends its own alias (`image/jpg`, `application/x-zip-compressed`) is
+   * accepted. Nothing declared: any type is accepted, and checked once stored.
+   */
+  const typeToSign = (declared: string): string | null =>
+    mediaType(declared) === '' ? null : declared;
+
   async function startSingle(sellerId: string, kind: UploadKind, file: DeclaredFile) {
     const { extension, contentType } = admit(kind, file);
+    const declaredSize = file.fileSize ?? 0;
+    const signedContentType = typeToSign(file.fileType);
     const row = await uploads.insert({
       sellerId,
       kind,
@@ -129,32 +195,47 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       originalName: file.fileName,
       extension,
       contentType,
-      declaredSize: file.fileSize,
+      signedContentType,
+      declaredSize,
       expiresAt: expiry(),
     });
     const uploadUrl = await storage.presignPut(row.storageKey, {
-      contentType,
-      contentLength: file.fileSize,
+      contentType: signedContentType ?? undefined,
+      contentLength: declaredSize,
       expiresInSeconds: uploadUrlTtlSeconds,
     });
-    return { uploadUrl, row };
+    return { uploadUrl, row, sendContentType: signedContentType ?? contentType };
   }
+
+  /** The most bytes a part of this upload may have. */
+  const partCeiling = (row: UploadRow) =>
+    Math.min(limits.multipart.maxPartBytes, row.declaredSize ?? limits.productFiles.maxBytes);
+
+  /** With a declared size, the most parts it can take at the minimum part size. */
+  const partCountCeiling = (row: UploadRow) =>
+    row.declaredSize === null
+      ? limits.multipart.maxParts
+      : Math.max(1, Math.ceil(row.declaredSize / limits.multipart.minPartBytes));
 
   return {
     admit,
 
     async requestUploadUrl(sellerId: string, file: DeclaredFile & { isImage: boolean }) {
-      const { uploadUrl, row } = await startSingle(sellerId, file.isImage ? 'image' : 'file', file);
-      return { uploadUrl, ...result(row), contentType: row.contentType };
+      const { uploadUrl, row, sendContentType } = await startSingle(
+        sellerId,
+        file.isImage ? 'image' : 'file',
+        file,
+      );
+      return { uploadUrl, ...result(row), contentType: sendContentType };
     },
 
     async requestAvatarUploadUrl(sellerId: string, file: AvatarUploadUrlBody) {
-      const { uploadUrl, row } = await startSingle(sellerId, 'avatar', file);
+      const { uploadUrl, row, sendContentType } = await startSingle(sellerId, 'avatar', file);
       return {
         uploadUrl,
         publicUrl: storage.publicUrl(row.storageKey),
         s3Key: row.storageKey,
-        contentType: row.contentType,
+        contentType: sendContentType,
       };
     },
 
@@ -163,8 +244,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const row = await uploads.findOwned(sellerId, s3Key, null);
       if (!row || row.state === 'aborted') throw uploadNotFound();
       if (row.state === 'completed') return result(row);
-      await verifyStored(row);
-      return markCompleted(row);
+      return markCompleted(row, await verifyStored(row));
     },
 
     async startMultipart(sellerId: string, file: DeclaredFile) {
@@ -180,7 +260,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           originalName: file.fileName,
           extension,
           contentType,
-          declaredSize: file.fileSize,
+          signedContentType: null,
+          declaredSize: file.fileSize ?? null,
           expiresAt: expiry(),
         });
       } catch (error) {
@@ -200,32 +281,50 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       if (row.state === 'completed') {
         throw new AppError('conflict', 'This upload is already completed');
       }
-      const count = multipartPartCount(row.declaredSize);
-      if (input.partNumber > count) {
-        throw new AppError('validation_failed', `This upload has ${count} parts`, [
-          { path: 'partNumber', message: 'invalidPartNumber' },
+      const maxParts = partCountCeiling(row);
+      if (input.partNumber > maxParts) {
+        throw new AppError('validation_failed', `This upload has at most ${maxParts} parts`, [
+          { path: 'partNumber', code: 'invalidPartNumber' },
         ]);
+      }
+      const maxLength = partCeiling(row);
+      if (input.contentLength !== undefined && input.contentLength > maxLength) {
+        throw new AppError(
+          'validation_failed',
+          `A part of this upload has at most ${maxLength} bytes`,
+          [{ path: 'contentLength', code: 'partTooLarge' }],
+        );
       }
       await uploads.markUploading(row.id);
       const uploadUrl = await storage.presignUploadPart(row.storageKey, input.uploadId, {
         partNumber: input.partNumber,
-        contentLength: multipartPartSize(row.declaredSize, input.partNumber),
+        contentLength: input.contentLength,
+        maxLength,
         expiresInSeconds: uploadUrlTtlSeconds,
       });
       return { uploadUrl };
     },
 
+    /** The stored parts; a 404 when the store no longer has the upload, so a client starts afresh. */
     async listParts(sellerId: string, s3Key: string, uploadId: string): Promise<UploadedPart[]> {
       const row = await findMultipart(sellerId, s3Key, uploadId);
       if (row.state === 'completed') {
         throw new AppError('conflict', 'This upload is already completed');
       }
-      const parts = await storage.listParts(row.storageKey, uploadId);
-      return parts.map((part) => ({
-        PartNumber: part.partNumber,
-        ETag: part.etag,
-        Size: part.size,
-      }));
+      try {
+        const parts = await storage.listParts(row.storageKey, uploadId);
+        return parts.map((part) => ({
+          PartNumber: part.partNumber,
+          ETag: part.etag,
+          Size: part.size,
+        }));
+      } catch (error) {
+        if (error instanceof StorageUploadGoneError) {
+          await uploads.markAborted(row.id);
+          throw uploadNotFound();
+        }
+        throw error;
+      }
     },
 
     async completeMultipart(
@@ -237,16 +336,22 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       try {
         await storage.completeMultipartUpload(row.storageKey, input.uploadId, {
           parts: input.parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag })),
-          expectedSize: row.declaredSize,
+          expectedSize: row.declaredSize ?? undefined,
         });
       } catch (error) {
+        if (error instanceof StoragePartTooSmallError) {
+          throw new AppError('upload_part_too_small', error.message, [
+            { path: 'parts', code: 'partTooSmall' },
+          ]);
+        }
         if (error instanceof StorageIncompleteError) {
-          throw new AppError('upload_incomplete', error.message);
+          throw new AppError('upload_incomplete', error.message, [
+            { path: 'parts', code: 'uploadIncomplete' },
+          ]);
         }
         throw error;
       }
-      await verifyStored(row);
-      return markCompleted(row);
+      return markCompleted(row, await verifyStored(row));
     },
 
     /** Cancels an upload nothing uses yet and drops its bytes; a second call does nothing. */
@@ -262,6 +367,67 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       }
       if (row.state === 'completed') await storage.delete(row.storageKey);
       else await storage.abortMultipartUpload(row.storageKey, uploadId);
+    },
+
+    /**
+     * Attaches the seller's uploads (to a product, or as the avatar) inside the caller's
+     * transaction. Each key must be an upload of this seller and kind that nothing uses yet:
+     * completed, or a single PUT whose bytes the store holds as granted (checked here, and
+     * completed in the same statement that attaches it). Returns them in the order of `keys`;
+     * otherwise marks nothing and throws a 400, so the caller's transaction rolls back.
+     */
+    async claim(
+      tx: Database,
+      sellerId: string,
+      keys: readonly string[],
+      kind: UploadKind,
+    ): Promise<ClaimedUpload[]> {
+      if (keys.length === 0) return [];
+      if (new Set(keys).size !== keys.length) {
+        throw new AppError('upload_not_found', 'The same upload is listed twice');
+      }
+      const rows = await uploads.findClaimable(tx, sellerId, keys, kind);
+      const byKey = new Map(rows.map((row) => [row.storageKey, row]));
+      const missing = keys.filter((key) => {
+        const row = byKey.get(key);
+        if (!row) return true;
+        if (row.state === 'completed') return false;
+        // Unfinished: only a single PUT still within its time can be finished here.
+        return row.multipartUploadId !== null || isExpired(row);
+      });
+      if (missing.length > 0) {
+        throw new AppError(
+          'upload_not_found',
+          'An uploaded file is missing, unfinished or already used',
+          missing.map((key) => ({ path: key, code: 'uploadNotFound' })),
+        );
+      }
+      const unverified = rows.filter((row) => row.state !== 'completed');
+      const checks = await Promise.all(unverified.map((row) => checkStored(row)));
+      const verified: VerifiedUpload[] = [];
+      checks.forEach((check, index) => {
+        const row = unverified[index] as UploadRow;
+        // The upload stays as it is: the client may still PUT the right bytes and try again.
+        if (!check.ok) throw check.error;
+        verified.push({ id: row.id, size: check.size });
+      });
+      const completedIds = rows.filter((row) => row.state === 'completed').map((row) => row.id);
+      const marked = await uploads.attach(tx, completedIds, verified, expiry());
+      if (marked !== keys.length) {
+        // Another request attached or aborted one of them meanwhile.
+        throw new AppError('upload_not_found', 'An uploaded file is already used');
+      }
+      const sizes = new Map(verified.map((upload) => [upload.id, upload.size]));
+      return keys.map((key) => {
+        const row = byKey.get(key) as UploadRow;
+        return {
+          key: row.storageKey,
+          originalName: row.originalName,
+          extension: row.extension,
+          contentType: row.contentType,
+          size: row.size ?? sizes.get(row.id) ?? 0,
+        };
+      });
     },
   };
 }

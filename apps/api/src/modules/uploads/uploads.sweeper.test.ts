@@ -7,8 +7,9 @@ import { uploads } from '../../db/schema.ts';
 import { LocalStorage } from '../../storage/local-driver.ts';
 import { signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { uploadClaimer } from '../../test/upload-claims.ts';
 import { api, putBytes, type StartedMultipart, sendParts } from './upload-test-helpers.ts';
-import { claimCompletedUploads, createUploadRepository } from './uploads.repository.ts';
+import { createUploadRepository } from './uploads.repository.ts';
 import { sweepUploads } from './uploads.sweeper.ts';
 
 let t: TestApp;
@@ -65,9 +66,8 @@ describe('sweepUploads', () => {
     const completedUnattached = await single(true);
     const completedAttached = await single(true);
     const sellerId = (await row(completedAttached))?.sellerId ?? '';
-    await t.database.db.transaction((tx) =>
-      claimCompletedUploads(tx, sellerId, [completedAttached], 'file'),
-    );
+    const claim = await uploadClaimer(t);
+    await claim(sellerId, [completedAttached], 'file');
     const data = randomBytes(1000);
     const multipart = await api<StartedMultipart>(
       t.app,
@@ -109,10 +109,8 @@ describe('sweepUploads', () => {
     expect(await readFile(path.join(root, completedAttached))).toHaveLength(64);
 
     // An abandoned upload can no longer be attached.
-    await expect(
-      t.database.db.transaction((tx) =>
-        claimCompletedUploads(tx, sellerId, [completedUnattached], 'file'),
-      ),
-    ).rejects.toMatchObject({ code: 'upload_not_found' });
+    await expect(claim(sellerId, [completedUnattached], 'file')).rejects.toMatchObject({
+      code: 'upload_not_found',
+    });
   });
 });

@@ -104,7 +104,8 @@ export class UploadError extends Error {
 export interface UploadResult {
   s3Key: string;
   bucket: string;
-  publicUrl: string;
+  /** Where an image is read once stored; null for a private product file. */
+  publicUrl: string | null;
   originalName: string;
   size: number;
   type: string;

@@ -12,6 +12,8 @@ import { profileKeys } from './get-profile';
  */
 export async function changeAvatar(file: File): Promise<Profile> {
   const uploaded = await uploadFile(file, { kind: 'avatar' });
+  // An image upload always has a public address; only product files have none.
+  if (uploaded.publicUrl === null) throw new Error('The avatar upload has no public address');
   return apiRequest(updateAvatar, { body: { avatarUrl: uploaded.publicUrl } });
 }
 
