@@ -12,6 +12,11 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's INTERNAL_API_SECRET, for signed member-site calls (support/member-site.ts). */
     internalApiSecret: string;
+    /**
+     * Another site (`http://localhost:<port>`) listed in the server's CORS_ORIGINS; nothing
+     * listens there until a test serves its own page on that port.
+     */
+    crossOrigin: string;
   }
 }
 
@@ -59,6 +64,10 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   // The internal (member-site) API exists only with a secret; a fresh one per run.
   const internalApiSecret = randomBytes(32).toString('hex');
+  let crossPort = await freePort();
+  while (crossPort === port) crossPort = await freePort();
+  // Another host name than the API's 127.0.0.1, so that the browser treats it as another site.
+  const crossOrigin = `http://localhost:${crossPort}`;
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
@@ -72,6 +81,7 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_SIGNUP_IP_PER_HOUR: '10000',
       NODE_ENV: 'production',
       INTERNAL_API_SECRET: internalApiSecret,
+      CORS_ORIGINS: crossOrigin,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -90,6 +100,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('internalApiSecret', internalApiSecret);
+  project.provide('crossOrigin', crossOrigin);
 
   return async () => {
     if (server.exitCode === null) {

@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['MEMBER_SITE_URL', 'not a url'],
     ['PRODUCT_REVIEW', 'maybe'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'https://member.example.com/shop'],
+    ['CORS_ORIGINS', 'member.example.com'],
+    ['CORS_ORIGINS', 'https://member.example.com,ftp://files.example.com'],
+    ['CORS_ORIGINS', 'https://member.example.com?x=1'],
+    ['CORS_ORIGINS', 'https://user:pass@member.example.com'],
+    ['CORS_ORIGINS', 'https://exa mple.com'],
   ])('names %s when its value %s is bad', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(name);
@@ -45,6 +52,22 @@ describe('loadConfig', () => {
     const file = path.join(dataDir, 'secrets', 'jwt-secret');
     expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
     expect((await stat(file)).mode & 0o077).toBe(0);
+  });
+
+  it('reads CORS_ORIGINS as origins, the way browsers write them in the Origin header', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).corsOrigins).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir, CORS_ORIGINS: ' , ' }).corsOrigins).toEqual([]);
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      CORS_ORIGINS:
+        ' https://Member.Example.com/ ,http://127.0.0.1:5174,https://shop.example.com:443,http://[::1]:8080,http://127.0.0.1:5174',
+    });
+    expect(config.corsOrigins).toEqual([
+      'https://member.example.com',
+      'http://127.0.0.1:5174',
+      'https://shop.example.com',
+      'http://[::1]:8080',
+    ]);
   });
 
   it('uses JWT_SECRET when given', () => {

@@ -20,6 +20,31 @@ const secretList = z
   )
   .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')));
 
+/**
+ * Comma-separated origins (`https://member.example.com`), compared with the browser's `Origin`
+ * header, which never carries a path: an entry with one would never match, so it is refused.
+ */
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin.length > 0),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^/?#@\s]+\/?$/i,
+          'each entry must be an origin such as https://member.example.com (scheme, host and optional port, no path)',
+        )
+        .pipe(z.url())
+        .transform((origin) => new URL(origin).origin),
+    ),
+  );
+
 /** Every setting the server reads, with its default. Nothing else reads `process.env`. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -74,6 +99,8 @@ const environmentSchema = z.object({
   EXCHANGE_RATE_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Base URL of this server as browsers reach it; storage URLs are relative without it. */
   PUBLIC_URL: z.url().optional(),
+  /** Other sites whose pages may call the API and the storage URLs; empty: same origin only. */
+  CORS_ORIGINS: originList.default([]),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   /** Key of the local driver's signed URLs; generated under DATA_DIR when unset. */
   STORAGE_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -138,6 +165,8 @@ export interface Config {
   exchangeRateUrl: string | undefined;
   exchangeRateRefreshMinutes: number;
   publicUrl: string | undefined;
+  /** Origins (scheme, host, port) allowed to read API answers from their pages. */
+  corsOrigins: string[];
   storage: StorageConfig;
   uploadTtlHours: number;
   uploadSweepIntervalMinutes: number;
@@ -225,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exchangeRateUrl: values.EXCHANGE_RATE_URL,
     exchangeRateRefreshMinutes: values.EXCHANGE_RATE_REFRESH_MINUTES,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    corsOrigins: [...new Set(values.CORS_ORIGINS)],
     storage: storageConfig(values, dataDir),
     uploadTtlHours: values.UPLOAD_TTL_HOURS,
     uploadSweepIntervalMinutes: values.UPLOAD_SWEEP_INTERVAL_MINUTES,
