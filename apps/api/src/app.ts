@@ -32,9 +32,12 @@ import { createSettlementRepository } from './modules/settlement/settlement.repo
 import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
 import { createSettlementService } from './modules/settlement/settlement.service.ts';
 import { uploadsModule } from './modules/uploads/uploads.module.ts';
-import { claimCompletedUploads } from './modules/uploads/uploads.repository.ts';
+import { createUploadRepository } from './modules/uploads/uploads.repository.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { corsPlugin } from './plugins/cors.ts';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { type RateLimitedRoute, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
@@ -70,12 +73,16 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // No total time limit per request: a large upload over a slow link takes hours.
     requestTimeout: 0,
+    // A URL Fastify cannot decode or a path parameter over its length limit (414) is refused
+    // before any route or hook runs: answered in the API's error shape all the same.
+    frameworkErrors: frameworkErrorHandler,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text body on a JSON route is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
+  await app.register(jsonBodyPlugin);
 
   const tokens = createTokenService(
     config.jwtSecret,
@@ -109,23 +116,28 @@ export async function buildApp({
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { extraOrigins: storage.browserOrigins });
-  await app.register(openApiPlugin);
+  await app.register(corsPlugin, {
+    origins: config.corsOrigins,
+    storageUrls: config.storage.driver === 'local',
+  });
   const uploadUrls: RateLimitedRoute = {
     rule: { name: 'upload-urls', max: limits.uploadUrlsPer15Minutes, windowSeconds: 15 * 60 },
     subject: 'seller',
   };
-  await app.register(rateLimitPlugin, {
-    limiter,
-    routes: {
-      'POST /api/auth/signup': {
-        rule: { name: 'signup', max: limits.signupsPerIpPerHour, windowSeconds: 60 * 60 },
-        subject: 'ip',
-      },
-      'POST /api/products/get-upload-url': uploadUrls,
-      'POST /api/products/start-multipart-upload': uploadUrls,
-      'POST /api/auth/avatar-upload-url': uploadUrls,
+  const rateLimitedRoutes: Record<string, RateLimitedRoute> = {
+    'POST /api/auth/signup': {
+      rule: { name: 'signup', max: limits.signupsPerIpPerHour, windowSeconds: 60 * 60 },
+      subject: 'ip',
     },
+    'POST /api/products/get-upload-url': uploadUrls,
+    'POST /api/products/start-multipart-upload': uploadUrls,
+    'POST /api/auth/avatar-upload-url': uploadUrls,
+  };
+  await app.register(openApiPlugin, {
+    publicUrl: config.publicUrl,
+    throttledRoutes: Object.keys(rateLimitedRoutes),
   });
+  await app.register(rateLimitPlugin, { limiter, routes: rateLimitedRoutes });
   await app.register(authenticatePlugin, {
     tokens,
     currentTokenVersion: (sellerId, claimedVersion) =>
@@ -136,16 +148,23 @@ export async function buildApp({
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
+  const uploadsService = createUploadsService({
+    uploads: createUploadRepository(database.db),
+    storage,
+    ttlHours: config.uploadTtlHours,
+  });
   await app.register(uploadsModule, {
     db: database.db,
     storage,
+    sellers,
+    uploadsService,
     ttlHours: config.uploadTtlHours,
     sweepIntervalMinutes: config.uploadSweepIntervalMinutes,
   });
   await app.register(productRoutes, {
     products: createProductService({
       products: createProductRepository(database.db),
-      claimUploads: claimCompletedUploads,
+      claimUploads: uploadsService.claim,
       storage,
       productReview: config.productReview,
     }),

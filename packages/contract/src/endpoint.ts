@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { ApiTag } from './api-tags.ts';
+import type { ErrorCode } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -9,16 +11,30 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: string;
+  /** camelCase verb and noun (`createProduct`), unique: the name generated clients call. */
+  readonly operationId: string;
+  /** One short line. */
   readonly summary: string;
-  readonly tags: readonly string[];
+  /** The rules: what the call does, what it accepts and refuses, what it leaves alone. */
+  readonly description: string;
+  readonly tags: readonly ApiTag[];
   /** Whether the route needs a signed-in seller. */
   readonly auth: boolean;
   readonly successStatus: 200 | 201 | 204;
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;
   readonly params?: z.ZodType;
-  /** Absent for 204 responses. */
+  /** Absent for 204 responses and for `produces` downloads. */
   readonly response?: z.ZodType;
+  /** A success body that is a file rather than JSON: its media type. */
+  readonly produces?: 'text/csv';
+  /**
+   * Error codes this endpoint answers beyond those its shape implies (`validation_failed` and
+   * `invalid_json` with input, `unauthorized` with auth, `not_found` with an `{id}`, the body
+   * size and type codes with a body, `rate_limited` when throttled, `internal_error` and
+   * `service_unavailable` always).
+   */
+  readonly errors?: readonly ErrorCode[];
 }
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

@@ -14,6 +14,7 @@ export const errorCodes = [
   'password_too_common',
   'conflict',
   'payload_too_large',
+  'uri_too_long',
   'unsupported_media_type',
   'rate_limited',
   'service_unavailable',
@@ -23,6 +24,7 @@ export const errorCodes = [
   'upload_not_found',
   'upload_incomplete',
   'upload_size_mismatch',
+  'upload_part_too_small',
   'upload_url_expired',
   'length_required',
   'price_not_editable',
@@ -32,15 +34,30 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** One refused field, the same for schema checks and for the server's own rules. */
 export const errorIssue = z.object({
-  path: z.string(),
-  message: z.string(),
+  path: z
+    .string()
+    .describe(
+      'The field, dot-separated (`bank.swiftCode`, `files.0.s3Key`); empty for the whole input.',
+    ),
+  code: z
+    .string()
+    .describe(
+      "A stable key: the contract's message key when the rule has one (`titleRequired`), otherwise zod's issue code (`invalid_type`, `too_small`, `unrecognized_keys`…).",
+    ),
+  message: z.string().describe('The same in English.'),
 });
+export type ErrorIssue = z.infer<typeof errorIssue>;
 
+/** Every error answer: `code` decides, `error` is for people, `details` lists refused fields. */
 export const errorBody = z.object({
-  error: z.string(),
-  code: z.string(),
-  details: z.array(errorIssue).optional(),
+  error: z.string().describe('An English sentence, for people.'),
+  code: z.enum(errorCodes).describe('What went wrong; each code has one HTTP status.'),
+  details: z
+    .array(errorIssue)
+    .optional()
+    .describe('Every refused field, with `validation_failed` and some other 4xx codes.'),
 });
 
 export type ErrorBody = z.infer<typeof errorBody>;

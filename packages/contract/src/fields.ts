@@ -69,3 +69,30 @@ export const profileNicknameField = z
 export const bioField = optionalText(limits.bio.max, 'bioTooLong');
 
 export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** What `String(n)` writes for a whole number from 0: digits, no sign, no leading zero. */
+const canonicalInteger = /^(?:0|[1-9]\d*)$/;
+
+/**
+ * A whole-number query parameter. Only canonical digits are read as a number (`2`): `0x10`,
+ * `1.0`, `1e1`, ` 1`, `+5`, `02` and a repeated parameter are refused with `message` rather
+ * than read as some other number. Absent, it is `fallback`. Documented as an integer.
+ */
+export function queryInteger(options: {
+  min: number;
+  max: number;
+  fallback: number;
+  message: string;
+}) {
+  const { min, max, fallback, message } = options;
+  return (
+    z
+      .preprocess(
+        (value) =>
+          typeof value === 'string' && canonicalInteger.test(value) ? Number(value) : value,
+        z.int({ error: message }).min(min, message).max(max, message),
+      )
+      // A prefault, unlike a default, is shown as the parameter's default in the document.
+      .prefault(fallback)
+  );
+}

@@ -9,7 +9,10 @@ export const healthResponse = z.object({
 export const getHealth = defineEndpoint({
   method: 'GET',
   path: '/api/health',
+  operationId: 'getHealth',
   summary: 'Liveness and database check',
+  description:
+    '200 when the server answers and its database too; 503 `service_unavailable` when the database does not.',
   tags: ['health'],
   auth: false,
   successStatus: 200,

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@seller/contract/errors';
+import type { ValidationCode } from '@seller/contract/validation-messages';
 
 const statusByCode: Record<ErrorCode, number> = {
   validation_failed: 400,
@@ -13,6 +14,8 @@ const statusByCode: Record<ErrorCode, number> = {
   nickname_taken: 409,
   conflict: 409,
   payload_too_large: 413,
+  /** A path parameter longer than the router accepts. */
+  uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
@@ -26,12 +29,28 @@ const statusByCode: Record<ErrorCode, number> = {
   upload_incomplete: 400,
   /** A PUT body whose length is not the length the URL was signed for. */
   upload_size_mismatch: 400,
+  /** A part other than the last is smaller than 5 MiB, or larger than the first part. */
+  upload_part_too_small: 400,
   upload_url_expired: 403,
   length_required: 411,
   price_not_editable: 400,
   status_not_editable: 400,
   product_deleted: 409,
 };
+
+/** The HTTP status every answer with this code has. */
+export function statusOfCode(code: ErrorCode): number {
+  return statusByCode[code];
+}
+
+/**
+ * A refused field of a server rule: the error handler adds the English message of `code`, so
+ * these read like the schema checks' (`{ path, code, message }`).
+ */
+export interface AppErrorIssue {
+  path: string;
+  code: ValidationCode;
+}
 
 /** An expected failure with a machine code; the error handler turns it into `{ error, code }`. */
 export class AppError extends Error {
@@ -41,7 +60,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: { path: string; message: string }[],
+    readonly details?: AppErrorIssue[],
     readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);

@@ -1,10 +1,56 @@
 import type { Endpoint, ResponseOf } from '@seller/contract/endpoint';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ErrorCode } from '@seller/contract/errors';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteShorthandOptions,
+} from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthenticatedSeller } from '../plugins/authenticate.ts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** Read by the OpenAPI document only (plugins/openapi.ts); Fastify ignores it. */
+    documented?: {
+      successStatus: number;
+      /** A success body that is a file: its media type. */
+      produces?: string;
+      /** Error codes beyond those the route's shape implies. */
+      errors: readonly ErrorCode[];
+    };
+  }
+}
+
+/**
+ * A contract endpoint as a Fastify route schema: the zod schemas that validate and serialise,
+ * and what the OpenAPI document says of it. Routes registered by hand start from it too.
+ */
+export function routeSchema(endpoint: Endpoint): FastifySchema {
+  const response: Record<number, z.ZodType> = {};
+  if (endpoint.response) response[endpoint.successStatus] = endpoint.response;
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: [...endpoint.tags],
+    // Public calls say so; the internal scope replaces this with its signature.
+    security: endpoint.auth ? [{ bearerAuth: [] }] : [],
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    response,
+    documented: {
+      successStatus: endpoint.successStatus,
+      ...(endpoint.produces ? { produces: endpoint.produces } : {}),
+      errors: endpoint.errors ?? [],
+    },
+  };
+}
 
 export interface RouteContext<E extends Endpoint> {
   body: Output<E['body']>;
@@ -40,8 +86,6 @@ export function defineRoute<E extends Endpoint>(
   handler: RouteHandler<E>,
   { cached = false, ...options }: DefineRouteOptions = {},
 ): void {
-  const response: Record<number, z.ZodType> = {};
-  if (endpoint.response) response[endpoint.successStatus] = endpoint.response;
   if (cached && (endpoint.method !== 'GET' || !endpoint.auth || !endpoint.response)) {
     throw new Error(`${endpoint.method} ${endpoint.path}: only a signed-in JSON read is cached`);
   }
@@ -58,15 +102,7 @@ export function defineRoute<E extends Endpoint>(
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     ...options,
-    schema: {
-      summary: endpoint.summary,
-      tags: [...endpoint.tags],
-      ...(endpoint.auth ? { security: [{ bearerAuth: [] }] } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.params ? { params: endpoint.params } : {}),
-      response,
-    },
+    schema: routeSchema(endpoint),
     ...(endpoint.auth ? { onRequest: app.authenticate } : {}),
     handler: async (request, reply) => {
       // The validator compiler has already parsed these with the endpoint's schemas.

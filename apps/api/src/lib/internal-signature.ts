@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+// Declares the OpenAPI fields of a route schema (`security`) that the internal scope sets.
+import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -9,6 +11,21 @@ import { AppError } from './app-error.ts';
 export const signatureHeader = 'x-signature';
 /** A signature older (or further in the future) than this is refused: replay window. */
 export const signatureToleranceSeconds = 5 * 60;
+
+/** The signature as the OpenAPI document declares it, on every route of the internal scope. */
+export const signatureSecurityScheme = {
+  name: 'memberSignature',
+  scheme: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Signature',
+    description:
+      'Calls of the member site are signed like webhooks: `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(INTERNAL_API_SECRET, t + "." + raw body)>`, the HMAC taken over the exact bytes sent. A signature more than five minutes old or ahead is refused (401), and so is any other mismatch. Without INTERNAL_API_SECRET on the server, these calls answer 404.',
+  },
+} as const;
+
+/** The challenge of a 401 of the internal scope: the signature is what is missing. */
+const signatureChallenge = 'Signature realm="member-site", headers="x-signature"';
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -110,15 +127,22 @@ export const internalApiPlugin: FastifyPluginAsync<InternalApiOptions> = async (
     );
     done(null, undefined);
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const header = request.headers[signatureHeader];
     const check = verifyInternalSignature(
       secret,
       Array.isArray(header) ? header[0] : header,
       request.internalRawBody ?? '',
     );
-    if (check !== 'valid') throw new AppError('unauthorized', 'Missing or invalid signature');
+    if (check !== 'valid') {
+      reply.header('www-authenticate', signatureChallenge);
+      throw new AppError('unauthorized', 'Missing or invalid signature');
+    }
     if (request.internalBodyError) throw request.internalBodyError;
+  });
+  // Every route of this scope is signed, whatever its contract says about seller tokens.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ [signatureSecurityScheme.name]: [] }] };
   });
   for (const register of routes) await register(app);
 };

@@ -27,17 +27,26 @@ export interface AuthenticateOptions {
 
 const unauthorized = () => new AppError('unauthorized', 'Sign in to continue');
 
+/** The challenge of a 401 for a token that was sent but refused (RFC 6750, section 3.1). */
+const invalidTokenChallenge = 'Bearer realm="seller-center", error="invalid_token"';
+
 export const authenticatePlugin = fp<AuthenticateOptions>(
   async (app, options) => {
     app.decorateRequest('seller', undefined);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers.authorization;
-      const match = header ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header) : null;
-      if (!match?.[1]) throw unauthorized();
+      // Without a bearer token the error handler's plain `Bearer` challenge applies.
+      if (header === undefined || !/^Bearer\s/i.test(header)) throw unauthorized();
+      const refused = () => {
+        reply.header('www-authenticate', invalidTokenChallenge);
+        return unauthorized();
+      };
+      const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
+      if (!match?.[1]) throw refused();
       const claims = await options.tokens.verify(match[1]);
-      if (!claims) throw unauthorized();
+      if (!claims) throw refused();
       const version = await options.currentTokenVersion(claims.sellerId, claims.tokenVersion);
-      if (version === undefined || version !== claims.tokenVersion) throw unauthorized();
+      if (version === undefined || version !== claims.tokenVersion) throw refused();
       request.seller = { id: claims.sellerId };
     });
   },

@@ -72,9 +72,15 @@ export const apiHeaders: readonly [string, string][] = [
   ['cache-control', 'no-store'],
 ];
 
+/** Whether a path (without its query) is the API's: `/api` itself and everything under it. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
 /** The API's JSON routes; its documentation pages (`/api/docs`) are pages. */
 export function isApiAnswer(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  const pathname = url.split('?')[0] ?? '';
+  return isApiPath(pathname) && !pathname.startsWith('/api/docs');
 }
 
 /**

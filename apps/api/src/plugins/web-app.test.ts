@@ -53,6 +53,9 @@ describe('the web app', () => {
     for (const url of [
       '/assets/missing.js',
       '/api/missing',
+      '/api',
+      '/api?page=1',
+      '/api/products/unknown/route',
       '/storage/missing',
       '/%2e%2e/%2e%2e/%2e%2e/package.json',
       '/assets/%2e%2e/%2e%2e/%2e%2e/package.json',

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { isApiPath } from './security-headers.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
@@ -34,11 +35,12 @@ export const webAppPlugin = fp<{ distDir: string }>(
       });
     }
     app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
       const isPageRequest =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !request.url.startsWith('/api/') &&
-        !request.url.startsWith('/storage/') &&
-        !path.extname(request.url.split('?')[0] ?? '');
+        !isApiPath(pathname) &&
+        !pathname.startsWith('/storage/') &&
+        !path.extname(pathname);
       if (hasWebApp && isPageRequest) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }

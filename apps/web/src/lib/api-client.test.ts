@@ -66,8 +66,10 @@ const item = z.object({ id: z.string(), name: z.string() });
 const getItem = defineEndpoint({
   method: 'GET',
   path: '/api/items/{id}',
+  operationId: 'getItem',
   summary: 'test',
-  tags: ['test'],
+  description: 'test',
+  tags: ['products'],
   auth: true,
   successStatus: 200,
   params: z.object({ id: z.string() }),
@@ -78,8 +80,10 @@ const getItem = defineEndpoint({
 const createItem = defineEndpoint({
   method: 'POST',
   path: '/api/items',
+  operationId: 'createItem',
   summary: 'test',
-  tags: ['test'],
+  description: 'test',
+  tags: ['products'],
   auth: true,
   successStatus: 201,
   body: z.object({ name: z.string() }),
@@ -89,8 +93,10 @@ const createItem = defineEndpoint({
 const putItem = defineEndpoint({
   method: 'PUT',
   path: '/api/items/{id}',
+  operationId: 'putItem',
   summary: 'test',
-  tags: ['test'],
+  description: 'test',
+  tags: ['products'],
   auth: true,
   successStatus: 204,
   params: z.object({ id: z.string() }),
@@ -285,7 +291,13 @@ describe('error normalisation', () => {
         body: {
           error: 'Invalid body: name nicknameLength',
           code: 'validation_failed',
-          details: [{ path: 'nickname', message: 'nicknameLength' }],
+          details: [
+            {
+              path: 'nickname',
+              code: 'nicknameLength',
+              message: 'The nickname must be 3 to 20 characters long.',
+            },
+          ],
         },
       },
     ];
@@ -294,7 +306,13 @@ describe('error normalisation', () => {
       status: 400,
       code: 'validation_failed',
       serverMessage: 'Invalid body: name nicknameLength',
-      details: [{ path: 'nickname', message: 'nicknameLength' }],
+      details: [
+        {
+          path: 'nickname',
+          code: 'nicknameLength',
+          message: 'The nickname must be 3 to 20 characters long.',
+        },
+      ],
     });
   });
 

@@ -1,6 +1,8 @@
+import type { ErrorIssue } from '@seller/contract/errors';
+
 /**
  * The error type of the HTTP client (api-client.ts), apart from it: checking an error's kind
- * does not load the client, nor zod with it (the login page, issue 6).
+ * does not load the client, nor zod with it (the login page).
  */
 
 /** An HTTP error normalised from the server's `{ error, code, details? }` body. */
@@ -10,13 +12,14 @@ export class ApiError extends Error {
   readonly code: string;
   /** The server's `error` text, when it sent one. */
   readonly serverMessage: string | undefined;
-  readonly details: ReadonlyArray<{ path: string; message: string }>;
+  /** The refused fields: `code` is the contract's message key (or zod's issue code). */
+  readonly details: ReadonlyArray<ErrorIssue>;
 
   constructor(init: {
     status: number;
     code: string;
     serverMessage?: string | undefined;
-    details?: ReadonlyArray<{ path: string; message: string }> | undefined;
+    details?: ReadonlyArray<ErrorIssue> | undefined;
   }) {
     super(init.serverMessage ?? `Request failed (${init.code})`);
     this.status = init.status;

@@ -2,8 +2,10 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { ApiError } from './api-client';
 
 /**
- * Puts the field issues of a 400 (`details: [{ path, message }]`, messages being contract
- * keys) under the matching form fields. Returns whether any field got an error.
+ * Puts the field issues of a 400 (`details: [{ path, code, message }]`) under the matching
+ * form fields. The form keeps the `code` (a contract message key, or zod's issue code) and
+ * translates it like its own checks' messages; the server's English `message` is not shown.
+ * Returns whether any field got an error.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: ApiError,
@@ -14,7 +16,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
   for (const issue of error.details) {
     const field = fields.find((name) => name === issue.path);
     if (!field) continue;
-    setError(field, { type: 'server', message: issue.message }, { shouldFocus: !applied });
+    setError(field, { type: 'server', message: issue.code }, { shouldFocus: !applied });
     applied = true;
   }
   return applied;

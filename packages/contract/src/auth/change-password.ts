@@ -21,10 +21,14 @@ export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 export const changePassword = defineEndpoint({
   method: 'POST',
   path: '/api/auth/change-password',
-  summary: 'Change the password; every older token stops working and a new one is returned',
+  operationId: 'changePassword',
+  summary: 'Change the password',
+  description:
+    'Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device.',
   tags: ['auth'],
   auth: true,
   successStatus: 200,
+  errors: ['wrong_password', 'password_too_common'],
   body: changePasswordBody,
   response: tokenResponse,
 });

@@ -6,14 +6,16 @@ export const profile = z.object({
   nickname: z.string().nullable(),
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
 });
 export type Profile = z.infer<typeof profile>;
 
 export const getProfile = defineEndpoint({
   method: 'GET',
   path: '/api/auth/profile',
+  operationId: 'getProfile',
   summary: "The signed-in seller's profile",
+  description: "The signed-in seller's email, nickname, bio, avatar URL and signup time.",
   tags: ['auth'],
   auth: true,
   successStatus: 200,

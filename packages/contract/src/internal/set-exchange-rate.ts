@@ -18,8 +18,10 @@ export type SetExchangeRateBody = z.input<typeof setExchangeRateBody>;
 export const setExchangeRate = defineEndpoint({
   method: 'PUT',
   path: '/api/internal/exchange-rate',
-  summary:
-    'Record the USD→KRW/CNY rate (member site only; signed with X-Signature, see docs/internal-api.md)',
+  operationId: 'setExchangeRate',
+  summary: 'Record the USD exchange rate',
+  description:
+    "Records the rate of the US dollar in won and yuan for a day (today in the server's time zone when `date` is left out). Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.",
   tags: ['internal'],
   auth: false,
   successStatus: 200,

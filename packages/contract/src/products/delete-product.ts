@@ -4,8 +4,10 @@ import { productIdParams } from './product.ts';
 export const deleteProduct = defineEndpoint({
   method: 'DELETE',
   path: '/api/products/{id}',
-  summary:
-    'Soft delete: the status becomes deleted, the product leaves the list; its files and sales stay. Deleting again is a no-op.',
+  operationId: 'deleteProduct',
+  summary: 'Delete a product',
+  description:
+    'Soft delete: the status becomes deleted and the product leaves the list; its files and sales stay. Deleting again answers 204 as well. No body is needed; an empty JSON body is accepted.',
   tags: ['products'],
   auth: true,
   successStatus: 204,

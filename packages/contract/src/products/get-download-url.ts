@@ -12,7 +12,10 @@ export type DownloadUrlResponse = z.infer<typeof downloadUrlResponse>;
 export const getDownloadUrl = defineEndpoint({
   method: 'GET',
   path: '/api/products/{id}/download/{fileId}',
-  summary: "A short-lived download URL for one of the seller's product files",
+  operationId: 'getDownloadUrl',
+  summary: 'A download URL for a product file',
+  description:
+    "A URL valid for five minutes that downloads one of the seller's product files under its original name.",
   tags: ['products'],
   auth: true,
   successStatus: 200,

@@ -7,7 +7,7 @@ export const exchangeRate = z.object({
   /** Yuan per US dollar. */
   cny: z.number(),
   /** The day the rate is for, `yyyy-MM-dd`. */
-  date: z.string(),
+  date: z.iso.date(),
   /** True while only the built-in starting rate is known (no rate has been set yet). */
   seeded: z.boolean(),
 });
@@ -19,7 +19,10 @@ export type ExchangeRateResponse = z.infer<typeof exchangeRateResponse>;
 export const getExchangeRate = defineEndpoint({
   method: 'GET',
   path: '/api/products/exchange-rate/latest',
-  summary: 'The latest USD exchange rate to KRW and CNY, with its date',
+  operationId: 'getExchangeRate',
+  summary: 'The latest USD exchange rate',
+  description:
+    'The latest rate of the US dollar in won (KRW) and yuan (CNY), with the day it is for. Prices are shown in KRW rounded to a whole won and in CNY rounded to one decimal.',
   tags: ['products'],
   auth: true,
   successStatus: 200,

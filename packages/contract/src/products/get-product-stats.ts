@@ -11,7 +11,10 @@ export type ProductStats = z.infer<typeof productStats>;
 export const getProductStats = defineEndpoint({
   method: 'GET',
   path: '/api/products/stats/products',
-  summary: "Counts of the seller's products (deleted ones left out)",
+  operationId: 'getProductStats',
+  summary: "Counts of the seller's products",
+  description:
+    'How many products the seller has (deleted ones left out) and how many of them are active.',
   tags: ['products'],
   auth: true,
   successStatus: 200,

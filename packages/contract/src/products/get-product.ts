@@ -4,8 +4,10 @@ import { productDetail, productIdParams } from './product.ts';
 export const getProduct = defineEndpoint({
   method: 'GET',
   path: '/api/products/{id}',
-  summary:
-    "One of the seller's products with its files and thumbnails (deleted products still open). Another seller's product is a 404.",
+  operationId: 'getProduct',
+  summary: 'One product with its files and thumbnails',
+  description:
+    "One of the seller's products with its files and thumbnails, main thumbnail first. Deleted products still open. Another seller's product, or an id that is not one, is 404.",
   tags: ['products'],
   auth: true,
   successStatus: 200,

@@ -8,7 +8,9 @@ export type MyProductsResponse = z.infer<typeof myProductsResponse>;
 export const listMyProducts = defineEndpoint({
   method: 'GET',
   path: '/api/products/my-products',
-  summary: "The signed-in seller's products, newest first, deleted ones left out",
+  operationId: 'listMyProducts',
+  summary: "The seller's products",
+  description: "The signed-in seller's products, newest first; deleted ones are left out.",
   tags: ['products'],
   auth: true,
   successStatus: 200,

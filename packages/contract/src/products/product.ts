@@ -72,8 +72,8 @@ export const product = z.object({
   /** Whole US dollars. */
   price: z.number().int(),
   status: z.enum(productStatuses),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
   view_count: z.number().int(),
   sales_count: z.number().int(),
   file_count: z.number().int(),

@@ -47,11 +47,22 @@ export type UpdateProductBody = z.input<typeof updateProductBody>;
 export const updateProduct = defineEndpoint({
   method: 'PUT',
   path: '/api/products/{id}',
-  summary:
-    'Edit title, description and status (active or inactive), remove and add files and thumbnails in one transaction. At least 1 and at most 10 files and 5 thumbnails must remain. The price is not editable; deleted products cannot be edited.',
+  operationId: 'updateProduct',
+  summary: 'Edit a product',
+  description:
+    'Edits title, description and status (active or inactive) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).',
   tags: ['products'],
   auth: true,
   successStatus: 200,
+  errors: [
+    'upload_not_found',
+    'upload_incomplete',
+    'file_too_large',
+    'file_type_not_allowed',
+    'price_not_editable',
+    'status_not_editable',
+    'product_deleted',
+  ],
   params: productIdParams,
   body: updateProductBody,
   response: productDetail,

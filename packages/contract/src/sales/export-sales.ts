@@ -26,9 +26,13 @@ export const salesCsvColumns = [
 export const exportSales = defineEndpoint({
   method: 'GET',
   path: '/api/products/sales/export',
-  summary: "Download the seller's sales of a period as CSV (UTF-8 with BOM)",
+  operationId: 'exportSales',
+  summary: "The seller's sales as a CSV file",
+  description:
+    "The sales of a period as `text/csv` in UTF-8 with a byte order mark (so that spreadsheet programs read Korean and Chinese), newest first, as an attachment named `sales-<period>-<yyyy-MM-dd>.csv`. Dates are local to the server's time zone.",
   tags: ['sales'],
   auth: true,
   successStatus: 200,
   query: exportSalesQuery,
+  produces: 'text/csv',
 });

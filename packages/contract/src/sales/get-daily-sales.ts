@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { queryInteger } from '../fields.ts';
 import { limits } from '../limits.ts';
 
 export const dailySalesQuery = z.object({
-  days: z.coerce
-    .number({ error: 'daysInvalid' })
-    .int('daysInvalid')
-    .min(1, 'daysInvalid')
-    .max(limits.dailySales.maxDays, 'daysInvalid')
-    .default(limits.dailySales.defaultDays),
+  days: queryInteger({
+    min: 1,
+    max: limits.dailySales.maxDays,
+    fallback: limits.dailySales.defaultDays,
+    message: 'daysInvalid',
+  }),
 });
 export type DailySalesQuery = z.input<typeof dailySalesQuery>;
 
 export const dailySalesRow = z.object({
   /** `yyyy-MM-dd` in the server's time zone. */
-  date: z.string(),
+  date: z.iso.date(),
   count: z.number().int(),
   /** KRW, gross. */
   amount: z.number().int(),
@@ -32,7 +33,10 @@ export type DailySalesResponse = z.infer<typeof dailySalesResponse>;
 export const getDailySales = defineEndpoint({
   method: 'GET',
   path: '/api/products/stats/sales/daily',
-  summary: "The seller's sales per day over the last `days` days (today included)",
+  operationId: 'getDailySales',
+  summary: "The seller's sales per day",
+  description:
+    "One row per day of the last `days` days (today included, zero days too), oldest first, in the server's time zone.",
   tags: ['sales'],
   auth: true,
   successStatus: 200,

@@ -12,7 +12,7 @@ export const productSalesRow = z.object({
   /** KRW, after commission. */
   netRevenue: z.number().int(),
   /** ISO 8601 of the latest sale, null when the product has none. */
-  lastSaleDate: z.string().nullable(),
+  lastSaleDate: z.iso.datetime().nullable(),
 });
 export type ProductSalesRow = z.infer<typeof productSalesRow>;
 
@@ -25,7 +25,10 @@ export type SalesByProductResponse = z.infer<typeof salesByProductResponse>;
 export const getSalesByProduct = defineEndpoint({
   method: 'GET',
   path: '/api/products/stats/sales/by-product',
-  summary: "The seller's sales per product (count, revenue, last sale)",
+  operationId: 'getSalesByProduct',
+  summary: "The seller's sales per product",
+  description:
+    'Count, revenue and last sale of every product not deleted and of deleted ones that have sales, best sellers first.',
   tags: ['sales'],
   auth: true,
   successStatus: 200,

@@ -22,7 +22,10 @@ export type SalesStats = z.infer<typeof salesStats>;
 export const getSalesStats = defineEndpoint({
   method: 'GET',
   path: '/api/products/stats/sales',
-  summary: "The seller's sales in total, this month and today (count, gross, commission, net)",
+  operationId: 'getSalesStats',
+  summary: "The seller's sales totals",
+  description:
+    "Count, gross amount, commission and net amount (KRW) of the seller's sales in total, this month and today, in the server's time zone.",
   tags: ['sales'],
   auth: true,
   successStatus: 200,

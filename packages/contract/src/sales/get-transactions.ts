@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { queryInteger } from '../fields.ts';
 import { limits, salesPeriods } from '../limits.ts';
 
 /**
@@ -12,18 +13,18 @@ export const salesPeriodField = z.enum(salesPeriods, { error: 'periodInvalid' })
 export const maxTransactionsPage = 1_000_000_000;
 
 export const transactionsQuery = z.object({
-  page: z.coerce
-    .number({ error: 'pageInvalid' })
-    .int('pageInvalid')
-    .min(1, 'pageInvalid')
-    .max(maxTransactionsPage, 'pageInvalid')
-    .default(limits.transactions.defaultPage),
-  limit: z.coerce
-    .number({ error: 'limitInvalid' })
-    .int('limitInvalid')
-    .min(1, 'limitInvalid')
-    .max(limits.transactions.maxLimit, 'limitInvalid')
-    .default(limits.transactions.defaultLimit),
+  page: queryInteger({
+    min: 1,
+    max: maxTransactionsPage,
+    fallback: limits.transactions.defaultPage,
+    message: 'pageInvalid',
+  }),
+  limit: queryInteger({
+    min: 1,
+    max: limits.transactions.maxLimit,
+    fallback: limits.transactions.defaultLimit,
+    message: 'limitInvalid',
+  }),
   period: salesPeriodField,
 });
 export type TransactionsQuery = z.input<typeof transactionsQuery>;
@@ -32,7 +33,7 @@ export type TransactionsQuery = z.input<typeof transactionsQuery>;
 export const transaction = z.object({
   purchase_id: z.string(),
   /** ISO 8601, UTC. */
-  purchase_date: z.string(),
+  purchase_date: z.iso.datetime(),
   order_id: z.string(),
   product_id: z.string(),
   product_title: z.string(),
@@ -64,7 +65,10 @@ export type TransactionsResponse = z.infer<typeof transactionsResponse>;
 export const getTransactions = defineEndpoint({
   method: 'GET',
   path: '/api/products/sales/transactions',
-  summary: "The seller's sales of a period, newest first, one page at a time",
+  operationId: 'getTransactions',
+  summary: "The seller's sales, a page at a time",
+  description:
+    "The seller's sales of a period, newest first. `page` and `limit` are whole numbers written in plain digits (`2`, not `02`, `2.0` or `0x2`); a page past the last one is empty.",
   tags: ['sales'],
   auth: true,
   successStatus: 200,

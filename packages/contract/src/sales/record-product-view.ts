@@ -19,8 +19,10 @@ export type RecordProductViewResponse = z.infer<typeof recordProductViewResponse
 export const recordProductView = defineEndpoint({
   method: 'POST',
   path: '/api/internal/products/{id}/views',
-  summary:
-    "Add to a product's view count (member site only; signed with X-Signature, see docs/internal-api.md)",
+  operationId: 'recordProductView',
+  summary: 'Count views of a product',
+  description:
+    "Adds to a product's view count: one view, or `count` views at once. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.",
   tags: ['internal'],
   auth: false,
   successStatus: 200,

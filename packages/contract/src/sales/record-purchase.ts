@@ -6,10 +6,12 @@ import { emailField, isoDateTime } from '../fields.ts';
 export const maxPurchaseAmount = 100_000_000_000;
 
 export const recordPurchaseBody = z.object({
-  /** The member site's order id; a sale is recorded once per order id. */
+  /**
+   * The member site's order id; a sale is recorded once per order id. Taken as sent: an id
+   * with surrounding spaces is refused rather than trimmed into another order's id.
+   */
   orderId: z
     .string()
-    .trim()
     .min(1)
     .max(128)
     .regex(/^[\x21-\x7e]+$/, 'orderIdInvalid'),
@@ -34,7 +36,7 @@ export const recordedSale = z.object({
   commissionRate: z.number().int(),
   commissionAmount: z.number().int(),
   netAmount: z.number().int(),
-  purchasedAt: z.string(),
+  purchasedAt: z.iso.datetime(),
 });
 export type RecordedSale = z.infer<typeof recordedSale>;
 
@@ -48,11 +50,14 @@ export type RecordPurchaseResponse = z.infer<typeof recordPurchaseResponse>;
 export const recordPurchase = defineEndpoint({
   method: 'POST',
   path: '/api/internal/purchases',
-  summary:
-    'Record a sale (member site only; signed with X-Signature, see docs/internal-api.md). 201 new, 200 replay, 409 order id reused with other content',
+  operationId: 'recordPurchase',
+  summary: 'Record a sale',
+  description:
+    'Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product is 404. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.',
   tags: ['internal'],
   auth: false,
   successStatus: 201,
+  errors: ['not_found', 'conflict'],
   body: recordPurchaseBody,
   response: recordPurchaseResponse,
 });

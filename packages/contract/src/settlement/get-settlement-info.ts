@@ -25,7 +25,9 @@ export const emptySettlementInfo: SettlementInfo = {
 export const getSettlementInfo = defineEndpoint({
   method: 'GET',
   path: '/api/auth/settlement-info',
-  summary: "The seller's payout details (Alipay, bank transfer, PayPal); empty strings when unset",
+  operationId: 'getSettlementInfo',
+  summary: "The seller's payout details",
+  description: 'Alipay, bank transfer and PayPal details; a field never filled is an empty string.',
   tags: ['settlement'],
   auth: true,
   successStatus: 200,

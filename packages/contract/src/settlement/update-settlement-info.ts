@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { emailField } from '../fields.ts';
-import { emptySettlementInfo, settlementInfo } from './get-settlement-info.ts';
+import { emailPattern } from '../field-rules.ts';
+import { limits } from '../limits.ts';
+import { settlementInfo } from './get-settlement-info.ts';
 
 /**
  * Payout details. Every method may be left entirely empty (a seller usually fills one), but a
  * method that is partly filled must be complete. Messages are i18n keys under `validation.`.
+ * Each field states its format as a pattern that also accepts the empty value, so that the
+ * OpenAPI document carries the rules the server checks.
  */
 export const settlementLimits = {
   name: 100,
@@ -13,29 +16,39 @@ export const settlementLimits = {
   account: 64,
 } as const;
 
-/** A Chinese mobile number: +86, then 11 digits starting with 1 (spaces and dashes allowed). */
-const alipayPhonePattern = /^\+861[3-9]\d{9}$/;
-/** ISO 9362: bank (4 letters), country (2 letters), location (2), optional branch (3). */
-export const swiftCodePattern = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
-/** Account numbers and IBANs: letters, digits, spaces and dashes. */
-const accountPattern = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
+/** Spaces and dashes may stand anywhere in a phone number; they are dropped when it is stored. */
+const phoneSeparators = '[\\s-]*';
+/** A Chinese mobile number: +86, then 11 digits starting with 1 and 3 to 9; or nothing. */
+const alipayPhonePattern = new RegExp(
+  `^(?:${['\\+', '8', '6', '1', '[3-9]', ...Array<string>(9).fill('\\d')]
+    .map((part) => phoneSeparators + part)
+    .join('')}${phoneSeparators})?$`,
+);
+/**
+ * ISO 9362: bank (4 letters), country (2 letters), location (2), optional branch (3), in
+ * either case (it is stored in capitals); or nothing.
+ */
+const swiftCodePattern = /^(?:[A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?)?$/;
+/** Account numbers and IBANs: letters, digits, spaces and dashes; or nothing. */
+const accountPattern = /^(?:[A-Za-z0-9][A-Za-z0-9 -]*)?$/;
+/** An email address as `emailField` accepts it, or nothing. */
+const optionalEmailPattern = new RegExp(`^(?:${emailPattern.source.slice(1, -1)})?$`);
 
 const text = (max: number) =>
-  z.string({ error: 'invalid' }).trim().max(max, 'settlementFieldTooLong').default('');
+  z.string({ error: 'invalid' }).trim().max(max, 'settlementFieldTooLong');
 
-const required = 'settlementFieldRequired';
-
+/** A method with some fields filled must have every one of `fields` filled. */
 function requireAll(
   value: Record<string, string>,
   fields: readonly string[],
   ctx: z.RefinementCtx,
-): boolean {
-  const filled = Object.values(value).some((field) => field !== '');
-  if (!filled) return false;
+): void {
+  if (!Object.values(value).some((field) => field !== '')) return;
   for (const field of fields) {
-    if (value[field] === '') ctx.addIssue({ code: 'custom', path: [field], message: required });
+    if (value[field] === '') {
+      ctx.addIssue({ code: 'custom', path: [field], message: 'settlementFieldRequired' });
+    }
   }
-  return true;
 }
 
 function compactPhone(phone: string): string {
@@ -43,13 +56,12 @@ function compactPhone(phone: string): string {
 }
 
 export const alipayInfo = z
-  .object({ phone: text(settlementLimits.phone), realName: text(settlementLimits.name) })
-  .superRefine((value, ctx) => {
-    if (!requireAll(value, ['phone', 'realName'], ctx)) return;
-    if (value.phone !== '' && !alipayPhonePattern.test(compactPhone(value.phone))) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'alipayPhoneInvalid' });
-    }
+  .object({
+    phone: text(settlementLimits.phone).regex(alipayPhonePattern, 'alipayPhoneInvalid').default(''),
+    realName: text(settlementLimits.name).default(''),
   })
+  .describe('Alipay: every field empty, or phone and realName both filled.')
+  .superRefine((value, ctx) => requireAll(value, ['phone', 'realName'], ctx))
   // Stored in one form: `+86 13812345678`.
   .transform((value) => ({
     ...value,
@@ -58,43 +70,44 @@ export const alipayInfo = z
 
 export const bankInfo = z
   .object({
-    name: text(settlementLimits.name),
-    account: text(settlementLimits.account),
-    accountHolder: text(settlementLimits.name),
+    name: text(settlementLimits.name).default(''),
+    account: text(settlementLimits.account).regex(accountPattern, 'bankAccountInvalid').default(''),
+    accountHolder: text(settlementLimits.name).default(''),
+    /** Only for international transfers. */
     swiftCode: z
       .string({ error: 'invalid' })
       .trim()
-      .max(11, 'swiftCodeInvalid')
+      .max(11, { message: 'swiftCodeInvalid', abort: true })
+      .regex(swiftCodePattern, 'swiftCodeInvalid')
       .default('')
       .transform((code) => code.toUpperCase()),
-    branch: text(settlementLimits.name),
+    branch: text(settlementLimits.name).default(''),
   })
-  .superRefine((value, ctx) => {
-    if (!requireAll(value, ['name', 'account', 'accountHolder', 'branch'], ctx)) return;
-    if (value.account !== '' && !accountPattern.test(value.account)) {
-      ctx.addIssue({ code: 'custom', path: ['account'], message: 'bankAccountInvalid' });
-    }
-    if (value.swiftCode !== '' && !swiftCodePattern.test(value.swiftCode)) {
-      ctx.addIssue({ code: 'custom', path: ['swiftCode'], message: 'swiftCodeInvalid' });
-    }
-  });
+  .describe(
+    'Bank transfer: every field empty, or name, account, accountHolder and branch all filled (swiftCode only for international transfers).',
+  )
+  .superRefine((value, ctx) =>
+    requireAll(value, ['name', 'account', 'accountHolder', 'branch'], ctx),
+  );
 
 export const paypalInfo = z
   .object({
-    email: z.string({ error: 'invalid' }).trim().default(''),
-    accountHolder: text(settlementLimits.name),
+    email: z
+      .string({ error: 'invalid' })
+      .trim()
+      .max(limits.email.max, 'emailInvalid')
+      .regex(optionalEmailPattern, 'emailInvalid')
+      .default(''),
+    accountHolder: text(settlementLimits.name).default(''),
   })
-  .superRefine((value, ctx) => {
-    if (!requireAll(value, ['email', 'accountHolder'], ctx)) return;
-    if (value.email !== '' && !emailField.safeParse(value.email).success) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'emailInvalid' });
-    }
-  });
+  .describe('PayPal: every field empty, or email and accountHolder both filled.')
+  .superRefine((value, ctx) => requireAll(value, ['email', 'accountHolder'], ctx));
 
+/** A method left out is kept as saved; `null` clears it; an object replaces it. */
 export const updateSettlementInfoBody = z.object({
-  alipay: alipayInfo.default(emptySettlementInfo.alipay),
-  bank: bankInfo.default(emptySettlementInfo.bank),
-  paypal: paypalInfo.default(emptySettlementInfo.paypal),
+  alipay: alipayInfo.nullable().optional(),
+  bank: bankInfo.nullable().optional(),
+  paypal: paypalInfo.nullable().optional(),
 });
 export type UpdateSettlementInfoBody = z.input<typeof updateSettlementInfoBody>;
 export type SettlementInfoInput = z.output<typeof updateSettlementInfoBody>;
@@ -102,8 +115,10 @@ export type SettlementInfoInput = z.output<typeof updateSettlementInfoBody>;
 export const updateSettlementInfo = defineEndpoint({
   method: 'PUT',
   path: '/api/auth/settlement-info',
-  summary:
-    'Replace the payout details; each method may be empty, a partly filled method is refused',
+  operationId: 'updateSettlementInfo',
+  summary: "Change the seller's payout details",
+  description:
+    'Each method (`alipay`, `bank`, `paypal`) left out of the body is kept as saved; `null` clears it; an object replaces it. A method may be entirely empty, but one that is partly filled must be complete (400 `validation_failed` with `settlementFieldRequired` on each missing field). The Alipay phone is stored as `+86 <11 digits>` and the SWIFT code in capitals.',
   tags: ['settlement'],
   auth: true,
   successStatus: 200,

@@ -51,7 +51,7 @@ export function createAuthService(deps: {
       const email = input.email.toLowerCase();
       if (isCommonPassword(input.password, [email, email.split('@')[0] ?? '', input.nickname])) {
         throw new AppError('password_too_common', 'This password is too common', [
-          { path: 'password', message: 'passwordTooCommon' },
+          { path: 'password', code: 'passwordTooCommon' },
         ]);
       }
       if (await sellers.findByEmail(email)) throw conflictFor('email');
@@ -118,12 +118,12 @@ export function createAuthService(deps: {
       if (!row) throw sellerGone();
       if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
         throw new AppError('wrong_password', 'The current password is not correct', [
-          { path: 'currentPassword', message: 'wrongPassword' },
+          { path: 'currentPassword', code: 'wrongPassword' },
         ]);
       }
       if (isCommonPassword(input.newPassword, [row.email, row.nickname ?? ''])) {
         throw new AppError('password_too_common', 'This password is too common', [
-          { path: 'newPassword', message: 'passwordTooCommon' },
+          { path: 'newPassword', code: 'passwordTooCommon' },
         ]);
       }
       const version = await sellers.setPasswordAndRevoke(

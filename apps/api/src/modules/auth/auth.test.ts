@@ -89,9 +89,9 @@ describe('POST /api/auth/signup', () => {
     const payload = { email: 'valid@example.com', nickname: 'validnick', password: 'gr8-pass' };
     const response = await post('/api/auth/signup', { ...payload, ...change });
     expect(response.statusCode).toBe(400);
-    const body = response.json<{ code: string; details: { path: string; message: string }[] }>();
+    const body = response.json<{ code: string; details: { path: string; code: string }[] }>();
     expect(body.code).toBe('validation_failed');
-    expect(body.details).toContainEqual({ path: field, message: key });
+    expect(body.details).toContainEqual(expect.objectContaining({ path: field, code: key }));
   });
 
   it('accepts nicknames of exactly 3 and 20 characters and a 128-character password', async () => {
@@ -170,8 +170,12 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual(
       expect.arrayContaining([
-        { path: 'email', message: 'emailInvalid' },
-        { path: 'password', message: 'passwordRequired' },
+        {
+          path: 'email',
+          code: 'emailInvalid',
+          message: 'Please enter a valid email address.',
+        },
+        { path: 'password', code: 'passwordRequired', message: 'Please enter your password.' },
       ]),
     );
   });
@@ -269,7 +273,9 @@ describe('profile', () => {
     );
     const tooLong = await put(seller.token, { nickname: null, bio: 'a'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().details).toContainEqual({ path: 'bio', message: 'bioTooLong' });
+    expect(tooLong.json().details).toContainEqual(
+      expect.objectContaining({ path: 'bio', code: 'bioTooLong' }),
+    );
   });
 
   it('applies the nickname rules and refuses another seller nickname', async () => {
@@ -321,7 +327,9 @@ describe('POST /api/auth/change-password', () => {
     const seller = await signUpSeller(t.app);
     const response = await change(seller.token, { currentPassword: seller.password, newPassword });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details).toContainEqual({ path: 'newPassword', message: key });
+    expect(response.json().details).toContainEqual(
+      expect.objectContaining({ path: 'newPassword', code: key }),
+    );
   });
 
   it('refuses a common new password', async () => {

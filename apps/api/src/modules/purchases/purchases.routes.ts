@@ -1,7 +1,7 @@
 import { recordProductView } from '@seller/contract/sales/record-product-view';
 import { recordPurchase } from '@seller/contract/sales/record-purchase';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { defineRoute, toFastifyPath } from '../../lib/define-route.ts';
+import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.ts';
 import type { InternalRoutes } from '../../lib/internal-signature.ts';
 import type { PurchaseService } from './purchases.service.ts';
 
@@ -13,8 +13,7 @@ export function purchaseInternalRoutes(purchases: PurchaseService): InternalRout
       method: recordPurchase.method,
       url: toFastifyPath(recordPurchase.path),
       schema: {
-        summary: recordPurchase.summary,
-        tags: [...recordPurchase.tags],
+        ...routeSchema(recordPurchase),
         body: recordPurchase.body,
         response: { 200: recordPurchase.response, 201: recordPurchase.response },
       },

@@ -43,9 +43,9 @@ function sameOrder(stored: SaleRow, input: PurchaseInput, purchasedAt: Date): bo
   );
 }
 
-const invalidDate = (message: string) =>
+const invalidDate = (code: 'purchasedAtInFuture' | 'purchasedAtTooEarly') =>
   new AppError('validation_failed', 'Invalid body: purchasedAt is out of range', [
-    { path: 'purchasedAt', message },
+    { path: 'purchasedAt', code },
   ]);
 
 export function createPurchaseService(deps: { purchases: PurchaseRepository; now?: () => Date }) {
@@ -114,7 +114,7 @@ export function createPurchaseService(deps: { purchases: PurchaseRepository; now
       if (!stored) throw new Error(`order ${input.orderId} conflicted but cannot be read`);
       if (!sameOrder(stored, input, times[index] ?? at)) {
         throw new AppError('conflict', 'This order id is already recorded with different content', [
-          { path: 'orderId', message: 'orderIdReused' },
+          { path: 'orderId', code: 'orderIdReused' },
         ]);
       }
       results.push({ created: false, sale: toRecordedSale(stored) });

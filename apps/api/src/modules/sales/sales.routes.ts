@@ -7,7 +7,7 @@ import { getTransactions } from '@seller/contract/sales/get-transactions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { defineRoute, toFastifyPath } from '../../lib/define-route.ts';
+import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.ts';
 import type { SalesService } from './sales.service.ts';
 
 export async function salesRoutes(app: FastifyInstance, options: { sales: SalesService }) {
@@ -27,12 +27,7 @@ export async function salesRoutes(app: FastifyInstance, options: { sales: SalesS
   app.withTypeProvider<ZodTypeProvider>().route({
     method: exportSales.method,
     url: toFastifyPath(exportSales.path),
-    schema: {
-      summary: exportSales.summary,
-      tags: [...exportSales.tags],
-      security: [{ bearerAuth: [] }],
-      querystring: exportSales.query,
-    },
+    schema: { ...routeSchema(exportSales), querystring: exportSales.query },
     onRequest: app.authenticate,
     handler: async (request, reply) => {
       if (!request.seller) throw new AppError('unauthorized', 'Sign in to continue');

@@ -182,6 +182,44 @@ describe('query bounds are 400, never 500', () => {
   });
 });
 
+describe('integer query parameters are plain digits', () => {
+  it.each([
+    ['page', '0x10'],
+    ['page', '1.0'],
+    ['page', '1e1'],
+    ['page', '%201'],
+    ['page', '1%20'],
+    ['page', '02'],
+    ['page', '2&page=3'],
+    ['limit', '%2B5'],
+    ['limit', '5.'],
+    ['limit', '0b101'],
+  ])('refuses %s=%s', async (name, value) => {
+    const response = await get(`/api/products/sales/transactions?${name}=${value}`, owner.token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [{ path: name, code: `${name}Invalid` }],
+    });
+  });
+
+  it.each(['0x10', '7.0', '%2B7', '%207'])('refuses days=%s', async (value) => {
+    const response = await get(`/api/products/stats/sales/daily?days=${value}`, owner.token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ details: [{ path: 'days', code: 'daysInvalid' }] });
+  });
+
+  it('reads page=2 and limit=5 as numbers, and defaults what is left out', async () => {
+    const response = await get('/api/products/sales/transactions?page=2&limit=5', owner.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ pagination: { page: 2, limit: 5 } });
+    const defaults = await get('/api/products/sales/transactions', owner.token);
+    expect(defaults.json()).toMatchObject({ pagination: { page: 1, limit: 20 } });
+    const days = await get('/api/products/stats/sales/daily?days=7', owner.token);
+    expect(days.json<{ dailySales: unknown[] }>().dailySales).toHaveLength(7);
+  });
+});
+
 const salesRoutes = [
   '/api/products/stats/sales',
   '/api/products/sales/transactions',

@@ -15,8 +15,11 @@ export function createSettlementRepository(db: Database) {
       return row;
     },
 
-    /** One row per seller, replaced as a whole. */
-    async save(sellerId: string, values: SettlementValues): Promise<SettlementInfoRow> {
+    /**
+     * One row per seller: writes the given columns in one statement, the others keep their
+     * saved values (empty on a first save).
+     */
+    async save(sellerId: string, values: Partial<SettlementValues>): Promise<SettlementInfoRow> {
       const updatedAt = new Date();
       const [row] = await db
         .insert(settlementInfos)

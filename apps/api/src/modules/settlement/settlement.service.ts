@@ -20,18 +20,31 @@ function toSettlementInfo(row: SettlementInfoRow): SettlementInfo {
   };
 }
 
-function toValues(info: SettlementInfoInput): SettlementValues {
-  return {
-    alipayPhone: info.alipay.phone,
-    alipayRealName: info.alipay.realName,
-    bankName: info.bank.name,
-    bankAccount: info.bank.account,
-    bankAccountHolder: info.bank.accountHolder,
-    bankSwiftCode: info.bank.swiftCode,
-    bankBranch: info.bank.branch,
-    paypalEmail: info.paypal.email,
-    paypalAccountHolder: info.paypal.accountHolder,
-  };
+/**
+ * The columns a save writes: those of every method the body names (`null` clears a method, so
+ * its columns become empty); a method left out keeps its columns as saved.
+ */
+function toValues(info: SettlementInfoInput): Partial<SettlementValues> {
+  const values: Partial<SettlementValues> = {};
+  if (info.alipay !== undefined) {
+    const alipay = info.alipay ?? emptySettlementInfo.alipay;
+    values.alipayPhone = alipay.phone;
+    values.alipayRealName = alipay.realName;
+  }
+  if (info.bank !== undefined) {
+    const bank = info.bank ?? emptySettlementInfo.bank;
+    values.bankName = bank.name;
+    values.bankAccount = bank.account;
+    values.bankAccountHolder = bank.accountHolder;
+    values.bankSwiftCode = bank.swiftCode;
+    values.bankBranch = bank.branch;
+  }
+  if (info.paypal !== undefined) {
+    const paypal = info.paypal ?? emptySettlementInfo.paypal;
+    values.paypalEmail = paypal.email;
+    values.paypalAccountHolder = paypal.accountHolder;
+  }
+  return values;
 }
 
 /** Payout details; the contract's schema has already checked formats and completeness. */

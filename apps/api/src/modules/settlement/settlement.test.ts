@@ -101,6 +101,77 @@ describe('GET/PUT /api/auth/settlement-info', () => {
   });
 });
 
+describe('PUT /api/auth/settlement-info by method', () => {
+  it('keeps a method left out of the body as saved', async () => {
+    const seller = await signUpSeller(t.app);
+    await save(seller.token, complete);
+    const response = await save(seller.token, {
+      paypal: { email: 'new@example.com', accountHolder: 'New Holder' },
+    });
+    expect(response.statusCode).toBe(200);
+    const expected = {
+      ...complete,
+      paypal: { email: 'new@example.com', accountHolder: 'New Holder' },
+    };
+    expect(response.json()).toEqual(expected);
+    expect((await read(seller.token)).json()).toEqual(expected);
+  });
+
+  it('keeps everything for an empty body', async () => {
+    const seller = await signUpSeller(t.app);
+    await save(seller.token, complete);
+    const response = await save(seller.token, {});
+    expect(response.statusCode).toBe(200);
+    expect((await read(seller.token)).json()).toEqual(complete);
+  });
+
+  it('clears a method sent as null and keeps the others', async () => {
+    const seller = await signUpSeller(t.app);
+    await save(seller.token, complete);
+    const response = await save(seller.token, { bank: null });
+    expect(response.statusCode).toBe(200);
+    expect((await read(seller.token)).json()).toEqual({ ...complete, bank: empty.bank });
+  });
+
+  it('replaces a method sent as an object, field by field as sent', async () => {
+    const seller = await signUpSeller(t.app);
+    await save(seller.token, complete);
+    const response = await save(seller.token, {
+      bank: { ...complete.bank, swiftCode: '', branch: 'Jongno' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await read(seller.token)).json()).toEqual({
+      ...complete,
+      bank: { ...complete.bank, swiftCode: '', branch: 'Jongno' },
+    });
+  });
+
+  it('clears a method sent with every field empty', async () => {
+    const seller = await signUpSeller(t.app);
+    await save(seller.token, complete);
+    await save(seller.token, { alipay: empty.alipay });
+    expect((await read(seller.token)).json()).toEqual({ ...complete, alipay: empty.alipay });
+  });
+
+  it('saves a first method for a seller who never saved, leaving the others empty', async () => {
+    const seller = await signUpSeller(t.app);
+    const response = await save(seller.token, { bank: null, paypal: complete.paypal });
+    expect(response.statusCode).toBe(200);
+    expect((await read(seller.token)).json()).toEqual({ ...empty, paypal: complete.paypal });
+  });
+
+  it('changes nothing when one method of the body is refused', async () => {
+    const seller = await signUpSeller(t.app);
+    await save(seller.token, complete);
+    const response = await save(seller.token, {
+      alipay: null,
+      bank: { ...complete.bank, swiftCode: 'nope' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect((await read(seller.token)).json()).toEqual(complete);
+  });
+});
+
 describe('settlement validation', () => {
   const long = (n: number) => 'x'.repeat(n);
   it.each([
@@ -236,13 +307,13 @@ describe('settlement validation', () => {
       'bank.name',
       'settlementFieldTooLong',
     ],
-  ])('refuses %s', async (_name, payload, path, message) => {
+  ])('refuses %s', async (_name, payload, path, code) => {
     const seller = await signUpSeller(t.app);
     const response = await save(seller.token, payload);
     expect(response.statusCode).toBe(400);
-    const body = response.json<{ code: string; details: { path: string; message: string }[] }>();
+    const body = response.json<{ code: string; details: { path: string; code: string }[] }>();
     expect(body.code).toBe('validation_failed');
-    expect(body.details).toContainEqual({ path, message });
+    expect(body.details).toContainEqual(expect.objectContaining({ path, code }));
     expect((await read(seller.token)).json()).toEqual(empty);
   });
 

@@ -12,7 +12,10 @@ export function saveSettlementInfo(body: UpdateSettlementInfoBody): Promise<Sett
   return apiRequest(updateSettlementInfo, { body });
 }
 
-/** Replaces the payout details; the stored (normalised) values come back and are cached. */
+/**
+ * Saves the payout methods the body names (a method left out is kept, `null` clears one); the
+ * stored (normalised) values of all three come back and are cached.
+ */
 export function useUpdateSettlementInfo(
   config: MutationConfig<SettlementInfo, UpdateSettlementInfoBody> = {},
 ) {

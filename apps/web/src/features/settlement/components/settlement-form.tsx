@@ -2,7 +2,7 @@ import { limits } from '@seller/contract/limits';
 import type { SettlementInfo } from '@seller/contract/settlement/get-settlement-info';
 import { settlementLimits } from '@seller/contract/settlement/update-settlement-info';
 import { CheckCircle2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
@@ -15,6 +15,7 @@ import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText } from '@/lib/validation-message';
 import { useUpdateSettlementInfo } from '../api/update-settlement-info';
+import { settlementChanges } from '../lib/settlement-changes';
 
 type Method = keyof SettlementInfo;
 const methods: readonly Method[] = ['alipay', 'bank', 'paypal'];
@@ -110,14 +111,16 @@ function inputId(name: string): string {
 
 /**
  * The payout details in three tabs (Alipay, bank transfer, PayPal) with one save button.
- * No client validation (spec section 5): the server checks, and its field errors (`details`)
- * appear under their fields, switching to the tab of the first one.
+ * No client validation: the server checks, and its field errors (`details`) appear under
+ * their fields, switching to the tab of the first one. A save sends only the methods the
+ * seller changed (an emptied one as null), so the others keep what the server has.
  */
 export function SettlementForm({ info }: { info: SettlementInfo }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Method>('alipay');
   const [notice, setNotice] = useState<Notice>(null);
   const form = useForm<SettlementInfo>({ defaultValues: info });
+  const saved = useRef(info);
   const { register, handleSubmit, reset, setError, clearErrors, formState } = form;
   const update = useUpdateSettlementInfo();
 
@@ -131,8 +134,9 @@ export function SettlementForm({ info }: { info: SettlementInfo }) {
     setNotice(null);
     clearErrors();
     try {
-      const saved = await update.mutateAsync(values);
-      reset(saved);
+      const stored = await update.mutateAsync(settlementChanges(saved.current, values));
+      saved.current = stored;
+      reset(stored);
       setNotice({ kind: 'success' });
     } catch (error) {
       if (isApiError(error) && applyServerFieldErrors(error, allFields, setError)) {

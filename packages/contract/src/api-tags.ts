@@ -1,0 +1,17 @@
+/**
+ * The groups of the API, each with what it covers. An endpoint may only use these, so the
+ * OpenAPI document declares every tag it uses.
+ */
+export const apiTags = {
+  auth: 'The seller account: sign up, sign in and out, profile, password and avatar.',
+  uploads:
+    'Product files, thumbnails and avatars go straight to storage: a signed URL for one PUT, or a multipart upload in parts of 5 MiB to 5 GiB.',
+  products: "The seller's products, their files and thumbnails, and the exchange rate of prices.",
+  sales: "The seller's sales: totals, the daily chart, sales per product, transactions and CSV.",
+  settlement: 'Where the seller is paid: Alipay, bank transfer or PayPal.',
+  internal:
+    'Calls of the member site, signed with X-Signature: sales, product views and exchange rates.',
+  health: 'Liveness and database check, for load balancers and monitoring.',
+} as const;
+
+export type ApiTag = keyof typeof apiTags;

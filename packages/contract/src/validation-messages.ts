@@ -1,0 +1,90 @@
+import { limits } from './limits.ts';
+
+/**
+ * The English text of every message key of the contract: the keys its schemas give as zod
+ * messages and the ones the server's own rules report. An error's `details[].code` is the key
+ * and `details[].message` this text. The web app has its own texts in six languages (its
+ * locale files), so the keys are what it reads.
+ */
+export const validationMessages = {
+  invalid: 'Please check this field.',
+  required: 'This field is required.',
+
+  emailRequired: 'Please enter your email.',
+  emailInvalid: 'Please enter a valid email address.',
+  nicknameRequired: 'Please enter a nickname.',
+  nicknameOnlyLowercase: 'Use only lowercase letters and numbers.',
+  nicknameLength: `The nickname must be ${limits.nickname.min} to ${limits.nickname.max} characters long.`,
+  passwordRequired: 'Please enter your password.',
+  passwordMin: `The password must be at least ${limits.signupPassword.min} characters long.`,
+  passwordMax: `The password must be at most ${limits.password.max} characters long.`,
+  passwordMismatch: 'The passwords do not match.',
+  confirmPasswordRequired: 'Please confirm your password.',
+  termsRequired: 'Please agree to the Terms of Service and the Privacy Policy.',
+  newPasswordRequired: 'Please enter a new password.',
+  passwordTooShort: `The new password must be at least ${limits.newPassword.min} characters long.`,
+  passwordTooCommon: 'This password is too common. Please choose a harder one.',
+  wrongPassword: 'The current password is not correct.',
+  bioTooLong: `The bio can be at most ${limits.bio.max} characters long.`,
+
+  titleRequired: 'Please enter a title.',
+  titleTooLong: `The title can be at most ${limits.title.max} characters long.`,
+  descriptionInvalid: 'The description must be text.',
+  descriptionTooLong: 'The description is too long.',
+  priceRequired: 'Please enter a price.',
+  priceInvalid: 'The price must be a whole number of dollars greater than 0.',
+  priceTooHigh: 'The price is too high.',
+  priceNotEditable: 'The price cannot change after creation.',
+  statusInvalid: 'The status must be active or inactive.',
+  statusNotEditable: 'A product under review cannot change its status.',
+  fileRequired: 'Please add at least one file.',
+  tooManyFiles: `A product can have at most ${limits.productFiles.max} files.`,
+  thumbnailRequired: 'Please add at least one thumbnail image.',
+  maxImages: `A product can have at most ${limits.thumbnails.max} images.`,
+  minimumThumbnailRequired: 'At least one thumbnail must remain.',
+  oneMainThumbnail: 'Only one thumbnail can be the main one.',
+  duplicateUpload: 'The same upload is listed more than once.',
+  uploadInvalid: 'Each upload needs the s3Key of a completed upload.',
+  uploadNotFound: 'This is not a completed upload of yours.',
+  uploadAlreadyAttached: 'This upload is already used by a product.',
+  uploadIncomplete: 'The file has not been stored completely yet.',
+  idInvalid: 'This id is not valid.',
+  fileNotFound: 'This file is not part of the product.',
+  thumbnailNotFound: 'This thumbnail is not part of the product.',
+
+  fileNameRequired: 'Please give the file name.',
+  fileNameTooLong: 'The file name can be at most 255 characters long.',
+  invalidFileType: 'Only PDF, ZIP and video files (MP4, MPEG, MOV, AVI) can be uploaded.',
+  invalidImageType: 'Only JPG, PNG, GIF and WebP images can be uploaded.',
+  invalidFileSize: 'The file size must be a whole number of bytes.',
+  fileEmpty: 'The file is empty.',
+  fileTooLarge: 'The file is too large.',
+  imageTooLarge: 'The image is too large.',
+  invalidPartNumber: 'This part number is outside the upload.',
+  partTooLarge: 'This part is too large.',
+  partTooSmall:
+    'Every part but the last must be at least 5 MiB, and no larger than the first part.',
+
+  pageInvalid: 'The page must be a whole number from 1.',
+  limitInvalid: `The limit must be a whole number from 1 to ${limits.transactions.maxLimit}.`,
+  daysInvalid: `The number of days must be a whole number from 1 to ${limits.dailySales.maxDays}.`,
+  periodInvalid: 'The period must be all, today, week or month.',
+
+  settlementFieldRequired: 'Please fill in this field, or leave this payout method empty.',
+  settlementFieldTooLong: 'This text is too long.',
+  alipayPhoneInvalid: 'Enter a Chinese mobile number: +86 followed by 11 digits starting with 1.',
+  swiftCodeInvalid: 'A SWIFT code has 8 or 11 letters and digits, e.g. KOEXKRSE.',
+  bankAccountInvalid: 'Use only letters, digits, spaces and dashes.',
+
+  orderIdInvalid: 'The order id must be printable ASCII without spaces.',
+  orderIdReused: 'This order id is already recorded with different content.',
+  purchasedAtInFuture: 'The purchase time is in the future.',
+  purchasedAtTooEarly: 'The purchase time is before the year 2000.',
+  dateOutOfRange: 'The date must be between 2000-01-01 and 2100-12-31.',
+} as const satisfies Record<string, string>;
+
+export type ValidationCode = keyof typeof validationMessages;
+
+export function isValidationCode(key: string): key is ValidationCode {
+  return Object.hasOwn(validationMessages, key);
+}
