@@ -35,7 +35,7 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** One refused field, the same for schema checks and for the server's own rules. */
-export const errorIssue = z.object({
+export const errorIssueSchema = z.object({
   path: z
     .string()
     .describe(
@@ -48,16 +48,16 @@ export const errorIssue = z.object({
     ),
   message: z.string().describe('The same in English.'),
 });
-export type ErrorIssue = z.infer<typeof errorIssue>;
+export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
 /** Every error answer: `code` decides, `error` is for people, `details` lists refused fields. */
-export const errorBody = z.object({
+export const errorBodySchema = z.object({
   error: z.string().describe('An English sentence, for people.'),
   code: z.enum(errorCodes).describe('What went wrong; each code has one HTTP status.'),
   details: z
-    .array(errorIssue)
+    .array(errorIssueSchema)
     .optional()
     .describe('Every refused field, with `validation_failed` and some other 4xx codes.'),
 });
 
-export type ErrorBody = z.infer<typeof errorBody>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emailIssue, presentedPasswordIssue } from './field-rules.ts';
-import { emailField, presentedPasswordField } from './fields.ts';
+import { emailSchema, presentedPasswordSchema } from './fields.ts';
 
 /** The first message a schema reports, as a form resolver shows it; undefined when valid. */
-function firstIssue(schema: typeof emailField | typeof presentedPasswordField, value: string) {
+function firstIssue(schema: typeof emailSchema | typeof presentedPasswordSchema, value: string) {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
@@ -33,13 +33,13 @@ const passwords = ['', ' ', 'a', 'secret123', '  padded  ', 'x'.repeat(1024), 'x
 
 describe('zod-free field rules', () => {
   it.each(emails)('reports what emailField reports for %j', (value) => {
-    expect(emailIssue(value)).toBe(firstIssue(emailField, value));
+    expect(emailIssue(value)).toBe(firstIssue(emailSchema, value));
   });
 
   it.each(passwords.map((value) => [value.length, value]))(
     'reports what presentedPasswordField reports for a password of %i characters',
     (_length, value) => {
-      expect(presentedPasswordIssue(value)).toBe(firstIssue(presentedPasswordField, value));
+      expect(presentedPasswordIssue(value)).toBe(firstIssue(presentedPasswordSchema, value));
     },
   );
 });

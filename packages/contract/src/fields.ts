@@ -7,7 +7,7 @@ import { limits } from './limits.ts';
  * under `validation.` in the web app's locale files.
  */
 
-export const emailField = z
+export const emailSchema = z
   .string({ error: 'emailRequired' })
   .trim()
   .min(1, 'emailRequired')
@@ -16,7 +16,7 @@ export const emailField = z
 
 export const nicknamePattern = /^[a-z0-9]+$/;
 
-export const nicknameField = z
+export const nicknameSchema = z
   .string({ error: 'nicknameRequired' })
   .min(1, 'nicknameRequired')
   .regex(nicknamePattern, 'nicknameOnlyLowercase')
@@ -31,20 +31,20 @@ export function sanitizeNicknameInput(raw: string): string {
     .slice(0, limits.nickname.max);
 }
 
-export const signupPasswordField = z
+export const signupPasswordSchema = z
   .string({ error: 'passwordRequired' })
   .min(1, 'passwordRequired')
   .min(limits.signupPassword.min, 'passwordMin')
   .max(limits.password.max, 'passwordMax');
 
-export const newPasswordField = z
+export const newPasswordSchema = z
   .string({ error: 'newPasswordRequired' })
   .min(1, 'newPasswordRequired')
   .min(limits.newPassword.min, 'passwordTooShort')
   .max(limits.password.max, 'passwordMax');
 
 /** A password being checked (login, current password): only bounded, never judged. */
-export const presentedPasswordField = z
+export const presentedPasswordSchema = z
   .string({ error: 'passwordRequired' })
   .min(1, 'passwordRequired')
   .max(presentedPasswordMax, 'passwordMax');
@@ -59,16 +59,16 @@ export function optionalText(max: number, tooLongKey: string) {
     .transform((value) => (value === null || value === '' ? null : value));
 }
 
-export const profileNicknameField = z
+export const profileNicknameSchema = z
   .string()
   .trim()
   .nullable()
   .transform((value) => (value === null || value === '' ? null : value))
-  .pipe(nicknameField.nullable());
+  .pipe(nicknameSchema.nullable());
 
-export const bioField = optionalText(limits.bio.max, 'bioTooLong');
+export const bioSchema = optionalText(limits.bio.max, 'bioTooLong');
 
-export const isoDateTime = z.iso.datetime({ offset: true });
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 /** What `String(n)` writes for a whole number from 0: digits, no sign, no leading zero. */
 const canonicalInteger = /^(?:0|[1-9]\d*)$/;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
-export const healthResponse = z.object({
+export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.literal('ok'),
 });
 
-export const getHealth = defineEndpoint({
+export const getHealthEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/health',
   operationId: 'getHealth',
@@ -16,5 +16,5 @@ export const getHealth = defineEndpoint({
   tags: ['health'],
   auth: false,
   successStatus: 200,
-  response: healthResponse,
+  response: healthResponseSchema,
 });

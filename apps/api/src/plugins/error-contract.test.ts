@@ -1,4 +1,4 @@
-import { errorBody } from '@seller/contract/errors';
+import { errorBodySchema } from '@seller/contract/errors';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -31,7 +31,7 @@ const json = { 'content-type': 'application/json' };
 
 function expectErrorAnswer(response: LightMyRequestResponse, status: number, code: string) {
   expect(response.statusCode, response.body).toBe(status);
-  const body = errorBody.strict().parse(response.json());
+  const body = errorBodySchema.strict().parse(response.json());
   expect(body.code).toBe(code);
   expect(response.headers).toMatchObject(Object.fromEntries(apiHeaders));
   return body;
@@ -85,7 +85,7 @@ describe("Fastify's own errors", () => {
     for (const length of [10, 300, 5000]) {
       const response = await t.app.inject({ url: `/storage/public/${'a'.repeat(length)}.png` });
       expect(response.statusCode, `${length}`).toBe(404);
-      expect(errorBody.parse(response.json()).code).toBe('not_found');
+      expect(errorBodySchema.parse(response.json()).code).toBe('not_found');
     }
   });
 });

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { apiTags } from '@seller/contract/api-tags';
-import { type ErrorCode, errorBody } from '@seller/contract/errors';
+import { type ErrorCode, errorBodySchema } from '@seller/contract/errors';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -20,7 +20,7 @@ const errorSchemaRef = { $ref: '#/components/schemas/Error' };
 
 /** The shared error body, as the serialiser writes it. */
 function errorComponent(): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(errorBody, {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(errorBodySchema, {
     target: 'draft-2020-12',
     io: 'output',
   });

@@ -1,5 +1,5 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@seller/contract/endpoint';
-import { errorBody } from '@seller/contract/errors';
+import { errorBodySchema } from '@seller/contract/errors';
 import { limits } from '@seller/contract/limits';
 import type { z } from 'zod';
 import { ApiError, clientErrorCodes } from './api-error';
@@ -191,7 +191,7 @@ async function parseSuccess<E extends Endpoint>(
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorBody.safeParse(await readJson(response));
+  const parsed = errorBodySchema.safeParse(await readJson(response));
   if (parsed.success) {
     return new ApiError({
       status: response.status,

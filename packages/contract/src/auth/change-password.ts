@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { newPasswordField, presentedPasswordField } from '../fields.ts';
-import { tokenResponse } from './token-response.ts';
+import { newPasswordSchema, presentedPasswordSchema } from '../fields.ts';
+import { tokenResponseSchema } from './token-response.ts';
 
-export const changePasswordBody = z.object({
-  currentPassword: presentedPasswordField,
-  newPassword: newPasswordField,
+export const changePasswordBodySchema = z.object({
+  currentPassword: presentedPasswordSchema,
+  newPassword: newPasswordSchema,
 });
-export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** The form adds a confirmation that is checked only in the browser. */
-export const changePasswordForm = changePasswordBody
+export const changePasswordFormSchema = changePasswordBodySchema
   .extend({ confirmPassword: z.string().min(1, 'confirmPasswordRequired') })
   .refine((form) => form.confirmPassword === form.newPassword, {
     path: ['confirmPassword'],
     message: 'passwordMismatch',
   });
-export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
-export const changePassword = defineEndpoint({
+export const changePasswordEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/auth/change-password',
   operationId: 'changePassword',
@@ -29,6 +29,6 @@ export const changePassword = defineEndpoint({
   auth: true,
   successStatus: 200,
   errors: ['wrong_password', 'password_too_common'],
-  body: changePasswordBody,
-  response: tokenResponse,
+  body: changePasswordBodySchema,
+  response: tokenResponseSchema,
 });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 
-export const profile = z.object({
+export const profileSchema = z.object({
   email: z.string(),
   nickname: z.string().nullable(),
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
-export type Profile = z.infer<typeof profile>;
+export type Profile = z.infer<typeof profileSchema>;
 
-export const getProfile = defineEndpoint({
+export const getProfileEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/auth/profile',
   operationId: 'getProfile',
@@ -19,5 +19,5 @@ export const getProfile = defineEndpoint({
   tags: ['auth'],
   auth: true,
   successStatus: 200,
-  response: profile,
+  response: profileSchema,
 });

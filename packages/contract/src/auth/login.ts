@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { emailField, presentedPasswordField } from '../fields.ts';
-import { tokenResponse } from './token-response.ts';
+import { emailSchema, presentedPasswordSchema } from '../fields.ts';
+import { tokenResponseSchema } from './token-response.ts';
 
-export const loginBody = z.object({
-  email: emailField,
-  password: presentedPasswordField,
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: presentedPasswordSchema,
 });
-export type LoginBody = z.infer<typeof loginBody>;
+export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const login = defineEndpoint({
+export const loginEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/auth/login',
   operationId: 'logInSeller',
@@ -20,6 +20,6 @@ export const login = defineEndpoint({
   auth: false,
   successStatus: 200,
   errors: ['invalid_credentials', 'rate_limited'],
-  body: loginBody,
-  response: tokenResponse,
+  body: loginBodySchema,
+  response: tokenResponseSchema,
 });

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../endpoint.ts';
 
-export const logout = defineEndpoint({
+export const logoutEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/auth/logout',
   operationId: 'logOutSeller',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { signupBody } from './signup.ts';
+import { signupBodySchema } from './signup.ts';
 
-export const signupForm = signupBody
+export const signupFormSchema = signupBodySchema
   .extend({
     confirmPassword: z.string().min(1, 'confirmPasswordRequired'),
     agreeToTerms: z.boolean().refine((agreed) => agreed, 'termsRequired'),
@@ -10,4 +10,4 @@ export const signupForm = signupBody
     path: ['confirmPassword'],
     message: 'passwordMismatch',
   });
-export type SignupForm = z.infer<typeof signupForm>;
+export type SignupForm = z.infer<typeof signupFormSchema>;

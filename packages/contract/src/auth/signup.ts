@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { emailField, nicknameField, signupPasswordField } from '../fields.ts';
-import { tokenResponse } from './token-response.ts';
+import { emailSchema, nicknameSchema, signupPasswordSchema } from '../fields.ts';
+import { tokenResponseSchema } from './token-response.ts';
 
-export const signupBody = z.object({
-  email: emailField,
-  nickname: nicknameField,
-  password: signupPasswordField,
+export const signupBodySchema = z.object({
+  email: emailSchema,
+  nickname: nicknameSchema,
+  password: signupPasswordSchema,
 });
-export type SignupBody = z.infer<typeof signupBody>;
+export type SignupBody = z.infer<typeof signupBodySchema>;
 
-export const signup = defineEndpoint({
+export const signupEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/auth/signup',
   operationId: 'signUpSeller',
@@ -21,6 +21,6 @@ export const signup = defineEndpoint({
   auth: false,
   successStatus: 201,
   errors: ['email_taken', 'nickname_taken', 'password_too_common'],
-  body: signupBody,
-  response: tokenResponse,
+  body: signupBodySchema,
+  response: tokenResponseSchema,
 });

@@ -1,4 +1,4 @@
 import { z } from 'zod';
 
-export const tokenResponse = z.object({ token: z.string() });
-export type TokenResponse = z.infer<typeof tokenResponse>;
+export const tokenResponseSchema = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;

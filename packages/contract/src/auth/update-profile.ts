@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { bioField, profileNicknameField } from '../fields.ts';
-import { profile } from './get-profile.ts';
+import { bioSchema, profileNicknameSchema } from '../fields.ts';
+import { profileSchema } from './get-profile.ts';
 
-export const updateProfileBody = z.object({
-  nickname: profileNicknameField,
-  bio: bioField,
+export const updateProfileBodySchema = z.object({
+  nickname: profileNicknameSchema,
+  bio: bioSchema,
 });
-export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
-export const updateProfile = defineEndpoint({
+export const updateProfileEndpoint = defineEndpoint({
   method: 'PUT',
   path: '/api/auth/profile',
   operationId: 'updateProfile',
@@ -20,6 +20,6 @@ export const updateProfile = defineEndpoint({
   auth: true,
   successStatus: 200,
   errors: ['nickname_taken'],
-  body: updateProfileBody,
-  response: profile,
+  body: updateProfileBodySchema,
+  response: profileSchema,
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { exchangeRateResponse } from '../products/get-exchange-rate.ts';
+import { exchangeRateResponseSchema } from '../products/get-exchange-rate.ts';
 
 const ratePerUsd = z.number().gte(0.0001).max(1_000_000);
 
-export const setExchangeRateBody = z.object({
+export const setExchangeRateBodySchema = z.object({
   krw: ratePerUsd,
   cny: ratePerUsd,
   /** `yyyy-MM-dd`; today in the configured time zone when absent. */
@@ -13,9 +13,9 @@ export const setExchangeRateBody = z.object({
     .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'dateOutOfRange')
     .optional(),
 });
-export type SetExchangeRateBody = z.input<typeof setExchangeRateBody>;
+export type SetExchangeRateBody = z.input<typeof setExchangeRateBodySchema>;
 
-export const setExchangeRate = defineEndpoint({
+export const setExchangeRateEndpoint = defineEndpoint({
   method: 'PUT',
   path: '/api/internal/exchange-rate',
   operationId: 'setExchangeRate',
@@ -25,6 +25,6 @@ export const setExchangeRate = defineEndpoint({
   tags: ['internal'],
   auth: false,
   successStatus: 200,
-  body: setExchangeRateBody,
-  response: exchangeRateResponse,
+  body: setExchangeRateBodySchema,
+  response: exchangeRateResponseSchema,
 });

@@ -2,33 +2,33 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { limits } from '../limits.ts';
 import {
-  attachedThumbnail,
-  attachedUpload,
-  descriptionField,
+  attachedThumbnailSchema,
+  attachedUploadSchema,
+  descriptionSchema,
   duplicateKeys,
-  priceField,
-  priceInputField,
-  productDetail,
-  titleField,
+  priceInputSchema,
+  priceSchema,
+  productDetailSchema,
+  titleSchema,
 } from './product.ts';
 
-export const productFilesField = z
-  .array(attachedUpload, { error: 'fileRequired' })
+export const productFilesSchema = z
+  .array(attachedUploadSchema, { error: 'fileRequired' })
   .min(1, 'fileRequired')
   .max(limits.productFiles.max, 'tooManyFiles');
 
-export const productThumbnailsField = z
-  .array(attachedThumbnail, { error: 'thumbnailRequired' })
+export const productThumbnailsSchema = z
+  .array(attachedThumbnailSchema, { error: 'thumbnailRequired' })
   .min(1, 'thumbnailRequired')
   .max(limits.thumbnails.max, 'maxImages');
 
-export const createProductBody = z
+export const createProductBodySchema = z
   .object({
-    title: titleField,
-    description: descriptionField,
-    price: priceField,
-    files: productFilesField,
-    thumbnails: productThumbnailsField,
+    title: titleSchema,
+    description: descriptionSchema,
+    price: priceSchema,
+    files: productFilesSchema,
+    thumbnails: productThumbnailsSchema,
   })
   .superRefine((body, context) => {
     if (duplicateKeys([...body.files, ...body.thumbnails])) {
@@ -38,9 +38,9 @@ export const createProductBody = z
       context.addIssue({ code: 'custom', path: ['thumbnails'], message: 'oneMainThumbnail' });
     }
   });
-export type CreateProductBody = z.input<typeof createProductBody>;
+export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
-export const createProduct = defineEndpoint({
+export const createProductEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/products/create',
   operationId: 'createProduct',
@@ -51,23 +51,23 @@ export const createProduct = defineEndpoint({
   auth: true,
   successStatus: 201,
   errors: ['upload_not_found', 'upload_incomplete', 'file_too_large', 'file_type_not_allowed'],
-  body: createProductBody,
-  response: productDetail,
+  body: createProductBodySchema,
+  response: productDetailSchema,
 });
 
 /**
  * The create form of the web app; `item` is the form's own pending-upload schema. Counts
  * and fields use the same limits and message keys as the API.
  */
-export function createProductFormSchema<Item extends z.ZodType>(item: Item) {
+export function createProductFormSchemaFor<Item extends z.ZodType>(item: Item) {
   return z.object({
-    title: titleField,
+    title: titleSchema,
     description: z.string().trim().max(limits.description.max, 'descriptionTooLong'),
-    price: priceInputField,
+    price: priceInputSchema,
     files: z.array(item).min(1, 'fileRequired').max(limits.productFiles.max, 'tooManyFiles'),
     thumbnails: z.array(item).min(1, 'thumbnailRequired').max(limits.thumbnails.max, 'maxImages'),
   });
 }
 
-export const createProductForm = createProductFormSchema(z.unknown());
-export type CreateProductForm = z.input<typeof createProductForm>;
+export const createProductFormSchema = createProductFormSchemaFor(z.unknown());
+export type CreateProductForm = z.input<typeof createProductFormSchema>;

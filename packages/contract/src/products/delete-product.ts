@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../endpoint.ts';
-import { productIdParams } from './product.ts';
+import { productIdParamsSchema } from './product.ts';
 
-export const deleteProduct = defineEndpoint({
+export const deleteProductEndpoint = defineEndpoint({
   method: 'DELETE',
   path: '/api/products/{id}',
   operationId: 'deleteProduct',
@@ -11,5 +11,5 @@ export const deleteProduct = defineEndpoint({
   tags: ['products'],
   auth: true,
   successStatus: 204,
-  params: productIdParams,
+  params: productIdParamsSchema,
 });

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 
-export const downloadParams = z.object({ id: z.string(), fileId: z.string() });
+export const downloadParamsSchema = z.object({ id: z.string(), fileId: z.string() });
 
-export const downloadUrlResponse = z.object({
+export const downloadUrlResponseSchema = z.object({
   /** Short-lived signed URL; the download carries the original file name as an attachment. */
   downloadUrl: z.string(),
 });
-export type DownloadUrlResponse = z.infer<typeof downloadUrlResponse>;
+export type DownloadUrlResponse = z.infer<typeof downloadUrlResponseSchema>;
 
-export const getDownloadUrl = defineEndpoint({
+export const getDownloadUrlEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/{id}/download/{fileId}',
   operationId: 'getDownloadUrl',
@@ -19,6 +19,6 @@ export const getDownloadUrl = defineEndpoint({
   tags: ['products'],
   auth: true,
   successStatus: 200,
-  params: downloadParams,
-  response: downloadUrlResponse,
+  params: downloadParamsSchema,
+  response: downloadUrlResponseSchema,
 });

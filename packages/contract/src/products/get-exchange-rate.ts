@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 
-export const exchangeRate = z.object({
+export const exchangeRateSchema = z.object({
   /** Won per US dollar. */
   krw: z.number(),
   /** Yuan per US dollar. */
@@ -11,12 +11,12 @@ export const exchangeRate = z.object({
   /** True while only the built-in starting rate is known (no rate has been set yet). */
   seeded: z.boolean(),
 });
-export type ExchangeRate = z.infer<typeof exchangeRate>;
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 
-export const exchangeRateResponse = z.object({ rate: exchangeRate });
-export type ExchangeRateResponse = z.infer<typeof exchangeRateResponse>;
+export const exchangeRateResponseSchema = z.object({ rate: exchangeRateSchema });
+export type ExchangeRateResponse = z.infer<typeof exchangeRateResponseSchema>;
 
-export const getExchangeRate = defineEndpoint({
+export const getExchangeRateEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/exchange-rate/latest',
   operationId: 'getExchangeRate',
@@ -26,7 +26,7 @@ export const getExchangeRate = defineEndpoint({
   tags: ['products'],
   auth: true,
   successStatus: 200,
-  response: exchangeRateResponse,
+  response: exchangeRateResponseSchema,
 });
 
 /** KRW rounded to an integer (spec section 9). */

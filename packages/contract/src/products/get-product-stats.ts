@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 
-export const productStats = z.object({
+export const productStatsSchema = z.object({
   /** Every product of the seller except deleted ones. */
   totalProducts: z.number().int(),
   activeProducts: z.number().int(),
 });
-export type ProductStats = z.infer<typeof productStats>;
+export type ProductStats = z.infer<typeof productStatsSchema>;
 
-export const getProductStats = defineEndpoint({
+export const getProductStatsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/stats/products',
   operationId: 'getProductStats',
@@ -18,5 +18,5 @@ export const getProductStats = defineEndpoint({
   tags: ['products'],
   auth: true,
   successStatus: 200,
-  response: productStats,
+  response: productStatsSchema,
 });

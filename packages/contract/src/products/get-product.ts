@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../endpoint.ts';
-import { productDetail, productIdParams } from './product.ts';
+import { productDetailSchema, productIdParamsSchema } from './product.ts';
 
-export const getProduct = defineEndpoint({
+export const getProductEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/{id}',
   operationId: 'getProduct',
@@ -11,6 +11,6 @@ export const getProduct = defineEndpoint({
   tags: ['products'],
   auth: true,
   successStatus: 200,
-  params: productIdParams,
-  response: productDetail,
+  params: productIdParamsSchema,
+  response: productDetailSchema,
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { product } from './product.ts';
+import { productSchema } from './product.ts';
 
-export const myProductsResponse = z.object({ products: z.array(product) });
-export type MyProductsResponse = z.infer<typeof myProductsResponse>;
+export const myProductsResponseSchema = z.object({ products: z.array(productSchema) });
+export type MyProductsResponse = z.infer<typeof myProductsResponseSchema>;
 
-export const listMyProducts = defineEndpoint({
+export const listMyProductsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/my-products',
   operationId: 'listMyProducts',
@@ -14,5 +14,5 @@ export const listMyProducts = defineEndpoint({
   tags: ['products'],
   auth: true,
   successStatus: 200,
-  response: myProductsResponse,
+  response: myProductsResponseSchema,
 });

@@ -7,14 +7,14 @@ import { limits, productStatuses } from '../limits.ts';
  * keys under `validation.` in the web app's locale files.
  */
 
-export const titleField = z
+export const titleSchema = z
   .string({ error: 'titleRequired' })
   .trim()
   .min(1, 'titleRequired')
   .max(limits.title.max, 'titleTooLong');
 
 /** Optional text; absent or null becomes ''. */
-export const descriptionField = z
+export const descriptionSchema = z
   .string({ error: 'descriptionInvalid' })
   .trim()
   .max(limits.description.max, 'descriptionTooLong')
@@ -22,14 +22,14 @@ export const descriptionField = z
   .transform((value) => value ?? '');
 
 /** A whole number of US dollars, at least 1 and at most `limits.price.max`. */
-export const priceField = z
+export const priceSchema = z
   .number({ error: 'priceRequired' })
   .int('priceInvalid')
   .min(limits.price.min, 'priceInvalid')
   .max(limits.price.max, 'priceTooHigh');
 
 /** The price as typed in the form (digits only), checked like `priceField`. */
-export const priceInputField = z
+export const priceInputSchema = z
   .string({ error: 'priceRequired' })
   .trim()
   .min(1, 'priceRequired')
@@ -44,28 +44,28 @@ export function sanitizePriceInput(raw: string): string {
 
 /** The statuses a seller may choose on edit; pending and deleted are never chosen by a seller. */
 export const sellerStatuses = ['active', 'inactive'] as const;
-export const sellerStatusField = z.enum(sellerStatuses, { error: 'statusInvalid' });
+export const sellerStatusSchema = z.enum(sellerStatuses, { error: 'statusInvalid' });
 
 /**
  * One uploaded item as the uploader returns it (`s3Key`, `bucket`, `originalName`, `size`,
  * `type`, `publicUrl`). Only `s3Key` is read: the server takes the name, size and type from
  * its own upload record, and every other field is ignored.
  */
-export const attachedUpload = z.object({
+export const attachedUploadSchema = z.object({
   s3Key: z.string({ error: 'uploadInvalid' }).min(1, 'uploadInvalid').max(1024, 'uploadInvalid'),
 });
-export type AttachedUpload = z.input<typeof attachedUpload>;
+export type AttachedUpload = z.input<typeof attachedUploadSchema>;
 
 /** A thumbnail may be marked main (`is_main` true or 1); when none is, the first is main. */
-export const attachedThumbnail = attachedUpload.extend({
+export const attachedThumbnailSchema = attachedUploadSchema.extend({
   is_main: z
     .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'uploadInvalid' })
     .optional()
     .transform((value) => value === true || value === 1),
 });
-export type AttachedThumbnail = z.input<typeof attachedThumbnail>;
+export type AttachedThumbnail = z.input<typeof attachedThumbnailSchema>;
 
-export const product = z.object({
+export const productSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -80,9 +80,9 @@ export const product = z.object({
   /** The main thumbnail's public URL, null when the product has none. */
   thumbnail_url: z.string().nullable(),
 });
-export type Product = z.infer<typeof product>;
+export type Product = z.infer<typeof productSchema>;
 
-export const productFile = z.object({
+export const productFileSchema = z.object({
   id: z.string(),
   file_original_name: z.string(),
   /** Lowercase, without the dot: `pdf`, `zip`, `mp4`… */
@@ -92,30 +92,30 @@ export const productFile = z.object({
   /** The canonical content type. */
   file_type: z.string(),
 });
-export type ProductFile = z.infer<typeof productFile>;
+export type ProductFile = z.infer<typeof productFileSchema>;
 
-export const productThumbnail = z.object({
+export const productThumbnailSchema = z.object({
   id: z.string(),
   s3_url: z.string(),
   image_original_name: z.string(),
   /** 1 marks the main thumbnail; exactly one thumbnail of a product is main. */
   is_main: z.literal([0, 1]),
 });
-export type ProductThumbnail = z.infer<typeof productThumbnail>;
+export type ProductThumbnail = z.infer<typeof productThumbnailSchema>;
 
 /** A product with its files and thumbnails, in their order (main thumbnail first). */
-export const productDetail = z.object({
-  product,
-  files: z.array(productFile),
-  thumbnails: z.array(productThumbnail),
+export const productDetailSchema = z.object({
+  product: productSchema,
+  files: z.array(productFileSchema),
+  thumbnails: z.array(productThumbnailSchema),
 });
-export type ProductDetail = z.infer<typeof productDetail>;
+export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /**
  * A product id in the path. Any string is accepted here: an id that is not a uuid is answered
  * like a missing product (404), the same as another seller's product.
  */
-export const productIdParams = z.object({ id: z.string() });
+export const productIdParamsSchema = z.object({ id: z.string() });
 
 /** Keys that appear more than once in one request are refused. */
 export function duplicateKeys(items: readonly { s3Key: string }[]): boolean {

@@ -2,21 +2,21 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { limits } from '../limits.ts';
 import {
-  attachedThumbnail,
-  attachedUpload,
+  attachedThumbnailSchema,
+  attachedUploadSchema,
   duplicateKeys,
-  priceField,
-  productDetail,
-  productIdParams,
-  sellerStatusField,
-  titleField,
+  priceSchema,
+  productDetailSchema,
+  productIdParamsSchema,
+  sellerStatusSchema,
+  titleSchema,
 } from './product.ts';
 
 const idList = z.array(z.string().max(100, 'idInvalid')).max(100, 'idInvalid').default([]);
 
-export const updateProductBody = z
+export const updateProductBodySchema = z
   .object({
-    title: titleField,
+    title: titleSchema,
     /** Absent: unchanged; null or '': emptied. */
     description: z
       .string({ error: 'descriptionInvalid' })
@@ -26,12 +26,18 @@ export const updateProductBody = z
       .transform((value) => value ?? '')
       .optional(),
     /** The price cannot change after creation; the same value (or none) is accepted. */
-    price: priceField.optional(),
+    price: priceSchema.optional(),
     /** Absent: unchanged. Only active and inactive; a pending product's status cannot be set. */
-    status: sellerStatusField.optional(),
-    newFiles: z.array(attachedUpload).max(limits.productFiles.max, 'tooManyFiles').default([]),
+    status: sellerStatusSchema.optional(),
+    newFiles: z
+      .array(attachedUploadSchema)
+      .max(limits.productFiles.max, 'tooManyFiles')
+      .default([]),
     deletedFileIds: idList,
-    newThumbnails: z.array(attachedThumbnail).max(limits.thumbnails.max, 'maxImages').default([]),
+    newThumbnails: z
+      .array(attachedThumbnailSchema)
+      .max(limits.thumbnails.max, 'maxImages')
+      .default([]),
     deletedThumbnailIds: idList,
   })
   .superRefine((body, context) => {
@@ -42,9 +48,9 @@ export const updateProductBody = z
       context.addIssue({ code: 'custom', path: ['newThumbnails'], message: 'oneMainThumbnail' });
     }
   });
-export type UpdateProductBody = z.input<typeof updateProductBody>;
+export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
 
-export const updateProduct = defineEndpoint({
+export const updateProductEndpoint = defineEndpoint({
   method: 'PUT',
   path: '/api/products/{id}',
   operationId: 'updateProduct',
@@ -63,9 +69,9 @@ export const updateProduct = defineEndpoint({
     'status_not_editable',
     'product_deleted',
   ],
-  params: productIdParams,
-  body: updateProductBody,
-  response: productDetail,
+  params: productIdParamsSchema,
+  body: updateProductBodySchema,
+  response: productDetailSchema,
 });
 
 /** How many files or thumbnails a product has once the staged removals and additions apply. */
@@ -92,9 +98,9 @@ export function editProductFormSchema<Item extends z.ZodType>(
 ) {
   return z
     .object({
-      title: titleField,
+      title: titleSchema,
       description: z.string().trim().max(limits.description.max, 'descriptionTooLong'),
-      status: sellerStatusField,
+      status: sellerStatusSchema,
       newFiles: z.array(item),
       deletedFileIds: z.array(z.string()),
       newThumbnails: z.array(item),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { salesPeriodField } from './get-transactions.ts';
+import { salesPeriodSchema } from './get-transactions.ts';
 
-export const exportSalesQuery = z.object({ period: salesPeriodField });
-export type ExportSalesQuery = z.input<typeof exportSalesQuery>;
+export const exportSalesQuerySchema = z.object({ period: salesPeriodSchema });
+export type ExportSalesQuery = z.input<typeof exportSalesQuerySchema>;
 
 /** The columns of the CSV file, in order. */
 export const salesCsvColumns = [
@@ -23,7 +23,7 @@ export const salesCsvColumns = [
  * programs read Korean and Chinese), newest first, as an attachment named
  * `sales-<period>-<yyyy-MM-dd>.csv`. Dates are local to the server's time zone.
  */
-export const exportSales = defineEndpoint({
+export const exportSalesEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/sales/export',
   operationId: 'exportSales',
@@ -33,6 +33,6 @@ export const exportSales = defineEndpoint({
   tags: ['sales'],
   auth: true,
   successStatus: 200,
-  query: exportSalesQuery,
+  query: exportSalesQuerySchema,
   produces: 'text/csv',
 });

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { queryInteger } from '../fields.ts';
 import { limits } from '../limits.ts';
 
-export const dailySalesQuery = z.object({
+export const dailySalesQuerySchema = z.object({
   days: queryInteger({
     min: 1,
     max: limits.dailySales.maxDays,
@@ -11,9 +11,9 @@ export const dailySalesQuery = z.object({
     message: 'daysInvalid',
   }),
 });
-export type DailySalesQuery = z.input<typeof dailySalesQuery>;
+export type DailySalesQuery = z.input<typeof dailySalesQuerySchema>;
 
-export const dailySalesRow = z.object({
+export const dailySalesRowSchema = z.object({
   /** `yyyy-MM-dd` in the server's time zone. */
   date: z.iso.date(),
   count: z.number().int(),
@@ -22,15 +22,15 @@ export const dailySalesRow = z.object({
   /** KRW, after commission. */
   net: z.number().int(),
 });
-export type DailySalesRow = z.infer<typeof dailySalesRow>;
+export type DailySalesRow = z.infer<typeof dailySalesRowSchema>;
 
-export const dailySalesResponse = z.object({
+export const dailySalesResponseSchema = z.object({
   /** One row per day of the window ending today, zero days included, oldest first. */
-  dailySales: z.array(dailySalesRow),
+  dailySales: z.array(dailySalesRowSchema),
 });
-export type DailySalesResponse = z.infer<typeof dailySalesResponse>;
+export type DailySalesResponse = z.infer<typeof dailySalesResponseSchema>;
 
-export const getDailySales = defineEndpoint({
+export const getDailySalesEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/stats/sales/daily',
   operationId: 'getDailySales',
@@ -40,6 +40,6 @@ export const getDailySales = defineEndpoint({
   tags: ['sales'],
   auth: true,
   successStatus: 200,
-  query: dailySalesQuery,
-  response: dailySalesResponse,
+  query: dailySalesQuerySchema,
+  response: dailySalesResponseSchema,
 });

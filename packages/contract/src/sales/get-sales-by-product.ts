@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 
-export const productSalesRow = z.object({
+export const productSalesRowSchema = z.object({
   productId: z.string(),
   title: z.string(),
   /** Whole US dollars (the product's list price). */
@@ -14,15 +14,15 @@ export const productSalesRow = z.object({
   /** ISO 8601 of the latest sale, null when the product has none. */
   lastSaleDate: z.iso.datetime().nullable(),
 });
-export type ProductSalesRow = z.infer<typeof productSalesRow>;
+export type ProductSalesRow = z.infer<typeof productSalesRowSchema>;
 
-export const salesByProductResponse = z.object({
+export const salesByProductResponseSchema = z.object({
   /** Every product not deleted, and deleted ones that have sales; best sellers first. */
-  products: z.array(productSalesRow),
+  products: z.array(productSalesRowSchema),
 });
-export type SalesByProductResponse = z.infer<typeof salesByProductResponse>;
+export type SalesByProductResponse = z.infer<typeof salesByProductResponseSchema>;
 
-export const getSalesByProduct = defineEndpoint({
+export const getSalesByProductEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/stats/sales/by-product',
   operationId: 'getSalesByProduct',
@@ -32,5 +32,5 @@ export const getSalesByProduct = defineEndpoint({
   tags: ['sales'],
   auth: true,
   successStatus: 200,
-  response: salesByProductResponse,
+  response: salesByProductResponseSchema,
 });

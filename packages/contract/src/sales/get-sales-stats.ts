@@ -2,24 +2,24 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 
 /** Sales of one period; amounts in KRW, whole won. `net` is `amount` less the commission. */
-export const salesFigures = z.object({
+export const salesFiguresSchema = z.object({
   count: z.number().int(),
   amount: z.number().int(),
   commission: z.number().int(),
   net: z.number().int(),
 });
-export type SalesFigures = z.infer<typeof salesFigures>;
+export type SalesFigures = z.infer<typeof salesFiguresSchema>;
 
-export const salesStats = z.object({
-  totalSales: salesFigures,
+export const salesStatsSchema = z.object({
+  totalSales: salesFiguresSchema,
   /** This calendar month in the server's time zone (TIME_ZONE, Asia/Seoul by default). */
-  monthlySales: salesFigures,
+  monthlySales: salesFiguresSchema,
   /** Today in the server's time zone. */
-  todaySales: salesFigures,
+  todaySales: salesFiguresSchema,
 });
-export type SalesStats = z.infer<typeof salesStats>;
+export type SalesStats = z.infer<typeof salesStatsSchema>;
 
-export const getSalesStats = defineEndpoint({
+export const getSalesStatsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/stats/sales',
   operationId: 'getSalesStats',
@@ -29,5 +29,5 @@ export const getSalesStats = defineEndpoint({
   tags: ['sales'],
   auth: true,
   successStatus: 200,
-  response: salesStats,
+  response: salesStatsSchema,
 });

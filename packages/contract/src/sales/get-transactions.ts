@@ -7,12 +7,12 @@ import { limits, salesPeriods } from '../limits.ts';
  * all; today; week = the last 7 days including today; month = this calendar month. Days are
  * those of the server's time zone (TIME_ZONE, Asia/Seoul by default).
  */
-export const salesPeriodField = z.enum(salesPeriods, { error: 'periodInvalid' }).default('all');
+export const salesPeriodSchema = z.enum(salesPeriods, { error: 'periodInvalid' }).default('all');
 
 /** The largest page number accepted; any page past the last one is simply empty. */
 export const maxTransactionsPage = 1_000_000_000;
 
-export const transactionsQuery = z.object({
+export const transactionsQuerySchema = z.object({
   page: queryInteger({
     min: 1,
     max: maxTransactionsPage,
@@ -25,12 +25,12 @@ export const transactionsQuery = z.object({
     fallback: limits.transactions.defaultLimit,
     message: 'limitInvalid',
   }),
-  period: salesPeriodField,
+  period: salesPeriodSchema,
 });
-export type TransactionsQuery = z.input<typeof transactionsQuery>;
+export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
 
 /** One sale, snake_case as in spec section 3; amounts in KRW. */
-export const transaction = z.object({
+export const transactionSchema = z.object({
   purchase_id: z.string(),
   /** ISO 8601, UTC. */
   purchase_date: z.iso.datetime(),
@@ -45,24 +45,24 @@ export const transaction = z.object({
   commission_amount: z.number().int(),
   net_amount: z.number().int(),
 });
-export type Transaction = z.infer<typeof transaction>;
+export type Transaction = z.infer<typeof transactionSchema>;
 
-export const pagination = z.object({
+export const paginationSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
   /** `ceil(total / limit)`: 0 when there is nothing to show. */
   totalPages: z.number().int(),
 });
-export type Pagination = z.infer<typeof pagination>;
+export type Pagination = z.infer<typeof paginationSchema>;
 
-export const transactionsResponse = z.object({
-  transactions: z.array(transaction),
-  pagination,
+export const transactionsResponseSchema = z.object({
+  transactions: z.array(transactionSchema),
+  pagination: paginationSchema,
 });
-export type TransactionsResponse = z.infer<typeof transactionsResponse>;
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
-export const getTransactions = defineEndpoint({
+export const getTransactionsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/products/sales/transactions',
   operationId: 'getTransactions',
@@ -72,6 +72,6 @@ export const getTransactions = defineEndpoint({
   tags: ['sales'],
   auth: true,
   successStatus: 200,
-  query: transactionsQuery,
-  response: transactionsResponse,
+  query: transactionsQuerySchema,
+  response: transactionsResponseSchema,
 });

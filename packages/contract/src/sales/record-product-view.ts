@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 
-export const recordProductViewParams = z.object({ id: z.uuid() });
+export const recordProductViewParamsSchema = z.object({ id: z.uuid() });
 
 /** The body may be absent (Fastify: null) or `{}` (one view), or carry a batched count. */
-export const recordProductViewBody = z
+export const recordProductViewBodySchema = z
   .object({ count: z.number().int().min(1).max(10_000).default(1) })
   .nullish()
   .transform((body) => body ?? { count: 1 });
-export type RecordProductViewBody = z.input<typeof recordProductViewBody>;
+export type RecordProductViewBody = z.input<typeof recordProductViewBodySchema>;
 
-export const recordProductViewResponse = z.object({
+export const recordProductViewResponseSchema = z.object({
   productId: z.string(),
   viewCount: z.number().int(),
 });
-export type RecordProductViewResponse = z.infer<typeof recordProductViewResponse>;
+export type RecordProductViewResponse = z.infer<typeof recordProductViewResponseSchema>;
 
-export const recordProductView = defineEndpoint({
+export const recordProductViewEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/internal/products/{id}/views',
   operationId: 'recordProductView',
@@ -26,7 +26,7 @@ export const recordProductView = defineEndpoint({
   tags: ['internal'],
   auth: false,
   successStatus: 200,
-  params: recordProductViewParams,
-  body: recordProductViewBody,
-  response: recordProductViewResponse,
+  params: recordProductViewParamsSchema,
+  body: recordProductViewBodySchema,
+  response: recordProductViewResponseSchema,
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { emailField, isoDateTime } from '../fields.ts';
+import { emailSchema, isoDateTimeSchema } from '../fields.ts';
 
 /** The largest amount of one sale, in KRW. */
 export const maxPurchaseAmount = 100_000_000_000;
 
-export const recordPurchaseBody = z.object({
+export const recordPurchaseBodySchema = z.object({
   /**
    * The member site's order id; a sale is recorded once per order id. Taken as sent: an id
    * with surrounding spaces is refused rather than trimmed into another order's id.
@@ -16,16 +16,16 @@ export const recordPurchaseBody = z.object({
     .max(128)
     .regex(/^[\x21-\x7e]+$/, 'orderIdInvalid'),
   productId: z.uuid(),
-  customerEmail: emailField,
+  customerEmail: emailSchema,
   paymentMethod: z.string().trim().min(1).max(50),
   /** KRW, whole won. */
   amount: z.number().int().positive().max(maxPurchaseAmount),
   /** When the customer paid; now when absent. At most five minutes in the future. */
-  purchasedAt: isoDateTime.optional(),
+  purchasedAt: isoDateTimeSchema.optional(),
 });
-export type RecordPurchaseBody = z.input<typeof recordPurchaseBody>;
+export type RecordPurchaseBody = z.input<typeof recordPurchaseBodySchema>;
 
-export const recordedSale = z.object({
+export const recordedSaleSchema = z.object({
   purchaseId: z.string(),
   orderId: z.string(),
   productId: z.string(),
@@ -38,16 +38,16 @@ export const recordedSale = z.object({
   netAmount: z.number().int(),
   purchasedAt: z.iso.datetime(),
 });
-export type RecordedSale = z.infer<typeof recordedSale>;
+export type RecordedSale = z.infer<typeof recordedSaleSchema>;
 
-export const recordPurchaseResponse = z.object({ sale: recordedSale });
-export type RecordPurchaseResponse = z.infer<typeof recordPurchaseResponse>;
+export const recordPurchaseResponseSchema = z.object({ sale: recordedSaleSchema });
+export type RecordPurchaseResponse = z.infer<typeof recordPurchaseResponseSchema>;
 
 /**
  * 201 with the new sale; a replay of an order id already recorded with the same content is a
  * 200 with the stored sale; the same order id with other content is a 409 `conflict`.
  */
-export const recordPurchase = defineEndpoint({
+export const recordPurchaseEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/internal/purchases',
   operationId: 'recordPurchase',
@@ -58,6 +58,6 @@ export const recordPurchase = defineEndpoint({
   auth: false,
   successStatus: 201,
   errors: ['not_found', 'conflict'],
-  body: recordPurchaseBody,
-  response: recordPurchaseResponse,
+  body: recordPurchaseBodySchema,
+  response: recordPurchaseResponseSchema,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 
-export const settlementInfo = z.object({
+export const settlementInfoSchema = z.object({
   alipay: z.object({ phone: z.string(), realName: z.string() }),
   bank: z.object({
     name: z.string(),
@@ -13,7 +13,7 @@ export const settlementInfo = z.object({
   }),
   paypal: z.object({ email: z.string(), accountHolder: z.string() }),
 });
-export type SettlementInfo = z.infer<typeof settlementInfo>;
+export type SettlementInfo = z.infer<typeof settlementInfoSchema>;
 
 /** What a seller who never saved anything gets: every field an empty string. */
 export const emptySettlementInfo: SettlementInfo = {
@@ -22,7 +22,7 @@ export const emptySettlementInfo: SettlementInfo = {
   paypal: { email: '', accountHolder: '' },
 };
 
-export const getSettlementInfo = defineEndpoint({
+export const getSettlementInfoEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/auth/settlement-info',
   operationId: 'getSettlementInfo',
@@ -31,5 +31,5 @@ export const getSettlementInfo = defineEndpoint({
   tags: ['settlement'],
   auth: true,
   successStatus: 200,
-  response: settlementInfo,
+  response: settlementInfoSchema,
 });

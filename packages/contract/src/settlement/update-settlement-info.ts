@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { emailPattern } from '../field-rules.ts';
 import { limits } from '../limits.ts';
-import { settlementInfo } from './get-settlement-info.ts';
+import { settlementInfoSchema } from './get-settlement-info.ts';
 
 /**
  * Payout details. Every method may be left entirely empty (a seller usually fills one), but a
@@ -55,7 +55,7 @@ function compactPhone(phone: string): string {
   return phone.replace(/[\s-]/g, '');
 }
 
-export const alipayInfo = z
+export const alipayInfoSchema = z
   .object({
     phone: text(settlementLimits.phone).regex(alipayPhonePattern, 'alipayPhoneInvalid').default(''),
     realName: text(settlementLimits.name).default(''),
@@ -68,7 +68,7 @@ export const alipayInfo = z
     phone: value.phone === '' ? '' : `+86 ${compactPhone(value.phone).slice(3)}`,
   }));
 
-export const bankInfo = z
+export const bankInfoSchema = z
   .object({
     name: text(settlementLimits.name).default(''),
     account: text(settlementLimits.account).regex(accountPattern, 'bankAccountInvalid').default(''),
@@ -90,7 +90,7 @@ export const bankInfo = z
     requireAll(value, ['name', 'account', 'accountHolder', 'branch'], ctx),
   );
 
-export const paypalInfo = z
+export const paypalInfoSchema = z
   .object({
     email: z
       .string({ error: 'invalid' })
@@ -104,15 +104,15 @@ export const paypalInfo = z
   .superRefine((value, ctx) => requireAll(value, ['email', 'accountHolder'], ctx));
 
 /** A method left out is kept as saved; `null` clears it; an object replaces it. */
-export const updateSettlementInfoBody = z.object({
-  alipay: alipayInfo.nullable().optional(),
-  bank: bankInfo.nullable().optional(),
-  paypal: paypalInfo.nullable().optional(),
+export const updateSettlementInfoBodySchema = z.object({
+  alipay: alipayInfoSchema.nullable().optional(),
+  bank: bankInfoSchema.nullable().optional(),
+  paypal: paypalInfoSchema.nullable().optional(),
 });
-export type UpdateSettlementInfoBody = z.input<typeof updateSettlementInfoBody>;
-export type SettlementInfoInput = z.output<typeof updateSettlementInfoBody>;
+export type UpdateSettlementInfoBody = z.input<typeof updateSettlementInfoBodySchema>;
+export type SettlementInfoInput = z.output<typeof updateSettlementInfoBodySchema>;
 
-export const updateSettlementInfo = defineEndpoint({
+export const updateSettlementInfoEndpoint = defineEndpoint({
   method: 'PUT',
   path: '/api/auth/settlement-info',
   operationId: 'updateSettlementInfo',
@@ -122,6 +122,6 @@ export const updateSettlementInfo = defineEndpoint({
   tags: ['settlement'],
   auth: true,
   successStatus: 200,
-  body: updateSettlementInfoBody,
-  response: settlementInfo,
+  body: updateSettlementInfoBodySchema,
+  response: settlementInfoSchema,
 });

@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../endpoint.ts';
-import { multipartRef } from './upload-fields.ts';
+import { multipartRefSchema } from './upload-fields.ts';
 
-export const abortMultipartUploadBody = multipartRef;
+export const abortMultipartUploadBodySchema = multipartRefSchema;
 
-export const abortMultipartUpload = defineEndpoint({
+export const abortMultipartUploadEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/products/abort-multipart-upload',
   operationId: 'abortMultipartUpload',
@@ -14,5 +14,5 @@ export const abortMultipartUpload = defineEndpoint({
   auth: true,
   successStatus: 204,
   errors: ['not_found', 'conflict'],
-  body: abortMultipartUploadBody,
+  body: abortMultipartUploadBodySchema,
 });

@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { fileNameField, fileSizeField, fileTypeField } from './upload-fields.ts';
+import { fileNameSchema, fileSizeSchema, fileTypeSchema } from './upload-fields.ts';
 
-export const avatarUploadUrlBody = z.object({
-  fileName: fileNameField,
-  fileType: fileTypeField,
-  fileSize: fileSizeField,
+export const avatarUploadUrlBodySchema = z.object({
+  fileName: fileNameSchema,
+  fileType: fileTypeSchema,
+  fileSize: fileSizeSchema,
 });
-export type AvatarUploadUrlBody = z.input<typeof avatarUploadUrlBody>;
+export type AvatarUploadUrlBody = z.input<typeof avatarUploadUrlBodySchema>;
 
-export const avatarUploadUrlResponse = z.object({
+export const avatarUploadUrlResponseSchema = z.object({
   uploadUrl: z.string(),
   publicUrl: z.string(),
   s3Key: z.string(),
   /** The `Content-Type` to send: the declared type, or the canonical one when none was declared. */
   contentType: z.string(),
 });
-export type AvatarUploadUrlResponse = z.infer<typeof avatarUploadUrlResponse>;
+export type AvatarUploadUrlResponse = z.infer<typeof avatarUploadUrlResponseSchema>;
 
-export const avatarUploadUrl = defineEndpoint({
+export const avatarUploadUrlEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/auth/avatar-upload-url',
   operationId: 'getAvatarUploadUrl',
@@ -29,6 +29,6 @@ export const avatarUploadUrl = defineEndpoint({
   auth: true,
   successStatus: 200,
   errors: ['file_type_not_allowed', 'file_too_large'],
-  body: avatarUploadUrlBody,
-  response: avatarUploadUrlResponse,
+  body: avatarUploadUrlBodySchema,
+  response: avatarUploadUrlResponseSchema,
 });

@@ -1,20 +1,25 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { partNumberField, s3KeyField, uploadedObject, uploadIdField } from './upload-fields.ts';
+import {
+  partNumberSchema,
+  s3KeySchema,
+  uploadedObjectSchema,
+  uploadIdSchema,
+} from './upload-fields.ts';
 
-export const completedPart = z.object({
+export const completedPartSchema = z.object({
   ETag: z.string().min(1).max(256),
-  PartNumber: partNumberField,
+  PartNumber: partNumberSchema,
 });
 
-export const completeMultipartUploadBody = z.object({
-  s3Key: s3KeyField,
-  uploadId: uploadIdField,
-  parts: z.array(completedPart).min(1).max(10_000),
+export const completeMultipartUploadBodySchema = z.object({
+  s3Key: s3KeySchema,
+  uploadId: uploadIdSchema,
+  parts: z.array(completedPartSchema).min(1).max(10_000),
 });
-export type CompleteMultipartUploadBody = z.infer<typeof completeMultipartUploadBody>;
+export type CompleteMultipartUploadBody = z.infer<typeof completeMultipartUploadBodySchema>;
 
-export const completeMultipartUpload = defineEndpoint({
+export const completeMultipartUploadEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/products/complete-multipart-upload',
   operationId: 'completeMultipartUpload',
@@ -31,6 +36,6 @@ export const completeMultipartUpload = defineEndpoint({
     'file_too_large',
     'file_type_not_allowed',
   ],
-  body: completeMultipartUploadBody,
-  response: uploadedObject,
+  body: completeMultipartUploadBodySchema,
+  response: uploadedObjectSchema,
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { s3KeyField, uploadedObject } from './upload-fields.ts';
+import { s3KeySchema, uploadedObjectSchema } from './upload-fields.ts';
 
-export const completeUploadBody = z.object({ s3Key: s3KeyField });
-export type CompleteUploadBody = z.infer<typeof completeUploadBody>;
+export const completeUploadBodySchema = z.object({ s3Key: s3KeySchema });
+export type CompleteUploadBody = z.infer<typeof completeUploadBodySchema>;
 
-export const completeUpload = defineEndpoint({
+export const completeUploadEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/products/complete-upload',
   operationId: 'completeUpload',
@@ -16,6 +16,6 @@ export const completeUpload = defineEndpoint({
   auth: true,
   successStatus: 200,
   errors: ['not_found', 'upload_incomplete', 'file_too_large', 'file_type_not_allowed'],
-  body: completeUploadBody,
-  response: uploadedObject,
+  body: completeUploadBodySchema,
+  response: uploadedObjectSchema,
 });

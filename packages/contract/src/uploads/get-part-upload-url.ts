@@ -1,19 +1,24 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { partLengthField, partNumberField, s3KeyField, uploadIdField } from './upload-fields.ts';
+import {
+  partLengthSchema,
+  partNumberSchema,
+  s3KeySchema,
+  uploadIdSchema,
+} from './upload-fields.ts';
 
-export const getPartUploadUrlBody = z.object({
-  s3Key: s3KeyField,
-  uploadId: uploadIdField,
-  partNumber: partNumberField,
+export const getPartUploadUrlBodySchema = z.object({
+  s3Key: s3KeySchema,
+  uploadId: uploadIdSchema,
+  partNumber: partNumberSchema,
   /** Optional: the part's length in bytes. Given, the URL accepts exactly this length. */
-  contentLength: partLengthField.optional(),
+  contentLength: partLengthSchema.optional(),
 });
-export type GetPartUploadUrlBody = z.infer<typeof getPartUploadUrlBody>;
+export type GetPartUploadUrlBody = z.infer<typeof getPartUploadUrlBodySchema>;
 
-export const getPartUploadUrlResponse = z.object({ uploadUrl: z.string() });
+export const getPartUploadUrlResponseSchema = z.object({ uploadUrl: z.string() });
 
-export const getPartUploadUrl = defineEndpoint({
+export const getPartUploadUrlEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/products/get-part-upload-url',
   operationId: 'getPartUploadUrl',
@@ -24,6 +29,6 @@ export const getPartUploadUrl = defineEndpoint({
   auth: true,
   successStatus: 200,
   errors: ['not_found', 'conflict'],
-  body: getPartUploadUrlBody,
-  response: getPartUploadUrlResponse,
+  body: getPartUploadUrlBodySchema,
+  response: getPartUploadUrlResponseSchema,
 });

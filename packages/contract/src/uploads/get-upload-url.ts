@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { fileNameField, fileSizeField, fileTypeField } from './upload-fields.ts';
+import { fileNameSchema, fileSizeSchema, fileTypeSchema } from './upload-fields.ts';
 
-export const getUploadUrlBody = z.object({
-  fileName: fileNameField,
-  fileType: fileTypeField,
-  fileSize: fileSizeField,
+export const getUploadUrlBodySchema = z.object({
+  fileName: fileNameSchema,
+  fileType: fileTypeSchema,
+  fileSize: fileSizeSchema,
   /** A thumbnail image (public) rather than a product file (private). */
   isImage: z.boolean().default(false),
 });
-export type GetUploadUrlBody = z.input<typeof getUploadUrlBody>;
+export type GetUploadUrlBody = z.input<typeof getUploadUrlBodySchema>;
 
-export const getUploadUrlResponse = z.object({
+export const getUploadUrlResponseSchema = z.object({
   /**
    * Send the bytes here with one PUT of exactly `fileSize` bytes, with the declared `fileType`
    * as `Content-Type` (when none was declared, any type or none is accepted).
@@ -24,9 +24,9 @@ export const getUploadUrlResponse = z.object({
   /** The `Content-Type` to send: the declared type, or the canonical one when none was declared. */
   contentType: z.string(),
 });
-export type GetUploadUrlResponse = z.infer<typeof getUploadUrlResponse>;
+export type GetUploadUrlResponse = z.infer<typeof getUploadUrlResponseSchema>;
 
-export const getUploadUrl = defineEndpoint({
+export const getUploadUrlEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/products/get-upload-url',
   operationId: 'getUploadUrl',
@@ -37,6 +37,6 @@ export const getUploadUrl = defineEndpoint({
   auth: true,
   successStatus: 200,
   errors: ['file_type_not_allowed', 'file_too_large'],
-  body: getUploadUrlBody,
-  response: getUploadUrlResponse,
+  body: getUploadUrlBodySchema,
+  response: getUploadUrlResponseSchema,
 });

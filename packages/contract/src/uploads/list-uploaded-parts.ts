@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { multipartRef } from './upload-fields.ts';
+import { multipartRefSchema } from './upload-fields.ts';
 
-export const listUploadedPartsBody = multipartRef;
+export const listUploadedPartsBodySchema = multipartRefSchema;
 
-export const uploadedPart = z.object({
+export const uploadedPartSchema = z.object({
   PartNumber: z.number(),
   ETag: z.string(),
   Size: z.number(),
 });
-export type UploadedPart = z.infer<typeof uploadedPart>;
+export type UploadedPart = z.infer<typeof uploadedPartSchema>;
 
-export const listUploadedPartsResponse = z.object({ parts: z.array(uploadedPart) });
+export const listUploadedPartsResponseSchema = z.object({ parts: z.array(uploadedPartSchema) });
 
-export const listUploadedParts = defineEndpoint({
+export const listUploadedPartsEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/products/list-uploaded-parts',
   operationId: 'listUploadedParts',
@@ -24,6 +24,6 @@ export const listUploadedParts = defineEndpoint({
   auth: true,
   successStatus: 200,
   errors: ['not_found', 'conflict'],
-  body: listUploadedPartsBody,
-  response: listUploadedPartsResponse,
+  body: listUploadedPartsBodySchema,
+  response: listUploadedPartsResponseSchema,
 });

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { fileNameField, fileSizeField, fileTypeField } from './upload-fields.ts';
+import { fileNameSchema, fileSizeSchema, fileTypeSchema } from './upload-fields.ts';
 
-export const startMultipartUploadBody = z.object({
-  fileName: fileNameField,
-  fileType: fileTypeField,
+export const startMultipartUploadBodySchema = z.object({
+  fileName: fileNameSchema,
+  fileType: fileTypeSchema,
   /**
    * Optional. Given, it is checked now and the completed object must have exactly this size;
    * left out, the size limit is checked on completion.
    */
-  fileSize: fileSizeField.optional(),
+  fileSize: fileSizeSchema.optional(),
 });
-export type StartMultipartUploadBody = z.input<typeof startMultipartUploadBody>;
+export type StartMultipartUploadBody = z.input<typeof startMultipartUploadBodySchema>;
 
-export const startMultipartUploadResponse = z.object({
+export const startMultipartUploadResponseSchema = z.object({
   uploadId: z.string(),
   s3Key: z.string(),
   bucket: z.string(),
@@ -23,9 +23,9 @@ export const startMultipartUploadResponse = z.object({
    */
   partSize: z.number(),
 });
-export type StartMultipartUploadResponse = z.infer<typeof startMultipartUploadResponse>;
+export type StartMultipartUploadResponse = z.infer<typeof startMultipartUploadResponseSchema>;
 
-export const startMultipartUpload = defineEndpoint({
+export const startMultipartUploadEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/products/start-multipart-upload',
   operationId: 'startMultipartUpload',
@@ -36,6 +36,6 @@ export const startMultipartUpload = defineEndpoint({
   auth: true,
   successStatus: 200,
   errors: ['file_type_not_allowed', 'file_too_large'],
-  body: startMultipartUploadBody,
-  response: startMultipartUploadResponse,
+  body: startMultipartUploadBodySchema,
+  response: startMultipartUploadResponseSchema,
 });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { profile } from '../auth/get-profile.ts';
+import { profileSchema } from '../auth/get-profile.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
-export const updateAvatarBody = z.object({
+export const updateAvatarBodySchema = z.object({
   /** The `publicUrl` of this seller's own avatar upload, once its bytes are stored. */
   avatarUrl: z.string({ error: 'required' }).min(1, 'required').max(2048),
 });
-export type UpdateAvatarBody = z.infer<typeof updateAvatarBody>;
+export type UpdateAvatarBody = z.infer<typeof updateAvatarBodySchema>;
 
-export const updateAvatar = defineEndpoint({
+export const updateAvatarEndpoint = defineEndpoint({
   method: 'PUT',
   path: '/api/auth/avatar',
   operationId: 'updateAvatar',
@@ -19,6 +19,6 @@ export const updateAvatar = defineEndpoint({
   auth: true,
   successStatus: 200,
   errors: ['upload_not_found', 'upload_incomplete', 'file_too_large', 'file_type_not_allowed'],
-  body: updateAvatarBody,
-  response: profile,
+  body: updateAvatarBodySchema,
+  response: profileSchema,
 });

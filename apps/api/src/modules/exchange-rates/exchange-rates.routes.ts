@@ -1,5 +1,5 @@
-import { setExchangeRate } from '@seller/contract/internal/set-exchange-rate';
-import { getExchangeRate } from '@seller/contract/products/get-exchange-rate';
+import { setExchangeRateEndpoint } from '@seller/contract/internal/set-exchange-rate';
+import { getExchangeRateEndpoint } from '@seller/contract/products/get-exchange-rate';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
 import type { InternalRoutes } from '../../lib/internal-signature.ts';
@@ -14,7 +14,7 @@ export async function exchangeRateRoutes(app: FastifyInstance, options: Exchange
   const { rates, provider } = options;
   await rates.ensureSeeded();
 
-  defineRoute(app, getExchangeRate, async () => ({ rate: await rates.latest() }));
+  defineRoute(app, getExchangeRateEndpoint, async () => ({ rate: await rates.latest() }));
 
   if (provider) {
     const refresh = async () => {
@@ -46,7 +46,7 @@ export async function exchangeRateRoutes(app: FastifyInstance, options: Exchange
 /** `PUT /api/internal/exchange-rate`, registered inside the signed internal scope. */
 export function exchangeRateInternalRoutes(rates: ExchangeRateService): InternalRoutes {
   return (scope) => {
-    defineRoute(scope, setExchangeRate, async ({ body }) => ({
+    defineRoute(scope, setExchangeRateEndpoint, async ({ body }) => ({
       rate: await rates.set(body, 'internal_api'),
     }));
   };

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import {
   type SetExchangeRateBody,
-  setExchangeRateBody,
+  setExchangeRateBodySchema,
 } from '@seller/contract/internal/set-exchange-rate';
 
 const usage =
@@ -22,7 +22,7 @@ export function parseRateArguments(args: string[]): SetExchangeRateBody {
   }
   const toNumber = (value: string | undefined) =>
     value === undefined || value.trim() === '' ? undefined : Number(value);
-  const parsed = setExchangeRateBody.safeParse({
+  const parsed = setExchangeRateBodySchema.safeParse({
     krw: toNumber(values.krw),
     cny: toNumber(values.cny),
     ...(values.date === undefined ? {} : { date: values.date }),

@@ -1,11 +1,11 @@
-import { getHealth } from '@seller/contract/health';
+import { getHealthEndpoint } from '@seller/contract/health';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineRoute } from '../../lib/define-route.ts';
 
 export async function healthRoutes(app: FastifyInstance, options: { database: DatabaseHandle }) {
-  defineRoute(app, getHealth, async ({ request }) => {
+  defineRoute(app, getHealthEndpoint, async ({ request }) => {
     try {
       await options.database.ping();
     } catch (error) {

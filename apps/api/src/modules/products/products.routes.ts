@@ -1,10 +1,10 @@
-import { createProduct } from '@seller/contract/products/create-product';
-import { deleteProduct } from '@seller/contract/products/delete-product';
-import { getDownloadUrl } from '@seller/contract/products/get-download-url';
-import { getProduct } from '@seller/contract/products/get-product';
-import { getProductStats } from '@seller/contract/products/get-product-stats';
-import { listMyProducts } from '@seller/contract/products/list-my-products';
-import { updateProduct } from '@seller/contract/products/update-product';
+import { createProductEndpoint } from '@seller/contract/products/create-product';
+import { deleteProductEndpoint } from '@seller/contract/products/delete-product';
+import { getDownloadUrlEndpoint } from '@seller/contract/products/get-download-url';
+import { getProductEndpoint } from '@seller/contract/products/get-product';
+import { getProductStatsEndpoint } from '@seller/contract/products/get-product-stats';
+import { listMyProductsEndpoint } from '@seller/contract/products/list-my-products';
+import { updateProductEndpoint } from '@seller/contract/products/update-product';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
 import type { ProductService } from './products.service.ts';
@@ -12,21 +12,25 @@ import type { ProductService } from './products.service.ts';
 export async function productRoutes(app: FastifyInstance, options: { products: ProductService }) {
   const { products } = options;
 
-  defineRoute(app, createProduct, ({ seller, body }) => products.create(seller.id, body));
+  defineRoute(app, createProductEndpoint, ({ seller, body }) => products.create(seller.id, body));
   // The dashboard's reads: cached per seller, dropped on every change to their products.
   defineRoute(
     app,
-    listMyProducts,
+    listMyProductsEndpoint,
     async ({ seller }) => ({ products: await products.listMine(seller.id) }),
     { cached: true },
   );
-  defineRoute(app, getProductStats, ({ seller }) => products.stats(seller.id), { cached: true });
-  defineRoute(app, getProduct, ({ seller, params }) => products.get(seller.id, params.id));
-  defineRoute(app, updateProduct, ({ seller, params, body }) =>
+  defineRoute(app, getProductStatsEndpoint, ({ seller }) => products.stats(seller.id), {
+    cached: true,
+  });
+  defineRoute(app, getProductEndpoint, ({ seller, params }) => products.get(seller.id, params.id));
+  defineRoute(app, updateProductEndpoint, ({ seller, params, body }) =>
     products.update(seller.id, params.id, body),
   );
-  defineRoute(app, deleteProduct, ({ seller, params }) => products.remove(seller.id, params.id));
-  defineRoute(app, getDownloadUrl, async ({ seller, params }) => ({
+  defineRoute(app, deleteProductEndpoint, ({ seller, params }) =>
+    products.remove(seller.id, params.id),
+  );
+  defineRoute(app, getDownloadUrlEndpoint, async ({ seller, params }) => ({
     downloadUrl: await products.downloadUrl(seller.id, params.id, params.fileId),
   }));
 }

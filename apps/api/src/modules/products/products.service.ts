@@ -1,12 +1,12 @@
 import { limits, type ProductStatus } from '@seller/contract/limits';
-import type { createProductBody } from '@seller/contract/products/create-product';
+import type { createProductBodySchema } from '@seller/contract/products/create-product';
 import type {
   Product,
   ProductDetail,
   ProductFile,
   ProductThumbnail,
 } from '@seller/contract/products/product';
-import type { updateProductBody } from '@seller/contract/products/update-product';
+import type { updateProductBodySchema } from '@seller/contract/products/update-product';
 import type { ValidationCode } from '@seller/contract/validation-messages';
 import type { z } from 'zod';
 import type { ProductFileRow, ProductRow, ProductThumbnailRow } from '../../db/schema.ts';
@@ -39,8 +39,8 @@ const productNotFound = () => notFound('Product');
 const invalid = (path: string, code: ValidationCode, text: string) =>
   new AppError('validation_failed', text, [{ path, code }]);
 
-type CreateInput = z.output<typeof createProductBody>;
-type UpdateInput = z.output<typeof updateProductBody>;
+type CreateInput = z.output<typeof createProductBodySchema>;
+type UpdateInput = z.output<typeof updateProductBodySchema>;
 
 export function createProductService(deps: {
   products: ProductRepository;

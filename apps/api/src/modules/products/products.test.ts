@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createProduct } from '@seller/contract/products/create-product';
-import { deleteProduct } from '@seller/contract/products/delete-product';
-import { getDownloadUrl } from '@seller/contract/products/get-download-url';
-import { getProduct } from '@seller/contract/products/get-product';
-import { getProductStats } from '@seller/contract/products/get-product-stats';
-import { listMyProducts } from '@seller/contract/products/list-my-products';
+import { createProductEndpoint } from '@seller/contract/products/create-product';
+import { deleteProductEndpoint } from '@seller/contract/products/delete-product';
+import { getDownloadUrlEndpoint } from '@seller/contract/products/get-download-url';
+import { getProductEndpoint } from '@seller/contract/products/get-product';
+import { getProductStatsEndpoint } from '@seller/contract/products/get-product-stats';
+import { listMyProductsEndpoint } from '@seller/contract/products/list-my-products';
 import type { ProductDetail } from '@seller/contract/products/product';
-import { updateProduct } from '@seller/contract/products/update-product';
+import { updateProductEndpoint } from '@seller/contract/products/update-product';
 import { count, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productFiles, products, productThumbnails, uploads } from '../../db/schema.ts';
@@ -778,17 +778,22 @@ describe('GET /api/products/{id}/download/{fileId}', () => {
 });
 
 describe("another seller's product is a 404 on every {id} route, identical to a missing one", () => {
-  const idRoutes = [getProduct, updateProduct, deleteProduct, getDownloadUrl];
+  const idRoutes = [
+    getProductEndpoint,
+    updateProductEndpoint,
+    deleteProductEndpoint,
+    getDownloadUrlEndpoint,
+  ];
 
   it('covers every product endpoint that takes an id', () => {
     const all = [
-      createProduct,
-      listMyProducts,
-      getProduct,
-      updateProduct,
-      deleteProduct,
-      getDownloadUrl,
-      getProductStats,
+      createProductEndpoint,
+      listMyProductsEndpoint,
+      getProductEndpoint,
+      updateProductEndpoint,
+      deleteProductEndpoint,
+      getDownloadUrlEndpoint,
+      getProductStatsEndpoint,
     ];
     const withId = all.filter((endpoint) => endpoint.path.includes('{id}'));
     expect(withId).toEqual(idRoutes);

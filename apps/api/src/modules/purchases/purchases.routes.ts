@@ -1,5 +1,5 @@
-import { recordProductView } from '@seller/contract/sales/record-product-view';
-import { recordPurchase } from '@seller/contract/sales/record-purchase';
+import { recordProductViewEndpoint } from '@seller/contract/sales/record-product-view';
+import { recordPurchaseEndpoint } from '@seller/contract/sales/record-purchase';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.ts';
 import type { InternalRoutes } from '../../lib/internal-signature.ts';
@@ -10,12 +10,12 @@ export function purchaseInternalRoutes(purchases: PurchaseService): InternalRout
   return (scope) => {
     // By hand rather than `defineRoute`: a new sale is a 201, a replay of it a 200.
     scope.withTypeProvider<ZodTypeProvider>().route({
-      method: recordPurchase.method,
-      url: toFastifyPath(recordPurchase.path),
+      method: recordPurchaseEndpoint.method,
+      url: toFastifyPath(recordPurchaseEndpoint.path),
       schema: {
-        ...routeSchema(recordPurchase),
-        body: recordPurchase.body,
-        response: { 200: recordPurchase.response, 201: recordPurchase.response },
+        ...routeSchema(recordPurchaseEndpoint),
+        body: recordPurchaseEndpoint.body,
+        response: { 200: recordPurchaseEndpoint.response, 201: recordPurchaseEndpoint.response },
       },
       handler: async (request, reply) => {
         const { created, sale } = await purchases.record(request.body);
@@ -23,7 +23,7 @@ export function purchaseInternalRoutes(purchases: PurchaseService): InternalRout
       },
     });
 
-    defineRoute(scope, recordProductView, ({ params, body }) =>
+    defineRoute(scope, recordProductViewEndpoint, ({ params, body }) =>
       purchases.addViews(params.id, body.count),
     );
   };

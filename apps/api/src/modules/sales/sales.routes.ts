@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { exportSales } from '@seller/contract/sales/export-sales';
-import { getDailySales } from '@seller/contract/sales/get-daily-sales';
-import { getSalesByProduct } from '@seller/contract/sales/get-sales-by-product';
-import { getSalesStats } from '@seller/contract/sales/get-sales-stats';
-import { getTransactions } from '@seller/contract/sales/get-transactions';
+import { exportSalesEndpoint } from '@seller/contract/sales/export-sales';
+import { getDailySalesEndpoint } from '@seller/contract/sales/get-daily-sales';
+import { getSalesByProductEndpoint } from '@seller/contract/sales/get-sales-by-product';
+import { getSalesStatsEndpoint } from '@seller/contract/sales/get-sales-stats';
+import { getTransactionsEndpoint } from '@seller/contract/sales/get-transactions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,20 +14,27 @@ export async function salesRoutes(app: FastifyInstance, options: { sales: SalesS
   const { sales } = options;
 
   // The dashboard's reads: cached per seller, dropped on every change to their sales.
-  defineRoute(app, getSalesStats, ({ seller }) => sales.stats(seller.id), { cached: true });
-  defineRoute(app, getTransactions, ({ seller, query }) => sales.transactions(seller.id, query));
-  defineRoute(app, getDailySales, ({ seller, query }) => sales.daily(seller.id, query.days), {
-    cached: true,
-  });
-  defineRoute(app, getSalesByProduct, ({ seller }) => sales.byProduct(seller.id), {
+  defineRoute(app, getSalesStatsEndpoint, ({ seller }) => sales.stats(seller.id), { cached: true });
+  defineRoute(app, getTransactionsEndpoint, ({ seller, query }) =>
+    sales.transactions(seller.id, query),
+  );
+  defineRoute(
+    app,
+    getDailySalesEndpoint,
+    ({ seller, query }) => sales.daily(seller.id, query.days),
+    {
+      cached: true,
+    },
+  );
+  defineRoute(app, getSalesByProductEndpoint, ({ seller }) => sales.byProduct(seller.id), {
     cached: true,
   });
 
   // A file, not JSON: registered by hand with the contract's query schema.
   app.withTypeProvider<ZodTypeProvider>().route({
-    method: exportSales.method,
-    url: toFastifyPath(exportSales.path),
-    schema: { ...routeSchema(exportSales), querystring: exportSales.query },
+    method: exportSalesEndpoint.method,
+    url: toFastifyPath(exportSalesEndpoint.path),
+    schema: { ...routeSchema(exportSalesEndpoint), querystring: exportSalesEndpoint.query },
     onRequest: app.authenticate,
     handler: async (request, reply) => {
       if (!request.seller) throw new AppError('unauthorized', 'Sign in to continue');

@@ -1,5 +1,5 @@
-import { getSettlementInfo } from '@seller/contract/settlement/get-settlement-info';
-import { updateSettlementInfo } from '@seller/contract/settlement/update-settlement-info';
+import { getSettlementInfoEndpoint } from '@seller/contract/settlement/get-settlement-info';
+import { updateSettlementInfoEndpoint } from '@seller/contract/settlement/update-settlement-info';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
 import type { SettlementService } from './settlement.service.ts';
@@ -9,6 +9,8 @@ export async function settlementRoutes(
   options: { settlement: SettlementService },
 ) {
   const { settlement } = options;
-  defineRoute(app, getSettlementInfo, ({ seller }) => settlement.get(seller.id));
-  defineRoute(app, updateSettlementInfo, ({ seller, body }) => settlement.update(seller.id, body));
+  defineRoute(app, getSettlementInfoEndpoint, ({ seller }) => settlement.get(seller.id));
+  defineRoute(app, updateSettlementInfoEndpoint, ({ seller, body }) =>
+    settlement.update(seller.id, body),
+  );
 }

@@ -1,14 +1,14 @@
 import type { ResponseOf } from '@seller/contract/endpoint';
 import { limits } from '@seller/contract/limits';
 import { checkUpload, type UploadKind } from '@seller/contract/upload-types';
-import { abortMultipartUpload } from '@seller/contract/uploads/abort-multipart-upload';
-import { avatarUploadUrl } from '@seller/contract/uploads/avatar-upload-url';
-import { completeMultipartUpload } from '@seller/contract/uploads/complete-multipart-upload';
-import { completeUpload } from '@seller/contract/uploads/complete-upload';
-import { getPartUploadUrl } from '@seller/contract/uploads/get-part-upload-url';
-import { getUploadUrl } from '@seller/contract/uploads/get-upload-url';
-import { listUploadedParts } from '@seller/contract/uploads/list-uploaded-parts';
-import { startMultipartUpload } from '@seller/contract/uploads/start-multipart-upload';
+import { abortMultipartUploadEndpoint } from '@seller/contract/uploads/abort-multipart-upload';
+import { avatarUploadUrlEndpoint } from '@seller/contract/uploads/avatar-upload-url';
+import { completeMultipartUploadEndpoint } from '@seller/contract/uploads/complete-multipart-upload';
+import { completeUploadEndpoint } from '@seller/contract/uploads/complete-upload';
+import { getPartUploadUrlEndpoint } from '@seller/contract/uploads/get-part-upload-url';
+import { getUploadUrlEndpoint } from '@seller/contract/uploads/get-upload-url';
+import { listUploadedPartsEndpoint } from '@seller/contract/uploads/list-uploaded-parts';
+import { startMultipartUploadEndpoint } from '@seller/contract/uploads/start-multipart-upload';
 import { ApiError, apiRequest } from '../api-client';
 import { type PartPlan, percentOf, planUpload, remainingParts } from './plan';
 import { type PutBlob, putBlob, TransferError } from './put-blob';
@@ -29,45 +29,45 @@ export interface UploadApi {
     fileType: string;
     fileSize: number;
     isImage: boolean;
-  }): Promise<ResponseOf<typeof getUploadUrl>>;
+  }): Promise<ResponseOf<typeof getUploadUrlEndpoint>>;
   avatarUploadUrl(body: {
     fileName: string;
     fileType: string;
     fileSize: number;
-  }): Promise<ResponseOf<typeof avatarUploadUrl>>;
-  completeUpload(body: { s3Key: string }): Promise<ResponseOf<typeof completeUpload>>;
+  }): Promise<ResponseOf<typeof avatarUploadUrlEndpoint>>;
+  completeUpload(body: { s3Key: string }): Promise<ResponseOf<typeof completeUploadEndpoint>>;
   startMultipart(body: {
     fileName: string;
     fileType: string;
     fileSize: number;
-  }): Promise<ResponseOf<typeof startMultipartUpload>>;
+  }): Promise<ResponseOf<typeof startMultipartUploadEndpoint>>;
   partUrl(body: {
     s3Key: string;
     uploadId: string;
     partNumber: number;
-  }): Promise<ResponseOf<typeof getPartUploadUrl>>;
+  }): Promise<ResponseOf<typeof getPartUploadUrlEndpoint>>;
   listParts(body: {
     s3Key: string;
     uploadId: string;
-  }): Promise<ResponseOf<typeof listUploadedParts>>;
+  }): Promise<ResponseOf<typeof listUploadedPartsEndpoint>>;
   completeMultipart(body: {
     s3Key: string;
     uploadId: string;
     parts: { ETag: string; PartNumber: number }[];
-  }): Promise<ResponseOf<typeof completeMultipartUpload>>;
+  }): Promise<ResponseOf<typeof completeMultipartUploadEndpoint>>;
   abortMultipart(body: { s3Key: string; uploadId: string }): Promise<void>;
 }
 
 export const apiClientUploadApi: UploadApi = {
-  getUploadUrl: (body) => apiRequest(getUploadUrl, { body }),
-  avatarUploadUrl: (body) => apiRequest(avatarUploadUrl, { body }),
-  completeUpload: (body) => apiRequest(completeUpload, { body }),
-  startMultipart: (body) => apiRequest(startMultipartUpload, { body }),
-  partUrl: (body) => apiRequest(getPartUploadUrl, { body }),
-  listParts: (body) => apiRequest(listUploadedParts, { body }),
-  completeMultipart: (body) => apiRequest(completeMultipartUpload, { body }),
+  getUploadUrl: (body) => apiRequest(getUploadUrlEndpoint, { body }),
+  avatarUploadUrl: (body) => apiRequest(avatarUploadUrlEndpoint, { body }),
+  completeUpload: (body) => apiRequest(completeUploadEndpoint, { body }),
+  startMultipart: (body) => apiRequest(startMultipartUploadEndpoint, { body }),
+  partUrl: (body) => apiRequest(getPartUploadUrlEndpoint, { body }),
+  listParts: (body) => apiRequest(listUploadedPartsEndpoint, { body }),
+  completeMultipart: (body) => apiRequest(completeMultipartUploadEndpoint, { body }),
   abortMultipart: async (body) => {
-    await apiRequest(abortMultipartUpload, { body });
+    await apiRequest(abortMultipartUploadEndpoint, { body });
   },
 };
 

@@ -1,4 +1,4 @@
-import { type LoginBody, login } from '@seller/contract/auth/login';
+import { type LoginBody, loginEndpoint } from '@seller/contract/auth/login';
 import type { TokenResponse } from '@seller/contract/auth/token-response';
 import { apiRequest } from '@/lib/api-client';
 
@@ -7,5 +7,5 @@ import { apiRequest } from '@/lib/api-client';
  * and the contract's schemas (zod) stay off the login page's first load (issue 6).
  */
 export function loginSeller(body: LoginBody): Promise<TokenResponse> {
-  return apiRequest(login, { body });
+  return apiRequest(loginEndpoint, { body });
 }

@@ -1,4 +1,4 @@
-import { logout } from '@seller/contract/auth/logout';
+import { logoutEndpoint } from '@seller/contract/auth/logout';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { clearSession } from '@/lib/auth-token';
@@ -9,7 +9,7 @@ import { clearSession } from '@/lib/auth-token';
  */
 export async function logoutSeller(): Promise<void> {
   try {
-    await apiRequest(logout);
+    await apiRequest(logoutEndpoint);
   } catch {
     // The token may already be revoked or the server unreachable; signing out goes on.
   } finally {

@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type SignupForm as SignupFormValues, signupForm } from '@seller/contract/auth/signup-form';
+import {
+  type SignupForm as SignupFormValues,
+  signupFormSchema,
+} from '@seller/contract/auth/signup-form';
 import { sanitizeNicknameInput } from '@seller/contract/fields';
 import { limits } from '@seller/contract/limits';
 import { useState } from 'react';
@@ -26,7 +29,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignupFormValues>({
-    resolver: zodResolver(signupForm),
+    resolver: zodResolver(signupFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: {

@@ -1,10 +1,10 @@
-import { loginBody } from '@seller/contract/auth/login';
+import { loginBodySchema } from '@seller/contract/auth/login';
 import { describe, expect, it } from 'vitest';
 import { type LoginErrors, type LoginValidation, validateLogin } from './login-validation';
 
 /** What the form got from `zodResolver(loginBody)`: the parsed values, or each field's first message. */
 function withZod(values: { email: string; password: string }): LoginValidation {
-  const result = loginBody.safeParse(values);
+  const result = loginBodySchema.safeParse(values);
   if (result.success) return { success: true, data: result.data };
   const errors: LoginErrors = {};
   for (const issue of result.error.issues) {

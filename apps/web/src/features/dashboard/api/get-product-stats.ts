@@ -1,4 +1,7 @@
-import { getProductStats, type ProductStats } from '@seller/contract/products/get-product-stats';
+import {
+  getProductStatsEndpoint,
+  type ProductStats,
+} from '@seller/contract/products/get-product-stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api-client';
@@ -10,7 +13,7 @@ export const dashboardKeys = {
 };
 
 export function fetchProductStats(signal?: AbortSignal): Promise<ProductStats> {
-  return apiRequest(getProductStats, signal ? { signal } : {});
+  return apiRequest(getProductStatsEndpoint, signal ? { signal } : {});
 }
 
 export function productStatsQueryOptions() {

@@ -1,4 +1,7 @@
-import { type CreateProductBody, createProduct } from '@seller/contract/products/create-product';
+import {
+  type CreateProductBody,
+  createProductEndpoint,
+} from '@seller/contract/products/create-product';
 import type { ProductDetail } from '@seller/contract/products/product';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -6,7 +9,7 @@ import type { MutationConfig } from '@/lib/react-query';
 import { productKeys } from './product-keys';
 
 export function submitProduct(body: CreateProductBody): Promise<ProductDetail> {
-  return apiRequest(createProduct, { body });
+  return apiRequest(createProductEndpoint, { body });
 }
 
 export function useCreateProduct(config: MutationConfig<ProductDetail, CreateProductBody> = {}) {

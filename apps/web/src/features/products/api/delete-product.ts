@@ -1,11 +1,11 @@
-import { deleteProduct } from '@seller/contract/products/delete-product';
+import { deleteProductEndpoint } from '@seller/contract/products/delete-product';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { productKeys } from './product-keys';
 
 export async function removeProduct(productId: string): Promise<void> {
-  await apiRequest(deleteProduct, { params: { id: productId } });
+  await apiRequest(deleteProductEndpoint, { params: { id: productId } });
 }
 
 export function useDeleteProduct(config: MutationConfig<void, string> = {}) {

@@ -1,4 +1,4 @@
-import { getDownloadUrl } from '@seller/contract/products/get-download-url';
+import { getDownloadUrlEndpoint } from '@seller/contract/products/get-download-url';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
@@ -10,7 +10,7 @@ export interface DownloadInput {
 
 /** A short-lived URL; it is asked for at the click, never cached. */
 export async function fetchDownloadUrl({ productId, fileId }: DownloadInput): Promise<string> {
-  const response = await apiRequest(getDownloadUrl, { params: { id: productId, fileId } });
+  const response = await apiRequest(getDownloadUrlEndpoint, { params: { id: productId, fileId } });
   return response.downloadUrl;
 }
 

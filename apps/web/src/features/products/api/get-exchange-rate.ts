@@ -1,10 +1,13 @@
-import { type ExchangeRate, getExchangeRate } from '@seller/contract/products/get-exchange-rate';
+import {
+  type ExchangeRate,
+  getExchangeRateEndpoint,
+} from '@seller/contract/products/get-exchange-rate';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './product-keys';
 
 export async function fetchExchangeRate(): Promise<ExchangeRate> {
-  const response = await apiRequest(getExchangeRate);
+  const response = await apiRequest(getExchangeRateEndpoint);
   return response.rate;
 }
 

@@ -1,11 +1,11 @@
-import { listMyProducts } from '@seller/contract/products/list-my-products';
+import { listMyProductsEndpoint } from '@seller/contract/products/list-my-products';
 import type { Product } from '@seller/contract/products/product';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './product-keys';
 
 export async function fetchMyProducts(): Promise<Product[]> {
-  const response = await apiRequest(listMyProducts);
+  const response = await apiRequest(listMyProductsEndpoint);
   return response.products;
 }
 

@@ -1,5 +1,8 @@
 import type { ProductDetail } from '@seller/contract/products/product';
-import { type UpdateProductBody, updateProduct } from '@seller/contract/products/update-product';
+import {
+  type UpdateProductBody,
+  updateProductEndpoint,
+} from '@seller/contract/products/update-product';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
@@ -11,7 +14,7 @@ export interface UpdateProductInput {
 }
 
 export function saveProduct({ productId, body }: UpdateProductInput): Promise<ProductDetail> {
-  return apiRequest(updateProduct, { params: { id: productId }, body });
+  return apiRequest(updateProductEndpoint, { params: { id: productId }, body });
 }
 
 export function useUpdateProduct(config: MutationConfig<ProductDetail, UpdateProductInput> = {}) {

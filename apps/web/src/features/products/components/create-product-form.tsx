@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { limits } from '@seller/contract/limits';
-import { createProductFormSchema } from '@seller/contract/products/create-product';
+import { createProductFormSchemaFor } from '@seller/contract/products/create-product';
 import { sanitizePriceInput } from '@seller/contract/products/product';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import { PricePreview } from './price-preview';
 import { ProductBasicFields } from './product-basic-fields';
 import { SaveActions } from './save-actions';
 
-const textFields = createProductFormSchema(z.unknown()).pick({
+const textFields = createProductFormSchemaFor(z.unknown()).pick({
   title: true,
   description: true,
   price: true,

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { limits } from '@seller/contract/limits';
 import type { ProductDetail } from '@seller/contract/products/product';
-import { sellerStatusField } from '@seller/contract/products/product';
+import { sellerStatusSchema } from '@seller/contract/products/product';
 import { maxNewFiles, maxNewThumbnails } from '@seller/contract/products/update-product';
 import { Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -34,7 +34,7 @@ import { orderThumbnails } from './thumbnail-carousel';
 const basicFields = z.object({
   title: z.string().trim().min(1, 'titleRequired').max(limits.title.max, 'titleTooLong'),
   description: z.string().trim().max(limits.description.max, 'descriptionTooLong'),
-  status: sellerStatusField,
+  status: sellerStatusSchema,
 });
 type BasicInput = z.input<typeof basicFields>;
 type BasicOutput = z.output<typeof basicFields>;

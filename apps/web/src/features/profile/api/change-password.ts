@@ -1,4 +1,7 @@
-import { type ChangePasswordBody, changePassword } from '@seller/contract/auth/change-password';
+import {
+  type ChangePasswordBody,
+  changePasswordEndpoint,
+} from '@seller/contract/auth/change-password';
 import type { TokenResponse } from '@seller/contract/auth/token-response';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -10,7 +13,7 @@ import type { MutationConfig } from '@/lib/react-query';
  * replaces the stored token at once so that this session keeps working.
  */
 export async function changeSellerPassword(body: ChangePasswordBody): Promise<TokenResponse> {
-  const response = await apiRequest(changePassword, { body });
+  const response = await apiRequest(changePasswordEndpoint, { body });
   setToken(response.token);
   return response;
 }

@@ -1,4 +1,4 @@
-import { getProfile, type Profile } from '@seller/contract/auth/get-profile';
+import { getProfileEndpoint, type Profile } from '@seller/contract/auth/get-profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export const profileKeys = {
 };
 
 export function fetchProfile(): Promise<Profile> {
-  return apiRequest(getProfile);
+  return apiRequest(getProfileEndpoint);
 }
 
 export function profileQueryOptions() {

@@ -1,5 +1,5 @@
 import type { Profile } from '@seller/contract/auth/get-profile';
-import { updateAvatar } from '@seller/contract/uploads/update-avatar';
+import { updateAvatarEndpoint } from '@seller/contract/uploads/update-avatar';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
@@ -14,7 +14,7 @@ export async function changeAvatar(file: File): Promise<Profile> {
   const uploaded = await uploadFile(file, { kind: 'avatar' });
   // An image upload always has a public address; only product files have none.
   if (uploaded.publicUrl === null) throw new Error('The avatar upload has no public address');
-  return apiRequest(updateAvatar, { body: { avatarUrl: uploaded.publicUrl } });
+  return apiRequest(updateAvatarEndpoint, { body: { avatarUrl: uploaded.publicUrl } });
 }
 
 export function useUpdateAvatar(config: MutationConfig<Profile, File> = {}) {

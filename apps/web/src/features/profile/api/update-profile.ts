@@ -1,12 +1,15 @@
 import type { Profile } from '@seller/contract/auth/get-profile';
-import { type UpdateProfileBody, updateProfile } from '@seller/contract/auth/update-profile';
+import {
+  type UpdateProfileBody,
+  updateProfileEndpoint,
+} from '@seller/contract/auth/update-profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { profileKeys } from './get-profile';
 
 export function saveProfile(body: UpdateProfileBody): Promise<Profile> {
-  return apiRequest(updateProfile, { body });
+  return apiRequest(updateProfileEndpoint, { body });
 }
 
 export function useUpdateProfile(config: MutationConfig<Profile, UpdateProfileBody> = {}) {

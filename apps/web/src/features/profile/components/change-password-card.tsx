@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangePasswordForm, changePasswordForm } from '@seller/contract/auth/change-password';
+import {
+  type ChangePasswordForm,
+  changePasswordFormSchema,
+} from '@seller/contract/auth/change-password';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -35,7 +38,7 @@ export function ChangePasswordCard({
   const { t } = useTranslation();
   const { register, handleSubmit, reset, clearErrors, setError, formState } =
     useForm<ChangePasswordForm>({
-      resolver: zodResolver(changePasswordForm),
+      resolver: zodResolver(changePasswordFormSchema),
       mode: 'onSubmit',
       reValidateMode: 'onSubmit',
       defaultValues: emptyForm,

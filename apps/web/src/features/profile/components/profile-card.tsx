@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@seller/contract/auth/get-profile';
-import { updateProfileBody } from '@seller/contract/auth/update-profile';
+import { updateProfileBodySchema } from '@seller/contract/auth/update-profile';
 import { sanitizeNicknameInput } from '@seller/contract/fields';
 import { limits } from '@seller/contract/limits';
 import { CalendarIcon, MailIcon, PencilIcon } from 'lucide-react';
@@ -23,8 +23,8 @@ import { useUpdateProfile } from '../api/update-profile';
 import { AvatarPicker } from './avatar-picker';
 import type { ProfileNotice } from './profile-notice';
 
-type ProfileFormInput = z.input<typeof updateProfileBody>;
-type ProfileFormOutput = z.output<typeof updateProfileBody>;
+type ProfileFormInput = z.input<typeof updateProfileBodySchema>;
+type ProfileFormOutput = z.output<typeof updateProfileBodySchema>;
 const fields = ['nickname', 'bio'] as const;
 
 function formValues(profile: Profile): { nickname: string; bio: string } {
@@ -46,7 +46,7 @@ export function ProfileCard({
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
-    resolver: zodResolver(updateProfileBody),
+    resolver: zodResolver(updateProfileBodySchema),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: formValues(profile),

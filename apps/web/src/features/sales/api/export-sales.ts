@@ -1,6 +1,6 @@
-import { errorBody } from '@seller/contract/errors';
+import { errorBodySchema } from '@seller/contract/errors';
 import type { SalesPeriod } from '@seller/contract/limits';
-import { exportSales } from '@seller/contract/sales/export-sales';
+import { exportSalesEndpoint } from '@seller/contract/sales/export-sales';
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { ApiError, clientErrorCodes } from '@/lib/api-client';
@@ -22,10 +22,10 @@ export async function fetchSalesCsv(period: SalesPeriod): Promise<SalesCsv> {
   const headers: Record<string, string> = { Accept: 'text/csv' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const url = `${exportSales.path}?${new URLSearchParams({ period }).toString()}`;
+  const url = `${exportSalesEndpoint.path}?${new URLSearchParams({ period }).toString()}`;
   let response: Response;
   try {
-    response = await fetch(url, { method: exportSales.method, headers });
+    response = await fetch(url, { method: exportSalesEndpoint.method, headers });
   } catch {
     throw new ApiError({ status: 0, code: clientErrorCodes.network });
   }
@@ -35,7 +35,7 @@ export async function fetchSalesCsv(period: SalesPeriod): Promise<SalesCsv> {
     throw new ApiError({ status: 401, code: 'unauthorized' });
   }
   if (!response.ok) {
-    const parsed = errorBody.safeParse(await response.json().catch(() => undefined));
+    const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
     throw new ApiError({
       status: response.status,
       code: parsed.success ? parsed.data.code : clientErrorCodes.unknown,

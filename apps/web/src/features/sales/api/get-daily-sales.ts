@@ -1,5 +1,8 @@
 import { limits } from '@seller/contract/limits';
-import { type DailySalesResponse, getDailySales } from '@seller/contract/sales/get-daily-sales';
+import {
+  type DailySalesResponse,
+  getDailySalesEndpoint,
+} from '@seller/contract/sales/get-daily-sales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useWarnOnError } from '../lib/use-warn-on-error';
@@ -9,7 +12,7 @@ export function fetchDailySales(
   days: number = limits.dailySales.defaultDays,
   signal?: AbortSignal,
 ): Promise<DailySalesResponse> {
-  return apiRequest(getDailySales, { query: { days }, ...(signal ? { signal } : {}) });
+  return apiRequest(getDailySalesEndpoint, { query: { days }, ...(signal ? { signal } : {}) });
 }
 
 export function dailySalesQueryOptions(days: number = limits.dailySales.defaultDays) {

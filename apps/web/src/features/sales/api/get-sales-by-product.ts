@@ -1,5 +1,5 @@
 import {
-  getSalesByProduct,
+  getSalesByProductEndpoint,
   type SalesByProductResponse,
 } from '@seller/contract/sales/get-sales-by-product';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { useWarnOnError } from '../lib/use-warn-on-error';
 import { salesKeys } from './sales-keys';
 
 export function fetchSalesByProduct(signal?: AbortSignal): Promise<SalesByProductResponse> {
-  return apiRequest(getSalesByProduct, signal ? { signal } : {});
+  return apiRequest(getSalesByProductEndpoint, signal ? { signal } : {});
 }
 
 export function salesByProductQueryOptions() {

@@ -1,11 +1,11 @@
-import { getSalesStats, type SalesStats } from '@seller/contract/sales/get-sales-stats';
+import { getSalesStatsEndpoint, type SalesStats } from '@seller/contract/sales/get-sales-stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useWarnOnError } from '../lib/use-warn-on-error';
 import { salesKeys } from './sales-keys';
 
 export function fetchSalesStats(signal?: AbortSignal): Promise<SalesStats> {
-  return apiRequest(getSalesStats, signal ? { signal } : {});
+  return apiRequest(getSalesStatsEndpoint, signal ? { signal } : {});
 }
 
 export function salesStatsQueryOptions() {

@@ -1,6 +1,6 @@
 import { limits, type SalesPeriod } from '@seller/contract/limits';
 import {
-  getTransactions,
+  getTransactionsEndpoint,
   type TransactionsResponse,
 } from '@seller/contract/sales/get-transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ export function fetchTransactions(
   { period, page, limit = limits.transactions.defaultLimit }: TransactionsPage,
   signal?: AbortSignal,
 ): Promise<TransactionsResponse> {
-  return apiRequest(getTransactions, {
+  return apiRequest(getTransactionsEndpoint, {
     query: { period, page, limit },
     ...(signal ? { signal } : {}),
   });

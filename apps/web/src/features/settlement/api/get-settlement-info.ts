@@ -1,5 +1,5 @@
 import {
-  getSettlementInfo,
+  getSettlementInfoEndpoint,
   type SettlementInfo,
 } from '@seller/contract/settlement/get-settlement-info';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ export const settlementKeys = {
 };
 
 export function fetchSettlementInfo(signal?: AbortSignal): Promise<SettlementInfo> {
-  return apiRequest(getSettlementInfo, signal ? { signal } : {});
+  return apiRequest(getSettlementInfoEndpoint, signal ? { signal } : {});
 }
 
 export function settlementInfoQueryOptions() {

@@ -1,7 +1,7 @@
 import type { SettlementInfo } from '@seller/contract/settlement/get-settlement-info';
 import {
   type UpdateSettlementInfoBody,
-  updateSettlementInfo,
+  updateSettlementInfoEndpoint,
 } from '@seller/contract/settlement/update-settlement-info';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -9,7 +9,7 @@ import type { MutationConfig } from '@/lib/react-query';
 import { settlementKeys } from './get-settlement-info';
 
 export function saveSettlementInfo(body: UpdateSettlementInfoBody): Promise<SettlementInfo> {
-  return apiRequest(updateSettlementInfo, { body });
+  return apiRequest(updateSettlementInfoEndpoint, { body });
 }
 
 /**
