@@ -1,8 +1,9 @@
 /**
  * `npm run check:bundle` (after `npm run build`): fails when the JavaScript that the browser
  * downloads for /login (gzip) grows past the budget, or when another route stops being lazy.
- * `--max-kb N` checks against N instead of the 130 kB target: CI uses it as a ratchet at the
- * size reached so far, until the target is met (docs/benchmarks.md).
+ * `--max-kb N` checks against N instead of the 130 kB target: CI passes 140, the budget since
+ * the login page uses the app's own form library and language detector
+ * (docs/decisions/010-one-way-in-the-web-app.md).
  */
 
 import { loginBudgetKB, routeBundle } from './lib/bundle.ts';

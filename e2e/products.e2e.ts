@@ -61,7 +61,8 @@ describe('products', () => {
       // Find it by search (title or description, case-insensitive).
       const rows = page.getByTestId('product-row');
       await rows.first().waitFor();
-      expect(await page.getByTestId('count-total').textContent()).toBe('1');
+      // The product count comes from the statistics, which may arrive after the rows.
+      await expect.poll(() => page.getByTestId('count-total').textContent()).toBe('1');
       expect(await page.getByTestId('count-files').textContent()).toBe('2');
       await page.getByTestId('product-search').fill('procreate');
       await rows.filter({ hasText: 'Watercolor Brush Pack' }).waitFor();

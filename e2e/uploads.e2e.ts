@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserForFile, expectPath, openSignedIn, withPage } from './support/browser';
 import { sha256File, sha256Stream, tempDir, tinyPng, writeLargeFile } from './support/files';
@@ -137,28 +137,50 @@ describe('large uploads', () => {
       { baseUrl, allowConsoleErrors: [/net::ERR_FAILED/, /Failed to load resource/] },
       async ({ page }) => {
         let starts = 0;
+        // Every attempt at a part signs a fresh URL first: the signings count the attempts.
+        const attempts = new Map<number, number>();
         page.on('request', (request) => {
-          if (request.url().includes('/api/products/start-multipart-upload')) starts++;
+          const url = request.url();
+          if (url.includes('/api/products/start-multipart-upload')) starts++;
+          if (url.includes('/api/products/get-part-upload-url')) {
+            const { partNumber } = request.postDataJSON() as { partNumber: number };
+            attempts.set(partNumber, (attempts.get(partNumber) ?? 0) + 1);
+          }
         });
         await openSignedIn(page, seller.token, '/products/create');
         await fillCreateForm(page, 'Resumed course');
-        // Slow the parts a little, so that the cut surely lands in the middle of the upload.
-        await page.route('**/storage/upload/**', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 150));
-          // The route may have been replaced by the network cut meanwhile.
-          await route.continue().catch(() => undefined);
-        });
-        await page.getByTestId('submit-product').click();
-        await waitForVisibleProgress(page, 10);
 
+        // The first transfers go through; the next ones are held until the cut, so that it
+        // surely lands in the middle of the upload, with parts in flight.
+        let network: 'up' | 'holding' | 'cut' = 'up';
+        let passed = 0;
         let refused = 0;
-        await page.unroute('**/storage/upload/**');
-        await page.route('**/storage/upload/**', (route) => {
+        const held: Route[] = [];
+        const refuse = (route: Route) => {
           refused++;
           return route.abort('internetdisconnected');
+        };
+        await page.route('**/storage/upload/**', (route) => {
+          if (network === 'cut') return refuse(route);
+          if (network === 'up' && passed < 6) {
+            passed++;
+            return route.continue();
+          }
+          network = 'holding';
+          held.push(route);
         });
-        await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThan(0);
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await page.getByTestId('submit-product').click();
+        await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+        await waitForVisibleProgress(page, 10);
+
+        network = 'cut';
+        await Promise.all(held.splice(0).map(refuse));
+        // The cut lasts until a part has failed on a retry as well (its third attempt is being
+        // signed): the client went on trying through the outage rather than giving up.
+        await expect
+          .poll(() => Math.max(0, ...attempts.values()), { timeout: 20_000 })
+          .toBeGreaterThanOrEqual(3);
+        expect(refused).toBeGreaterThan(1);
         await page.unroute('**/storage/upload/**');
 
         await page.getByTestId('form-success').waitFor({ timeout: 90_000 });

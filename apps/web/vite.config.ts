@@ -46,7 +46,7 @@ function precompress(): Plugin {
  * `<link rel="modulepreload">` in index.html for the first screen's code that the entry would
  * only ask for once it has run: the English texts (always loaded, English is the fallback
  * language) and the login page (where a visitor without a session lands). They then download
- * alongside the entry instead of after it (issue 6: Lighthouse on a slow phone).
+ * alongside the entry instead of after it (Lighthouse on a slow phone).
  */
 function preloadFirstScreen(sources: readonly string[]): Plugin {
   return {
@@ -88,7 +88,7 @@ function preloadFirstScreen(sources: readonly string[]): Plugin {
  * a dozen small chunks (each module is shared by a different set of routes), and on a phone
  * every request costs a round trip (Lighthouse simulates HTTP/1.1, six connections). As one
  * group, they and all they import (React, React Router, i18next...) make one chunk: the login
- * page loads the entry, that chunk, its own chunk and the texts (issue 6).
+ * page loads the entry, that chunk, its own chunk and the texts.
  */
 const firstScreenModules = [
   'src/components/layouts/auth-layout.tsx',
@@ -99,12 +99,18 @@ const firstScreenModules = [
   'src/lib/validation-message.ts',
   'src/lib/api-error.ts',
   'src/config/env.ts',
-  'packages/contract/src/field-rules.ts',
+  'src/lib/error-messages.ts',
 ];
+
+/** Libraries that only the public pages' forms load first (the login form's). */
+const firstScreenPackages = ['react-hook-form'];
 
 function isFirstScreenModule(id: string): boolean {
   const file = id.replaceAll('\\', '/');
-  return firstScreenModules.some((module) => file.endsWith(`/${module}`));
+  return (
+    firstScreenModules.some((module) => file.endsWith(`/${module}`)) ||
+    firstScreenPackages.some((name) => file.includes(`/node_modules/${name}/`))
+  );
 }
 
 const apiTarget = 'http://127.0.0.1:3000';
@@ -130,7 +136,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: the bundle-size check follows the login route's imports in it.
     manifest: true,
     // Browsers without <link rel="modulepreload"> (Safari before 17) still load every chunk, a
-    // little later; the polyfill would cost every browser ~1 kB in the entry (issue 6).
+    // little later; the polyfill would cost every browser ~1 kB in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'first-screen', test: isFirstScreenModule }] } },

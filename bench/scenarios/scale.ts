@@ -13,10 +13,10 @@ import type { SalesPeriod } from '@seller/contract/limits';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Database, openDatabase } from '../../apps/api/src/db/client.ts';
+import { rowsOf } from '../../apps/api/src/db/sql-values.ts';
 import { createPurchaseRepository } from '../../apps/api/src/modules/purchases/purchases.repository.ts';
 import { createSalesRepository } from '../../apps/api/src/modules/sales/sales.repository.ts';
 import { createSalesService } from '../../apps/api/src/modules/sales/sales.service.ts';
-import { rowsOf } from '../../apps/api/src/modules/sales/sql-values.ts';
 import {
   check,
   createDatabase,

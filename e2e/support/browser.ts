@@ -47,6 +47,11 @@ export interface PageOptions {
    * that answered 401. Any other console error or page error fails the test.
    */
   allowConsoleErrors?: RegExp[];
+  /**
+   * Lets the test inject its own inline scripts (axe) past the app's Content-Security-Policy,
+   * which allows scripts from the server only.
+   */
+  bypassCSP?: boolean;
 }
 
 export interface TestPage {
@@ -71,6 +76,7 @@ export async function withPage(
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     isMobile: options.mobile ?? false,
     hasTouch: options.mobile ?? false,
+    bypassCSP: options.bypassCSP ?? false,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

@@ -1,16 +1,58 @@
 #!/usr/bin/env node
 // Bundles the API server (src/server.ts and the workspace contract package) into one ES module,
 // dist/server.js, so that `npm start` and the Docker image start without transpiling TypeScript
-// on every start (issue 6: about 0.9 s of a cold start went to tsx). npm packages stay external:
-// they load from node_modules as before. Operator commands and `npm run dev` still use tsx.
+// on every start (about 0.9 s of a cold start went to tsx). npm packages stay external: they
+// load from node_modules as before. Operator commands and `npm run dev` still use tsx.
+//
+// Production code must stand without the tests' support: before bundling, the sources of
+// tsconfig.build.json (src without src/test and *.test.ts) are type-checked on their own and
+// must pull in no test file; after bundling, no test file may be among the bundle's inputs.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import ts from 'typescript';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(apiRoot, 'dist');
 const outfile = path.join(outdir, 'server.js');
+
+const testSources = path.join(apiRoot, 'src', 'test') + path.sep;
+/** A file (absolute path) that exists for the tests only: under src/test, or a `*.test.ts`. */
+const isTestCode = (file) => file.startsWith(testSources) || file.endsWith('.test.ts');
+
+/** Type-checks the production sources alone; fails when they need a test file to compile. */
+function checkProductionSources() {
+  const configFile = path.join(apiRoot, 'tsconfig.build.json');
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configFile,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  );
+  if (!parsed) throw new Error(`cannot read ${configFile}`);
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  if (diagnostics.length > 0) {
+    const host = {
+      getCanonicalFileName: (name) => name,
+      getCurrentDirectory: () => process.cwd(),
+      getNewLine: () => '\n',
+    };
+    throw new Error(ts.formatDiagnostics(diagnostics, host));
+  }
+  const pulledIn = program
+    .getSourceFiles()
+    .map((source) => path.resolve(source.fileName))
+    .filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`) && isTestCode(file));
+  if (pulledIn.length > 0) {
+    throw new Error(`production code imports test code:\n  ${pulledIn.join('\n  ')}`);
+  }
+}
 
 /** npm packages stay external; only our own sources (and @seller/* workspaces) are bundled. */
 const externalPackages = {
@@ -46,8 +88,9 @@ const keepModuleUrls = {
   },
 };
 
+checkProductionSources();
 await rm(outdir, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: { server: path.join(apiRoot, 'src', 'server.ts') },
   outdir,
   // Dynamic imports become chunks that load when used: the S3 driver and the AWS SDK only load
@@ -62,5 +105,13 @@ await build({
   sourcemap: 'linked',
   plugins: [externalPackages, keepModuleUrls],
   logLevel: 'warning',
+  metafile: true,
 });
+// The metafile names inputs relative to esbuild's working directory, this process's.
+const bundledTests = Object.keys(metafile.inputs)
+  .map((input) => path.resolve(input))
+  .filter(isTestCode);
+if (bundledTests.length > 0) {
+  throw new Error(`the server bundle holds test code:\n  ${bundledTests.join('\n  ')}`);
+}
 console.log(`built ${path.relative(process.cwd(), outfile)}`);

@@ -18,7 +18,10 @@ import {
   exchangeRateRoutes,
 } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service.ts';
+import { createHealthRepository } from './modules/health/health.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
+import { createJobsModule } from './modules/jobs/jobs.module.ts';
 import { createProductRepository } from './modules/products/products.repository.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { createProductService } from './modules/products/products.service.ts';
@@ -113,6 +116,7 @@ export async function buildApp({
     },
   });
   const storage = await createStorage(config.storage);
+  createJobsModule(database.db, app);
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { extraOrigins: storage.browserOrigins });
@@ -146,7 +150,9 @@ export async function buildApp({
 
   await app.register(responseCachePlugin, { database, ...config.responseCache });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, {
+    health: createHealthService({ health: createHealthRepository(database) }),
+  });
   await app.register(authRoutes, { auth });
   const uploadsService = createUploadsService({
     uploads: createUploadRepository(database.db),
@@ -156,7 +162,7 @@ export async function buildApp({
   await app.register(uploadsModule, {
     db: database.db,
     storage,
-    sellers,
+    auth,
     uploadsService,
     ttlHours: config.uploadTtlHours,
     sweepIntervalMinutes: config.uploadSweepIntervalMinutes,

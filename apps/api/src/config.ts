@@ -9,41 +9,35 @@ const booleanFlag = z
 
 const durationSeconds = z.coerce.number().int().positive();
 
+/** Comma-separated values, trimmed, empty ones dropped. */
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0),
+);
+
 /** Comma-separated secrets, each at least 32 characters. */
-const secretList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((secret) => secret.trim())
-      .filter((secret) => secret.length > 0),
-  )
-  .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')));
+const secretList = commaList.pipe(
+  z.array(z.string().min(32, 'each secret must be at least 32 characters')),
+);
 
 /**
  * Comma-separated origins (`https://member.example.com`), compared with the browser's `Origin`
  * header, which never carries a path: an entry with one would never match, so it is refused.
  */
-const originList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter((origin) => origin.length > 0),
-  )
-  .pipe(
-    z.array(
-      z
-        .string()
-        .regex(
-          /^https?:\/\/[^/?#@\s]+\/?$/i,
-          'each entry must be an origin such as https://member.example.com (scheme, host and optional port, no path)',
-        )
-        .pipe(z.url())
-        .transform((origin) => new URL(origin).origin),
-    ),
-  );
+const originList = commaList.pipe(
+  z.array(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^/?#@\s]+\/?$/i,
+        'each entry must be an origin such as https://member.example.com (scheme, host and optional port, no path)',
+      )
+      .pipe(z.url())
+      .transform((origin) => new URL(origin).origin),
+  ),
+);
 
 /** Every setting the server reads, with its default. Nothing else reads `process.env`. */
 const environmentSchema = z.object({
@@ -123,6 +117,19 @@ const environmentSchema = z.object({
   /** How long the dashboard's reads are kept per seller (dropped at once on change); 0 = off. */
   RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
+  /** `smtp://user:pass@host:587` or `smtps://…`; unset, mail is written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of every mail: `Seller Center <no-reply@example.com>` or a bare address. */
+  MAIL_FROM: z.string().min(3).default('Seller Center <no-reply@localhost>'),
+  /** Key that seals authenticator secrets at rest; generated under DATA_DIR when unset. */
+  TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOTP_PREVIOUS_ENCRYPTION_KEYS: secretList.default([]),
+  /** Failed sign-ins of one account from all addresses together before a growing delay. */
+  RATE_LIMIT_LOGIN_ACCOUNT_CEILING: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().positive().default(5),
 });
 
 function isValidTimeZone(zone: string): boolean {
@@ -153,8 +160,13 @@ export interface Config {
   trustProxy: TrustProxy;
   redisUrl: string | undefined;
   rateLimits: {
+    /** Failed sign-ins of one account from one address (the pair) in the window. */
     loginPerAccount: number;
+    /** Failed sign-ins of one account from every address: past it, answers slow down. */
+    loginAccountCeiling: number;
     loginPerIp: number;
+    /** Reset requests per address and per account an hour. */
+    passwordResetsPerHour: number;
     loginWindowSeconds: number;
     signupsPerIpPerHour: number;
     uploadUrlsPer15Minutes: number;
@@ -172,6 +184,16 @@ export interface Config {
   uploadSweepIntervalMinutes: number;
   /** Per-seller cache of hot reads; `ttlSeconds` 0 turns it off. */
   responseCache: { ttlSeconds: number; maxBytes: number };
+  mail: {
+    /** Unset: messages are written to `outboxDir` and their links logged. */
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+  };
+  /** Keys that seal authenticator secrets (the first seals, all open). */
+  totpEncryptionKeys: [string, ...string[]];
+  /** The address of the web app in links sent by mail: PUBLIC_URL or http://localhost:PORT. */
+  appUrl: string;
 }
 
 export type StorageConfig =
@@ -194,6 +216,9 @@ export type StorageConfig =
       /** Where public images are read (a CDN or the bucket's public endpoint). */
       publicBaseUrl: string | undefined;
     };
+
+export type LocalStorageConfig = Extract<StorageConfig, { driver: 'local' }>;
+export type S3StorageConfig = Extract<StorageConfig, { driver: 's3' }>;
 
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
 
@@ -245,6 +270,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: values.REDIS_URL,
     rateLimits: {
       loginPerAccount: values.RATE_LIMIT_LOGIN_ACCOUNT,
+      loginAccountCeiling: values.RATE_LIMIT_LOGIN_ACCOUNT_CEILING,
+      passwordResetsPerHour: values.RATE_LIMIT_PASSWORD_RESET_PER_HOUR,
       loginPerIp: values.RATE_LIMIT_LOGIN_IP,
       loginWindowSeconds: values.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
       signupsPerIpPerHour: values.RATE_LIMIT_SIGNUP_IP_PER_HOUR,
@@ -262,6 +289,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ttlSeconds: values.RESPONSE_CACHE_SECONDS,
       maxBytes: values.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
     },
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    totpEncryptionKeys: [
+      values.TOTP_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'totp-encryption-key'),
+      ...values.TOTP_PREVIOUS_ENCRYPTION_KEYS,
+    ],
+    appUrl: values.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${values.PORT}`,
   };
 }
 

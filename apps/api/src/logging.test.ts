@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localPath, pdf, png, uploadCompleted } from './modules/products/test-uploads.ts';
+import { localPath, pdf, png, uploadCompleted } from './test/completed-uploads.ts';
 import { bearer, signUpSeller } from './test/sellers.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 

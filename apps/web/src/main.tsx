@@ -1,20 +1,18 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, firstScreens } from './app/app';
+import { App } from './app/app';
 import { initI18n } from './lib/i18n';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-// Render once the language is known, so that no text flashes in the wrong language, and once
-// the first screens' code is there (it loads meanwhile), so that they appear without a loading
-// page first. A screen that failed to load shows its error page when it renders. The first
-// render is a transition: React renders it in slices and the page stays responsive meanwhile.
-Promise.all([
-  initI18n().catch((error: unknown) => console.error('Translations failed to load', error)),
-  firstScreens.catch(() => undefined),
-]).finally(() => {
-  const root = createRoot(container);
-  startTransition(() => root.render(<App />));
-});
+// Render once the language is known, so that no text flashes in the wrong language. The first
+// render is a transition: React keeps the frame painted by index.html until the first screen's
+// code is there (see app/router.tsx), renders in slices, and the page stays responsive.
+initI18n()
+  .catch((error: unknown) => console.error('Translations failed to load', error))
+  .finally(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(<App />));
+  });

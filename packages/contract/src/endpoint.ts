@@ -20,7 +20,7 @@ export interface Endpoint {
   readonly tags: readonly ApiTag[];
   /** Whether the route needs a signed-in seller. */
   readonly auth: boolean;
-  readonly successStatus: 200 | 201 | 204;
+  readonly successStatus: 200 | 201 | 202 | 204;
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;
   readonly params?: z.ZodType;

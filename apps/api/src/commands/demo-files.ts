@@ -66,8 +66,16 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, checksum]);
 }
 
-/** A 320×240 PNG with a diagonal gradient between two colours. */
-export function demoPng(from: [number, number, number], to: [number, number, number]): Buffer {
+/** `#rrggbb` → red, green and blue. */
+function channels(colour: string): [number, number, number] {
+  const value = Number.parseInt(colour.slice(1), 16);
+  return [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff];
+}
+
+/** A 320×240 PNG with a diagonal gradient between two colours (`#rrggbb`). */
+export function demoPng(fromColour: string, toColour: string): Buffer {
+  const from = channels(fromColour);
+  const to = channels(toColour);
   const width = 320;
   const height = 240;
   const rows = Buffer.alloc((width * 3 + 1) * height);

@@ -1,4 +1,5 @@
 import { createPurchaseRepository } from '../modules/purchases/purchases.repository.ts';
+import { createPurchaseService } from '../modules/purchases/purchases.service.ts';
 import { runCommand } from './command-context.ts';
 
 // npm run sales:rebuild-rollups
@@ -6,6 +7,9 @@ import { runCommand } from './command-context.ts';
 // bulk load into `sales` or a change of TIME_ZONE.
 await runCommand(async ({ config, database }) => {
   const started = Date.now();
-  await createPurchaseRepository(database.db, config.timeZone).rebuildRollups();
+  const purchases = createPurchaseService({
+    purchases: createPurchaseRepository(database.db, config.timeZone),
+  });
+  await purchases.rebuildRollups();
   return `sales rollups rebuilt for TIME_ZONE ${config.timeZone} in ${Date.now() - started} ms`;
 });

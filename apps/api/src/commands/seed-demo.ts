@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import type { TokenResponse } from '@seller/contract/auth/token-response';
+import type { ProductDetail } from '@seller/contract/products/product';
+import type { GetUploadUrlResponse } from '@seller/contract/uploads/get-upload-url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { sellers } from '../db/schema.ts';
+import { createSellerRepository } from '../modules/auth/auth.repository.ts';
+import { backdateSignup } from '../modules/auth/auth.service.ts';
 import { createPurchaseRepository } from '../modules/purchases/purchases.repository.ts';
 import { createPurchaseService } from '../modules/purchases/purchases.service.ts';
 import { runCommand } from './command-context.ts';
@@ -40,92 +43,74 @@ interface DemoFile {
   bytes: Buffer;
 }
 
+/** A file of a catalogue entry, made from the entry's title. */
+type DemoFileOf = (title: string) => DemoFile;
+
+const pdf =
+  (name: string, heading?: string): DemoFileOf =>
+  (title) => ({ name, type: 'application/pdf', bytes: demoPdf(heading ?? title) });
+
+const zip =
+  (name: string, inside: string): DemoFileOf =>
+  (title) => ({ name, type: 'application/zip', bytes: demoZip(inside, `${title}\n`) });
+
 const catalogue: {
   title: string;
   description: string;
   price: number;
+  /** How often it sells, against the others. */
   weight: number;
-  colours: [[number, number, number], [number, number, number]];
-  files: (title: string) => DemoFile[];
+  /** The two ends of its thumbnails' gradient (`#rrggbb`). */
+  colours: [string, string];
+  files: DemoFileOf[];
 }[] = [
   {
     title: 'Notion Life Planner 2026',
     description: 'A complete planner template: goals, habits, budget and journal pages.',
     price: 12,
     weight: 30,
-    colours: [
-      [99, 102, 241],
-      [236, 72, 153],
-    ],
-    files: (title) => [
-      { name: 'life-planner-guide.pdf', type: 'application/pdf', bytes: demoPdf(title) },
-    ],
+    colours: ['#6366f1', '#ec4899'],
+    files: [pdf('life-planner-guide.pdf')],
   },
   {
     title: '한국어 필기 폰트 패키지',
     description: '손글씨 느낌의 한글 폰트 3종과 사용 가이드 (PDF).',
     price: 25,
     weight: 18,
-    colours: [
-      [16, 185, 129],
-      [59, 130, 246],
-    ],
-    files: (title) => [
-      { name: 'fonts.zip', type: 'application/zip', bytes: demoZip('README.txt', `${title}\n`) },
-      { name: 'guide.pdf', type: 'application/pdf', bytes: demoPdf('Font guide') },
-    ],
+    colours: ['#10b981', '#3b82f6'],
+    files: [zip('fonts.zip', 'README.txt'), pdf('guide.pdf', 'Font guide')],
   },
   {
     title: 'Lightroom Presets: Seoul Nights',
     description: '20 presets for city photography at night, with before/after samples.',
     price: 18,
     weight: 22,
-    colours: [
-      [30, 41, 59],
-      [234, 179, 8],
-    ],
-    files: (title) => [
-      {
-        name: 'seoul-nights-presets.zip',
-        type: 'application/zip',
-        bytes: demoZip('presets.txt', `${title}\n`),
-      },
-    ],
+    colours: ['#1e293b', '#eab308'],
+    files: [zip('seoul-nights-presets.zip', 'presets.txt')],
   },
   {
     title: '中文商务邮件模板 (Business Email Templates)',
     description: '50 business email templates in Chinese and English.',
     price: 9,
     weight: 15,
-    colours: [
-      [220, 38, 38],
-      [250, 204, 21],
-    ],
-    files: (title) => [{ name: 'templates.pdf', type: 'application/pdf', bytes: demoPdf(title) }],
+    colours: ['#dc2626', '#facc15'],
+    files: [pdf('templates.pdf')],
   },
   {
     title: 'Watercolor Brush Pack, "Soft & Wet"',
     description: 'Procreate brushes for watercolor illustration.',
     price: 15,
     weight: 10,
-    colours: [
-      [14, 165, 233],
-      [244, 114, 182],
-    ],
-    files: (title) => [
-      { name: 'brushes.zip', type: 'application/zip', bytes: demoZip('brushes.txt', `${title}\n`) },
-    ],
+    colours: ['#0ea5e9', '#f472b6'],
+    files: [zip('brushes.zip', 'brushes.txt')],
   },
   {
     title: 'Startup Pitch Deck Kit',
     description: 'A 30-slide pitch deck with financial model notes.',
     price: 39,
     weight: 5,
-    colours: [
-      [17, 24, 39],
-      [168, 85, 247],
-    ],
-    files: (title) => [{ name: 'pitch-deck.pdf', type: 'application/pdf', bytes: demoPdf(title) }],
+    colours: ['#111827', '#a855f7'],
+    files: [pdf('pitch-deck.pdf')],
   },
 ];
 
@@ -196,7 +181,7 @@ async function upload(
   file: DemoFile,
   isImage: boolean,
 ): Promise<string> {
-  const ticket = await call<{ uploadUrl: string; s3Key: string; contentType: string }>(
+  const ticket = await call<GetUploadUrlResponse>(
     app,
     'POST',
     '/api/products/get-upload-url',
@@ -227,7 +212,7 @@ await runCommand(async ({ config, database }) => {
         url: '/api/auth/signup',
         payload: { email, nickname, password },
       });
-      if (response.statusCode === 201) token = response.json<{ token: string }>().token;
+      if (response.statusCode === 201) token = response.json<TokenResponse>().token;
       else if (response.statusCode === 409 && attempt < 5) {
         const suffix = randomBytes(3).toString('hex');
         email = `demo-${suffix}@example.com`;
@@ -238,17 +223,13 @@ await runCommand(async ({ config, database }) => {
     // so the last weeks of sales show net beside gross.
     const signedUpAt = new Date(started);
     signedUpAt.setUTCMonth(signedUpAt.getUTCMonth() - 7);
-    const [seller] = await database.db
-      .update(sellers)
-      .set({ createdAt: signedUpAt })
-      .where(eq(sellers.email, email))
-      .returning({ id: sellers.id });
-    if (!seller) throw new Error('the demo seller vanished');
+    const sellerId = await backdateSignup(createSellerRepository(database.db), email, signedUpAt);
+    if (!sellerId) throw new Error('the demo seller vanished');
 
     const products: { id: string; price: number; weight: number }[] = [];
     for (const item of catalogue) {
       const files = [];
-      for (const file of item.files(item.title)) {
+      for (const file of item.files.map((make) => make(item.title))) {
         files.push({ s3Key: await upload(app, config.publicUrl, token, file, false) });
       }
       const thumbnails = [];
@@ -264,7 +245,7 @@ await runCommand(async ({ config, database }) => {
           is_main: index === 0,
         });
       }
-      const created = await call<{ product: { id: string } }>(
+      const created = await call<ProductDetail>(
         app,
         'POST',
         '/api/products/create',
@@ -304,7 +285,7 @@ await runCommand(async ({ config, database }) => {
         index += 1;
         const customer = Math.floor(random() * 1500);
         batch.push({
-          orderId: `DEMO-${seller.id.slice(0, 8)}-${String(index).padStart(6, '0')}`,
+          orderId: `DEMO-${sellerId.slice(0, 8)}-${String(index).padStart(6, '0')}`,
           productId: product.id,
           customerEmail: `customer${customer}@example.com`,
           paymentMethod: paymentMethods[Math.floor(random() * paymentMethods.length)] ?? 'card',

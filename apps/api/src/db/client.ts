@@ -62,6 +62,10 @@ function releaseDeadTransactionClients(pool: pg.Pool): void {
     callback ? connect(callback) : connect().then(guard)) as pg.Pool['connect'];
 }
 
+async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 /** Only the driver in use is loaded (a start on PGlite never loads pg, and the reverse). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -90,9 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       kind: 'postgres',
       db,
       migrate: () => migratePg(db, { migrationsFolder }),
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
+      ping: () => ping(db),
       listen: (channel, listener) => listenOnPostgres(pg.Client, target.url, channel, listener),
       close: () => pool.end(),
     };
@@ -115,9 +117,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: 'pglite',
     db,
     migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => ping(db),
     // One process holds the database: notifications arrive with the result of the commit.
     listen: async (channel, listener) => {
       const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));

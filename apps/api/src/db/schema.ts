@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -26,6 +27,16 @@ export const sellers = pgTable(
     avatarUrl: text('avatar_url'),
     /** Bumped on password change and logout: tokens carrying an older value are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The language the seller last used in the web app: mail is written in it. */
+    language: text('language'),
+    /**
+     * The authenticator secret, sealed with TOTP_ENCRYPTION_KEY. Set by the setup step; two
+     * factors are required only once `totpEnabledAt` is set too.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last time step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -201,7 +212,7 @@ export const uploads = pgTable(
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-// ---- Sales (issue 5) ----------------------------------------------------------------------
+// ---- Sales ----------------------------------------------------------------------------------
 // Money is in KRW, whole won, in bigint columns. A sale keeps the commission rate in force when
 // it happened. The rollups below are written in the same transaction as each sale so that the
 // statistics never sum the sales table per request; `sales_daily` is keyed by the day in the
@@ -290,7 +301,7 @@ export const sellerSalesTotals = pgTable('seller_sales_totals', {
   net: bigint('net', { mode: 'number' }).notNull(),
 });
 
-// ---- Settlement (issue 5) -----------------------------------------------------------------
+// ---- Settlement -----------------------------------------------------------------------------
 
 /** Payout details, one row per seller; an empty string is a field left empty. */
 export const settlementInfos = pgTable('settlement_infos', {
@@ -310,3 +321,113 @@ export const settlementInfos = pgTable('settlement_infos', {
 });
 
 export type SettlementInfoRow = typeof settlementInfos.$inferSelect;
+
+// ---- Background jobs ------------------------------------------------------------------------
+// A durable queue in the database: a job is written in the same transaction as the event that
+// asks for it (an outbox), so nothing acknowledged is left without its mail or webhook, and
+// workers on every server copy take due jobs with `for update skip locked`.
+
+export const jobStates = ['queued', 'running', 'done', 'failed'] as const;
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What to do (`mail`, `password-reset`…): the handler registered for it runs the job. */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** At most one job per event: enqueueing the same key again does nothing. */
+    dedupeKey: text('dedupe_key'),
+    state: text('state', { enum: jobStates }).notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Attempts started so far; also fences a worker whose lease ran out. */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    /** While running: another worker may take the job after this (its worker died). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('jobs_dedupe_key_key')
+      .on(table.dedupeKey)
+      .where(sql`${table.dedupeKey} is not null`),
+    index('jobs_due_idx').on(table.runAt).where(sql`${table.state} in ('queued', 'running')`),
+    index('jobs_finished_idx')
+      .on(table.finishedAt)
+      .where(sql`${table.state} in ('done', 'failed')`),
+    check('jobs_state_check', sql`${table.state} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+export type JobRow = typeof jobs.$inferSelect;
+
+// ---- Account security -----------------------------------------------------------------------
+
+/** A password reset link: only its hash is kept; single use, one hour, the newest one only. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Used for a reset, or replaced by a newer request or a reset: no longer valid. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(table.tokenHash),
+    index('password_reset_tokens_seller_idx').on(table.sellerId),
+  ],
+);
+
+/** One-time recovery codes of the second factor, hashed; a used one is marked. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('recovery_codes_seller_code_key').on(table.sellerId, table.codeHash)],
+);
+
+/**
+ * The second step of a sign-in: the password was right, a code is due. Only the hash of the
+ * challenge handed to the client is kept; it expires in five minutes and allows five tries.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    challengeHash: text('challenge_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('login_challenges_hash_key').on(table.challengeHash)],
+);
+
+/** Addresses a seller has signed in from: a sign-in from a new one after failures is mailed. */
+export const sellerSignInAddresses = pgTable(
+  'seller_sign_in_addresses',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sellerId, table.address] })],
+);

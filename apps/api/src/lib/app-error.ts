@@ -69,3 +69,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
+
+/** A 400 on one field, for a rule that needs stored data and so is not the schema's. */
+export const invalidField = (path: string, code: ValidationCode, message: string) =>
+  new AppError('validation_failed', message, [{ path, code }]);

@@ -7,7 +7,6 @@ import type {
   FastifySchema,
   RouteShorthandOptions,
 } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthenticatedSeller } from '../plugins/authenticate.ts';
 
@@ -65,16 +64,8 @@ export type RouteHandler<E extends Endpoint> = (
   context: RouteContext<E>,
 ) => Promise<ResponseOf<E>> | ResponseOf<E>;
 
-export interface DefineRouteOptions extends Pick<RouteShorthandOptions, 'config' | 'bodyLimit'> {
-  /**
-   * A signed-in seller's read kept in the response cache (`plugins/response-cache.ts`), keyed
-   * by seller and URL: only for reads whose answer depends on nothing but the seller's products
-   * and sales, and the clock within RESPONSE_CACHE_SECONDS.
-   */
-  cached?: boolean;
-}
-
-const jsonContentType = 'application/json; charset=utf-8';
+/** What a route adds to the contract's description: its own config (read by plugins), body limit. */
+export type DefineRouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
 
 /**
  * Registers a contract endpoint: the contract's schemas validate the input, serialise the
@@ -84,20 +75,8 @@ export function defineRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: RouteHandler<E>,
-  { cached = false, ...options }: DefineRouteOptions = {},
+  options: DefineRouteOptions = {},
 ): void {
-  if (cached && (endpoint.method !== 'GET' || !endpoint.auth || !endpoint.response)) {
-    throw new Error(`${endpoint.method} ${endpoint.path}: only a signed-in JSON read is cached`);
-  }
-  // The same serialiser as the route's own, so a cached body is byte for byte a fresh one.
-  const serialize =
-    cached && endpoint.response
-      ? serializerCompiler({
-          schema: endpoint.response,
-          method: endpoint.method,
-          url: endpoint.path,
-        })
-      : undefined;
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
@@ -114,16 +93,6 @@ export function defineRoute<E extends Endpoint>(
         request,
         reply,
       } as RouteContext<E>;
-      const cache = app.responseCache;
-      if (serialize && cache && request.seller) {
-        const sellerId = request.seller.id;
-        const stored = cache.get(sellerId, request.url);
-        if (stored) return reply.code(endpoint.successStatus).type(jsonContentType).send(stored);
-        const ticket = cache.ticket(sellerId);
-        const body = Buffer.from(serialize(await handler(context)));
-        cache.store(ticket, request.url, body);
-        return reply.code(endpoint.successStatus).type(jsonContentType).send(body);
-      }
       const result = await handler(context);
       reply.code(endpoint.successStatus);
       return endpoint.successStatus === 204 ? reply.send() : result;

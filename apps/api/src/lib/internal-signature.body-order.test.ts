@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { internalSecret } from '../modules/purchases/purchase-test-kit.ts';
+import { internalSecret } from '../test/member-site-calls.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signInternalRequest } from './internal-signature.ts';
 

@@ -69,6 +69,20 @@ export async function createRedisStore(url: string, prefix = 'sc:rl:'): Promise<
     lazyConnect: false,
   });
   redis.on('error', () => {});
+  // Commands sent before the connection is up would be refused (no offline queue), so the
+  // first requests after a start would go uncounted: wait for it, for a bounded time. A Redis
+  // that does not answer still lets the server start; the limiter then warns and allows.
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 3000);
+    timer.unref();
+    if (redis.status === 'ready') done();
+    else redis.once('ready', done);
+  });
   return {
     async increment(key, windowMs) {
       const [count, ttl] = (await redis.eval(incrementScript, 1, prefix + key, windowMs)) as [

@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@seller/contract/products/product';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localPath, pdf, png, uploadCompleted } from '../modules/products/test-uploads.ts';
+import { localPath, pdf, png, publicUrlOf, uploadCompleted } from '../test/completed-uploads.ts';
 import { bearer, signUpSeller, type TestSeller } from '../test/sellers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -66,7 +66,7 @@ async function productWithFile(t: TestApp, owner: TestSeller) {
   expect(answer.statusCode, answer.body).toBe(200);
   return {
     downloadPath: localPath(answer.json<{ downloadUrl: string }>().downloadUrl),
-    publicPath: localPath(thumbnail.publicUrl),
+    publicPath: localPath(publicUrlOf(thumbnail)),
   };
 }
 

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertProduct,
-  internalSecret,
-  purchase,
-  sellerIdByEmail,
-  signedPost,
-} from '../modules/purchases/purchase-test-kit.ts';
+import { insertProduct, sellerIdByEmail } from '../test/database-rows.ts';
+import { internalSecret, purchase, signedPost } from '../test/member-site-calls.ts';
 import { bearer, signUpSeller, type TestSeller } from '../test/sellers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -3,8 +3,8 @@ import { apiTags } from '@seller/contract/api-tags';
 import { errorCodes } from '@seller/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusOfCode } from '../lib/app-error.ts';
-import { internalSecret } from '../modules/purchases/purchase-test-kit.ts';
 import { type ContractEndpoint, loadContractEndpoints } from '../test/contract-endpoints.ts';
+import { internalSecret } from '../test/member-site-calls.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.ts';
 
 interface Schema {

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { productFiles, products, productThumbnails } from '../db/schema.ts';
-import {
-  insertProduct,
-  internalSecret,
-  purchase,
-  recordPurchase,
-} from '../modules/purchases/purchase-test-kit.ts';
-import { rowsOf } from '../modules/sales/sql-values.ts';
+import { rowsOf } from '../db/sql-values.ts';
+import { insertProduct } from '../test/database-rows.ts';
+import { internalSecret, purchase, recordPurchase } from '../test/member-site-calls.ts';
 import { sellerIdOf } from '../test/seller-fixtures.ts';
 import { bearer, signUpSeller, type TestSeller } from '../test/sellers.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '../test/test-app.ts';
-import { sellerDataChannel } from './response-cache.ts';
+import { cachedPerSeller, responseCachePlugin, sellerDataChannel } from './response-cache.ts';
 
 const myProducts = '/api/products/my-products';
 const salesStats = '/api/products/stats/sales';
@@ -74,7 +70,7 @@ const cacheOf = (app: FastifyInstance) => {
 
 describe('response cache', () => {
   it('answers a repeated read from the cache, byte for byte what a fresh read answers', async () => {
-    const productId = await insertProduct(t.database.db, alice.id, { title: 'Cached guide' });
+    await insertProduct(t.database.db, alice.id, { title: 'Cached guide' });
     await eventually(async () => (await titles(t.app, alice)).includes('Cached guide'));
     const hitsBefore = cacheOf(t.app).stats().hits;
     for (const url of [myProducts, salesStats, '/api/products/stats/products']) {
@@ -89,7 +85,6 @@ describe('response cache', () => {
       );
     }
     expect(cacheOf(t.app).stats().hits - hitsBefore).toBeGreaterThanOrEqual(3);
-    expect(productId).toBeTruthy();
   });
 
   it('keeps sellers apart: each reads only their own products', async () => {
@@ -149,6 +144,41 @@ describe('response cache', () => {
       .set({ title: 'Renamed in SQL' })
       .where(eq(products.id, productId));
     await eventually(async () => (await titles(t.app, alice)).includes('Renamed in SQL'));
+  });
+
+  it('is a flag of the route: a read without it is never served from the cache', async () => {
+    const hits = cacheOf(t.app).stats().hits;
+    for (let round = 0; round < 3; round++) {
+      expect((await read(t.app, alice, '/api/auth/profile')).statusCode).toBe(200);
+    }
+    expect(cacheOf(t.app).stats().hits).toBe(hits);
+  });
+
+  it('refuses the flag at start on anything but a signed-in read', async () => {
+    const app = Fastify();
+    app.decorate('authenticate', async () => {});
+    await app.register(responseCachePlugin, { database: t.database, ttlSeconds: 0, maxBytes: 1 });
+    const handler = async () => ({});
+    expect(() =>
+      app.route({
+        method: 'POST',
+        url: '/write',
+        ...cachedPerSeller,
+        onRequest: app.authenticate,
+        handler,
+      }),
+    ).toThrow('only a signed-in read is cached');
+    expect(() =>
+      app.route({ method: 'GET', url: '/anonymous', ...cachedPerSeller, handler }),
+    ).toThrow('only a signed-in read is cached');
+    app.route({
+      method: 'GET',
+      url: '/read',
+      ...cachedPerSeller,
+      onRequest: app.authenticate,
+      handler,
+    });
+    await app.close();
   });
 
   it('is off with RESPONSE_CACHE_SECONDS=0', async () => {

@@ -15,6 +15,7 @@ import {
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { limits } from '@seller/contract/limits';
+import type { LocalStorageConfig } from '../config.ts';
 import { type LocalGrant, signGrant, verifyGrantWithAny } from './local-signing.ts';
 import {
   type CompleteMultipartOptions,
@@ -29,17 +30,14 @@ import {
   type StoredPart,
 } from './storage.ts';
 
-export interface LocalStorageOptions {
-  root: string;
-  signingSecret: string;
+/** The local settings of the configuration, and what tests and drills change. */
+export type LocalStorageOptions = Omit<LocalStorageConfig, 'driver' | 'previousSigningSecrets'> & {
   /** Retired keys: URLs they signed are still honoured until they expire. */
   previousSigningSecrets?: readonly string[];
-  /** Prefix of the URLs handed to browsers: '' (same origin) or PUBLIC_URL. */
-  publicBaseUrl: string;
   /** No multipart upload may grow past this (the largest product file). */
   maxObjectBytes?: number;
   now?: () => number;
-}
+};
 
 /** Why a PUT to a local URL was refused; the routes map these to HTTP answers. */
 export class LocalTransferError extends Error {

@@ -13,9 +13,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploads } from '../db/schema.ts';
-import { api, partBytes, type StartedMultipart } from '../modules/uploads/upload-test-helpers.ts';
 import { bearer, signUpSeller, type TestSeller } from '../test/sellers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { api, partBytes, type StartedMultipart } from '../test/upload-calls.ts';
 import { S3Storage } from './s3-driver.ts';
 
 /**

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, partBytes, type StartedMultipart } from '../modules/uploads/upload-test-helpers.ts';
 import { signUpSeller, type TestSeller } from '../test/sellers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { api, partBytes, type StartedMultipart } from '../test/upload-calls.ts';
 import { S3Storage } from './s3-driver.ts';
 
 /** The store the browser talks to, over real HTTP: s3rver, with the bucket CORS we document. */

@@ -6,7 +6,6 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../modules/uploads/upload-test-helpers.ts';
 import {
   adminClient,
   createTestBucket,
@@ -16,6 +15,7 @@ import {
 } from '../test/s3-test-store.ts';
 import { bearer, signUpSeller, type TestSeller } from '../test/sellers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { api } from '../test/upload-calls.ts';
 import { S3Storage } from './s3-driver.ts';
 
 /**

@@ -13,6 +13,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3StorageConfig } from '../config.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 import {
   type CompleteMultipartOptions,
@@ -27,16 +28,8 @@ import {
   type StoredPart,
 } from './storage.ts';
 
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  forcePathStyle: boolean;
-  publicBaseUrl: string | undefined;
-  /** A ready client (tests); otherwise one is made from the options above. */
-  client?: S3Client;
-}
+/** The S3 settings of the configuration; `client`, a ready client (tests) used instead. */
+export type S3StorageOptions = Omit<S3StorageConfig, 'driver'> & { client?: S3Client };
 
 /**
  * Names of S3's answers that an upload cannot be completed as asked. radosgw answers some of

@@ -53,8 +53,5 @@ export async function loadContractEndpoints(): Promise<ContractEndpoint[]> {
   return [...found.values()];
 }
 
-/** `/api/products/{id}` → `/api/products/:id` (as Fastify registers it). */
-export const fastifyPath = (contractPath: string) => contractPath.replace(/\{(\w+)\}/g, ':$1');
-
 export const pathParamNames = (contractPath: string) =>
   [...contractPath.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);

@@ -1,11 +1,10 @@
 import type { Endpoint } from '@seller/contract/endpoint';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toFastifyPath } from '../lib/define-route.ts';
 import { signInternalRequest } from '../lib/internal-signature.ts';
-import { internalSecret } from '../modules/purchases/purchase-test-kit.ts';
 import {
   type ContractEndpoint,
-  fastifyPath,
   loadContractEndpoints,
   pathParamNames,
 } from './contract-endpoints.ts';
@@ -16,6 +15,7 @@ import {
   queryArbitrary,
   type WireBody,
 } from './fuzz-arbitraries.ts';
+import { internalSecret } from './member-site-calls.ts';
 import { createSellerFixture, mintToken, type SellerFixture } from './seller-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -126,7 +126,7 @@ function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
       signed: internal ? fc.boolean() : fc.constant(false),
     })
     .map(({ params: values, query: search, body: wire, signed }) => {
-      let path = fastifyPath(endpoint.path);
+      let path = toFastifyPath(endpoint.path);
       names.forEach((name, index) => {
         path = path.replace(`:${name}`, values[index] ?? '');
       });
@@ -206,7 +206,7 @@ describe('fuzzing every contract endpoint', () => {
     expect(listed.length).toBeGreaterThanOrEqual(34);
     for (const { endpoint, source } of listed) {
       expect(
-        t.app.hasRoute({ method: endpoint.method, url: fastifyPath(endpoint.path) }),
+        t.app.hasRoute({ method: endpoint.method, url: toFastifyPath(endpoint.path) }),
         `${source}: ${endpoint.method} ${endpoint.path} is not registered`,
       ).toBe(true);
     }

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProductDetail } from '@seller/contract/products/product';
+import type { UploadedObject } from '@seller/contract/uploads/upload-fields';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -16,8 +17,8 @@ import {
   uploads,
 } from '../db/schema.ts';
 import { createTokenService } from '../modules/auth/tokens.ts';
-import { localPath, pdf, png, uploadCompleted } from '../modules/products/test-uploads.ts';
-import { purchase, recordPurchase } from '../modules/purchases/purchase-test-kit.ts';
+import { localPath, pdf, png, publicUrlOf, uploadCompleted } from './completed-uploads.ts';
+import { purchase, recordPurchase } from './member-site-calls.ts';
 import { bearer, signUpSeller, type TestSeller } from './sellers.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -31,7 +32,7 @@ export interface SellerFixture extends TestSeller {
   id: string;
   product: ProductDetail;
   /** A completed product file, not attached to anything. */
-  freeFile: { s3Key: string; publicUrl: string };
+  freeFile: Pick<UploadedObject, 's3Key' | 'publicUrl'>;
   /** A completed image, not attached to anything. */
   freeImage: { s3Key: string; publicUrl: string };
   /** An upload URL issued, never used. */
@@ -174,7 +175,7 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
     id,
     product,
     freeFile: { s3Key: freeFile.s3Key, publicUrl: freeFile.publicUrl },
-    freeImage: { s3Key: freeImage.s3Key, publicUrl: freeImage.publicUrl },
+    freeImage: { s3Key: freeImage.s3Key, publicUrl: publicUrlOf(freeImage) },
     pendingUpload,
     multipart: { ...started, etag: String(put.headers.etag) },
     avatarUpload: { s3Key: spare.s3Key, publicUrl: spare.publicUrl },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TokenResponse } from '@seller/contract/auth/token-response';
 import type { FastifyInstance } from 'fastify';
 
 export interface TestSeller {
@@ -24,7 +25,7 @@ export async function signUpSeller(
   if (response.statusCode !== 201) {
     throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   }
-  return { ...seller, token: response.json<{ token: string }>().token };
+  return { ...seller, token: response.json<TokenResponse>().token };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

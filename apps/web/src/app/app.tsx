@@ -1,19 +1,14 @@
-import { useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/unauthorized';
-import { AppProvider } from './provider';
-import { AppRoutes, preloadScreens } from './router';
-
-/** The code of the first URL's screens, loading alongside the texts (main.tsx waits for both). */
-export const firstScreens: Promise<void> =
-  typeof window === 'undefined' ? Promise.resolve() : preloadScreens(window.location.pathname);
+import { AppRoutes } from './router';
 
 /**
- * Any 401 (spec section 4): the client has removed the session; leave for /login inside the
- * app (the login page then drops the cached data of the signed-out seller).
+ * After any 401 the client has removed the session: the seller goes to /login inside the app
+ * (the login page then drops the cached data of the signed-out seller).
  */
-function UnauthorizedRedirect() {
+export function UnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -25,11 +20,11 @@ function UnauthorizedRedirect() {
 
 export function App() {
   return (
-    <AppProvider>
+    <StrictMode>
       <BrowserRouter>
         <UnauthorizedRedirect />
         <AppRoutes />
       </BrowserRouter>
-    </AppProvider>
+    </StrictMode>
   );
 }

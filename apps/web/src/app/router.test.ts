@@ -1,5 +1,6 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { guardedRedirect, publicRedirect, screensFor } from './router';
+import { guardedRedirect, publicRedirect, routes } from './router';
 
 describe('access guard', () => {
   it('lets a valid session in and sends anyone else to /login', () => {
@@ -15,20 +16,19 @@ describe('access guard', () => {
   });
 });
 
-describe('screensFor (what the first URL loads before the first render)', () => {
-  it('follows the route table', () => {
-    expect(screensFor('/', 'valid')).toEqual(['app', 'dashboard']);
-    expect(screensFor('/products', 'valid')).toEqual(['app', 'products']);
-    expect(screensFor('/products/create', 'valid')).toEqual(['app', 'productCreate']);
-    expect(screensFor('/products/p-1', 'valid')).toEqual(['app', 'productDetail']);
-    expect(screensFor('/products/p-1/edit', 'valid')).toEqual(['app', 'productEdit']);
-    expect(screensFor('/no/such/page', 'valid')).toEqual(['app', 'notFound']);
-    expect(screensFor('/signup', 'missing')).toEqual(['signup']);
+describe('route table', () => {
+  const matched = (pathname: string) =>
+    (matchRoutes(routes, pathname) ?? []).map((match) => match.route.path ?? '(shell)');
+
+  it('shows the public pages on their own', () => {
+    expect(matched('/login')).toEqual(['/login']);
+    expect(matched('/signup')).toEqual(['/signup']);
   });
 
-  it('loads the page that a redirect leads to', () => {
-    expect(screensFor('/profile', 'missing')).toEqual(['login']);
-    expect(screensFor('/', 'expired')).toEqual(['login']);
-    expect(screensFor('/login', 'valid')).toEqual(['app', 'dashboard']);
+  it('puts every other page, unknown URLs included, inside the signed-in shell', () => {
+    expect(matched('/')).toEqual(['(shell)', '(shell)']);
+    expect(matched('/products/p-1/edit')).toEqual(['(shell)', '/products/:productId/edit']);
+    expect(matched('/sales')).toEqual(['(shell)', '/sales']);
+    expect(matched('/no/such/page')).toEqual(['(shell)', '*']);
   });
 });

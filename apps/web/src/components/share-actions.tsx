@@ -1,9 +1,9 @@
 import { CheckIcon, CopyIcon, Share2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { twitterShareUrl } from '@/lib/share-links';
+import { cn } from '@/lib/class-names';
+import { twitterShareUrl } from '@/lib/share-urls';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
-import { cn } from '@/lib/utils';
 
 /** The texts of the share buttons, translated by the screen that shows them. */
 export interface ShareTexts {

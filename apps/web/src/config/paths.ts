@@ -1,3 +1,5 @@
+import type { SalesPeriod } from '@seller/contract/limits';
+
 /** Every route of the app in one place; components build links only from here. */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -17,8 +19,7 @@ export const paths = {
   settlement: { path: '/settlement', href: () => '/settlement' },
   sales: {
     path: '/sales',
-    /** The sales screen, optionally opened on a period (all, today, week, month). */
-    href: (period?: 'all' | 'today' | 'week' | 'month') =>
-      period ? `/sales?period=${period}` : '/sales',
+    /** The sales screen, optionally opened on a period. */
+    href: (period?: SalesPeriod) => (period ? `/sales?period=${period}` : '/sales'),
   },
 } as const;

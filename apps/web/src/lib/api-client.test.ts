@@ -11,6 +11,7 @@ interface Reply {
   status: number;
   body?: unknown;
   raw?: string;
+  headers?: Record<string, string>;
   /** Destroys the socket without answering (a network error for the client). */
   hangUp?: boolean;
 }
@@ -43,6 +44,7 @@ function answer(req: IncomingMessage, res: ServerResponse, body: string) {
     .writeHead(reply.status, {
       'Content-Type': reply.raw ? 'text/plain' : 'application/json',
       Connection: 'close',
+      ...reply.headers,
     })
     .end(text);
 }
@@ -101,6 +103,19 @@ const putItem = defineEndpoint({
   successStatus: 204,
   params: z.object({ id: z.string() }),
   body: z.object({ name: z.string() }),
+});
+
+const exportItems = defineEndpoint({
+  method: 'GET',
+  path: '/api/items/export',
+  operationId: 'exportItems',
+  summary: 'test',
+  description: 'test',
+  tags: ['sales'],
+  auth: true,
+  successStatus: 200,
+  query: z.object({ period: z.string() }),
+  produces: 'text/csv',
 });
 
 let storage: MemoryStorage;
@@ -278,8 +293,52 @@ describe('401 rule', () => {
     ];
     const error = await failure(client().request(createItem, { body: { name: 'x' } }));
     expect(error.status).toBe(401);
+    expect(error.code).toBe('invalid_credentials');
     expect(storage.getItem('token')).toBeNull();
     expect(redirects).toBe(0);
+  });
+});
+
+describe('downloads', () => {
+  it('reads the file with the bearer token, and the name the server gave it', async () => {
+    storage.setItem('token', 'tok.en.value');
+    replies = [
+      {
+        status: 200,
+        raw: 'date,amount\n2026-11-21,13800\n',
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': 'attachment; filename="sales-all-2026-11-21.csv"',
+        },
+      },
+    ];
+    const file = await client().download(exportItems, { query: { period: 'all' } });
+    expect(file.fileName).toBe('sales-all-2026-11-21.csv');
+    expect(await file.blob.text()).toBe('date,amount\n2026-11-21,13800\n');
+    expect(seen[0]?.url).toBe('/api/items/export?period=all');
+    expect(seen[0]?.headers.accept).toBe('text/csv');
+    expect(seen[0]?.headers.authorization).toBe('Bearer tok.en.value');
+  });
+
+  it('keeps the client’s rules: retries, the 401 rule and normalised errors', async () => {
+    replies = [
+      { status: 502, raw: 'bad gateway' },
+      { status: 200, raw: 'a,b\n', headers: { 'Content-Type': 'text/csv' } },
+    ];
+    const file = await client().download(exportItems, { query: { period: 'week' } });
+    expect(file.fileName).toBeUndefined();
+    expect(sleeps).toEqual([100]);
+
+    storage.setItem('token', 'old');
+    replies = [{ status: 401, body: { error: 'Sign in to continue', code: 'unauthorized' } }];
+    const refused = await failure(client().download(exportItems, { query: { period: 'all' } }));
+    expect(refused.code).toBe('unauthorized');
+    expect(storage.getItem('token')).toBeNull();
+    expect(redirects).toBe(1);
+
+    replies = [{ status: 400, body: { error: 'Bad period', code: 'validation_failed' } }];
+    const invalid = await failure(client().download(exportItems, { query: { period: 'x' } }));
+    expect(invalid).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 });
 
@@ -313,6 +372,16 @@ describe('error normalisation', () => {
           message: 'The nickname must be 3 to 20 characters long.',
         },
       ],
+    });
+  });
+
+  it('turns a code this build does not know into unknown_error, keeping the server’s text', async () => {
+    replies = [{ status: 422, body: { error: 'Totally new rule', code: 'brand_new_code' } }];
+    const error = await failure(client().request(createItem, { body: { name: 'x' } }));
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'unknown_error',
+      serverMessage: 'Totally new rule',
     });
   });
 

@@ -1,13 +1,13 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@seller/contract/endpoint';
-import { errorBodySchema } from '@seller/contract/errors';
+import { type ErrorCode, errorBodySchema, errorCodes } from '@seller/contract/errors';
 import { limits } from '@seller/contract/limits';
-import type { z } from 'zod';
-import { ApiError, clientErrorCodes } from './api-error';
+import { z } from 'zod';
+import { ApiError, type ApiErrorCode, clientErrorCodes } from './api-error';
 import { clearSession, getToken } from './auth-token';
+import { fileNameFromDisposition } from './content-disposition';
 import { onUnauthorized as registeredUnauthorizedHandler } from './unauthorized';
 
-export { ApiError, clientErrorCodes, isApiError } from './api-error';
-export { setUnauthorizedHandler } from './unauthorized';
+export { ApiError } from './api-error';
 
 type BodyOption<E extends Endpoint> = E['body'] extends z.ZodType
   ? { body: BodyOf<E> }
@@ -92,35 +92,36 @@ function browserPath(): string {
   return typeof window === 'undefined' ? '' : window.location.pathname;
 }
 
+/** What `download` hands back: the body, and the name the server gave the file. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+/** Endpoints whose success body is a file rather than JSON. */
+type FileEndpoint = Endpoint & { produces: string };
+
 /**
- * The one HTTP client: JSON in and out, the bearer token, retries (spec section 7), the 401
- * rule (spec section 4) and error normalisation. Success bodies are parsed with the
- * endpoint's response schema, so their types come from the contract.
+ * The one HTTP client: the bearer token, retries, the 401 rule and error normalisation for
+ * every call of the app. `request` sends and reads JSON, parsed with the endpoint's response
+ * schema so that its types come from the contract; `download` reads a file (the CSV export).
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const sleep = options.sleep ?? defaultSleep;
   const currentPath = options.currentPath ?? browserPath;
-  let onUnauthorized = options.onUnauthorized ?? registeredUnauthorizedHandler;
+  const onUnauthorized = options.onUnauthorized ?? registeredUnauthorizedHandler;
   const retries = options.retries ?? limits.requestRetries;
   const baseDelayMs = options.baseDelayMs ?? 300;
 
-  async function request<E extends Endpoint>(
-    endpoint: E,
-    ...[requestOptions]: RequestArgs<E>
-  ): Promise<ResponseOf<E>> {
-    const opts = (requestOptions ?? {}) as {
-      body?: unknown;
-      query?: Record<string, unknown>;
-      params?: Record<string, unknown>;
-      signal?: AbortSignal;
-    };
+  /** Sends the call until it succeeds or fails for good; answers the successful response. */
+  async function send(endpoint: Endpoint, opts: SendOptions, accept: string): Promise<Response> {
     const url = `${baseUrl}${buildPath(endpoint.path, opts.params)}${buildQuery(opts.query)}`;
     const method = endpoint.method;
 
     for (let attempt = 0; ; attempt++) {
-      const headers: Record<string, string> = { Accept: 'application/json' };
+      const headers: Record<string, string> = { Accept: accept };
       const token = getToken();
       if (token) headers.Authorization = `Bearer ${token}`;
       const init: RequestInit = { method, headers };
@@ -139,20 +140,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
           await sleep(retryDelayMs(attempt, baseDelayMs));
           continue;
         }
-        throw new ApiError({
-          status: 0,
-          code: clientErrorCodes.network,
-          serverMessage: undefined,
-        });
+        throw new ApiError({ status: 0, code: clientErrorCodes.network });
       }
 
-      if (response.ok) return parseSuccess(endpoint, response);
+      if (response.ok) return response;
 
       if (response.status === 401) {
-        await response.body?.cancel().catch(() => undefined);
+        // The session is over whatever the code says (`invalid_credentials` on the login page).
+        const error = await toApiError(response, 'unauthorized');
         clearSession();
         if (!currentPath().includes('/login')) onUnauthorized();
-        throw new ApiError({ status: 401, code: 'unauthorized' });
+        throw error;
       }
 
       if (attempt < retries && shouldRetryStatus(method, response.status)) {
@@ -165,13 +163,43 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  return {
-    request,
-    /** Lets the app route 401s through its router instead of a full page load. */
-    setUnauthorizedHandler(handler: () => void) {
-      onUnauthorized = handler;
-    },
-  };
+  async function request<E extends Endpoint>(
+    endpoint: E,
+    ...[requestOptions]: RequestArgs<E>
+  ): Promise<ResponseOf<E>> {
+    const response = await send(endpoint, sendOptions(requestOptions), 'application/json');
+    return parseSuccess(endpoint, response);
+  }
+
+  async function download<E extends FileEndpoint>(
+    endpoint: E,
+    ...[requestOptions]: RequestArgs<E>
+  ): Promise<DownloadedFile> {
+    const opts = sendOptions(requestOptions);
+    const response = await send(endpoint, opts, endpoint.produces);
+    try {
+      const blob = await response.blob();
+      const fileName = fileNameFromDisposition(response.headers.get('content-disposition'));
+      return { blob, fileName };
+    } catch (error) {
+      if (isAbort(error, opts.signal)) throw error;
+      throw new ApiError({ status: response.status, code: clientErrorCodes.network });
+    }
+  }
+
+  return { request, download };
+}
+
+interface SendOptions {
+  body?: unknown;
+  query?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+/** The typed options of a call, as the untyped sender reads them. */
+function sendOptions<E extends Endpoint>(options: RequestOptions<E> | undefined): SendOptions {
+  return (options ?? {}) as SendOptions;
 }
 
 async function parseSuccess<E extends Endpoint>(
@@ -190,20 +218,36 @@ async function parseSuccess<E extends Endpoint>(
   return parsed.data as ResponseOf<E>;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorBodySchema.safeParse(await readJson(response));
-  if (parsed.success) {
-    return new ApiError({
-      status: response.status,
-      code: parsed.data.code,
-      serverMessage: parsed.data.error,
-      details: parsed.data.details,
-    });
-  }
-  return new ApiError({ status: response.status, code: clientErrorCodes.unknown });
+/**
+ * The error shape with any code: a code of the catalogue is kept, one this build does not know
+ * becomes `unknown_error` and its sentence the only text the seller can be shown.
+ */
+const looseErrorBodySchema = errorBodySchema.extend({ code: z.string() });
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+
+function isErrorCode(code: string): code is ErrorCode {
+  return knownCodes.has(code);
+}
+
+async function toApiError(
+  response: Response,
+  withoutBody: ApiErrorCode = clientErrorCodes.unknown,
+): Promise<ApiError> {
+  const parsed = looseErrorBodySchema.safeParse(await readJson(response));
+  if (!parsed.success) return new ApiError({ status: response.status, code: withoutBody });
+  const { code, error, details } = parsed.data;
+  return new ApiError({
+    status: response.status,
+    code: isErrorCode(code) ? code : clientErrorCodes.unknown,
+    serverMessage: error,
+    details,
+  });
 }
 
 const browserClient = createApiClient();
 
 /** Calls an endpoint of the contract from the browser. */
 export const apiRequest = browserClient.request;
+
+/** Downloads the file an endpoint of the contract answers (`produces`). */
+export const apiDownload = browserClient.download;

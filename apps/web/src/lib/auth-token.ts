@@ -1,6 +1,6 @@
 import { userType } from '@seller/contract/limits';
 
-/** Session storage keys of spec section 3. */
+/** Local storage keys of the session. */
 export const tokenKey = 'token';
 export const userTypeKey = 'userType';
 

@@ -3,7 +3,7 @@ import { enUS, ko, zhCN } from 'date-fns/locale';
 import { currentLanguage } from './i18n';
 
 // Dates apart from the other formats (format.ts): date-fns (~9 kB gzip) loads only with the
-// screens that show dates, not with the dashboard (issue 6).
+// screens that show dates, not with the dashboard.
 
 /** Date formats follow the interface language: Korean, Chinese, otherwise English. */
 function dateLocale(language: string | undefined) {
@@ -29,13 +29,13 @@ function toDate(value: string | Date): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** A transaction's time, spec section 9: `yyyy-MM-dd HH:mm` in the reader's time zone. */
+/** A transaction's time: `yyyy-MM-dd HH:mm` in the reader's time zone. */
 export function formatDateTime(value: string | Date, language?: string): string {
   const date = toDate(value);
   return date ? formatDate(date, 'yyyy-MM-dd HH:mm', { locale: dateLocale(language) }) : '';
 }
 
-/** A product date (e.g. the last sale), spec section 9: `yyyy-MM-dd`. */
+/** A product date (e.g. the last sale): `yyyy-MM-dd`. */
 export function formatShortDate(value: string | Date, language?: string): string {
   const date = toDate(value);
   return date ? formatDate(date, 'yyyy-MM-dd', { locale: dateLocale(language) }) : '';

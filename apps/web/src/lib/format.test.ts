@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatKrwAmount } from './format';
-import { formatDateTime, formatLongDate, formatShortDate } from './format-date';
-
-// Money in USD/KRW/CNY, relative times and file sizes are tested in format-money-time-size.test.ts.
-
-describe('dates', () => {
-  it('formats transactions as yyyy-MM-dd HH:mm and product dates as yyyy-MM-dd', () => {
-    const date = new Date(2026, 10, 21, 9, 5);
-    expect(formatDateTime(date, 'en')).toBe('2026-11-21 09:05');
-    expect(formatShortDate(date, 'ko')).toBe('2026-11-21');
-    expect(formatShortDate('not a date', 'en')).toBe('');
-  });
-});
+import {
+  currencyWords,
+  formatCount,
+  formatFileSize,
+  formatKrwAmount,
+  formatMoney,
+  formatRelativeTime,
+  localCurrency,
+  relativeTimeStep,
+} from './format';
 
 describe('numbers', () => {
   it('groups thousands', () => {
@@ -23,9 +20,7 @@ describe('numbers', () => {
     expect(formatKrwAmount(15000, 'zh')).toBe('15,000韩元');
     expect(formatKrwAmount(15000.4, 'en')).toBe('₩15,000');
   });
-});
 
-describe('sales amounts and dates in every language', () => {
   it.each([
     ['en', '₩1,234,568'],
     ['ja', '₩1,234,568'],
@@ -33,7 +28,7 @@ describe('sales amounts and dates in every language', () => {
     ['tr', '₩1,234,568'],
     ['ko', '1,234,568원'],
     ['zh', '1,234,568韩元'],
-  ])('%s rounds to whole won: %s', (language, expected) => {
+  ])('%s rounds sales amounts to whole won: %s', (language, expected) => {
     expect(formatKrwAmount(1_234_567.5, language)).toBe(expected);
   });
 
@@ -42,20 +37,93 @@ describe('sales amounts and dates in every language', () => {
     expect(formatKrwAmount(-2500, 'ko')).toBe('-2,500원');
     expect(formatKrwAmount(-0.4, 'en')).toBe('₩0');
   });
+});
 
-  it('writes long dates in the reader’s words for Korean and Chinese, English otherwise', () => {
-    const date = new Date(2026, 10, 21, 12, 0);
-    expect(formatLongDate(date, 'ko')).toContain('2026년');
-    expect(formatLongDate(date, 'zh')).toContain('2026年');
-    expect(formatLongDate(date, 'fr')).toContain('November');
-    expect(formatLongDate('garbage', 'en')).toBe('');
+describe('money', () => {
+  it('uses the currency words of Korean and Chinese and symbols elsewhere', () => {
+    expect(currencyWords('ko')).toEqual({ USD: '달러', KRW: '원', CNY: '위안' });
+    expect(currencyWords('zh')).toEqual({ USD: '美元', KRW: '韩元', CNY: '元' });
+    for (const language of ['en', 'ja', 'fr', 'tr']) {
+      expect(currencyWords(language)).toEqual({ USD: '$', KRW: '₩', CNY: '¥' });
+    }
   });
 
-  it('pads single-digit months, days, hours and minutes', () => {
-    const date = new Date(2026, 0, 2, 3, 4);
-    for (const language of ['en', 'ko', 'zh', 'ja', 'fr', 'tr']) {
-      expect(formatDateTime(date, language)).toBe('2026-01-02 03:04');
-      expect(formatShortDate(date, language)).toBe('2026-01-02');
-    }
+  it('writes words after the amount and symbols before it', () => {
+    expect(formatMoney(13500, 'KRW', 'ko')).toBe('13,500원');
+    expect(formatMoney(10, 'USD', 'ko')).toBe('10달러');
+    expect(formatMoney(72.5, 'CNY', 'zh')).toBe('72.5元');
+    expect(formatMoney(1200, 'KRW', 'zh')).toBe('1,200韩元');
+    expect(formatMoney(10, 'USD', 'en')).toBe('$10');
+    expect(formatMoney(13500, 'KRW', 'en')).toBe('₩13,500');
+    expect(formatMoney(72.5, 'CNY', 'en')).toBe('¥72.5');
+  });
+
+  it('shows KRW without decimals and CNY with at most one', () => {
+    expect(formatMoney(13500.4, 'KRW', 'en')).toBe('₩13,500');
+    expect(formatMoney(72.46, 'CNY', 'en')).toBe('¥72.5');
+    expect(formatMoney(72, 'CNY', 'en')).toBe('¥72');
+  });
+
+  it('picks the local currency for Korean and Chinese only', () => {
+    expect(localCurrency('ko')).toBe('KRW');
+    expect(localCurrency('ko-KR')).toBe('KRW');
+    expect(localCurrency('zh')).toBe('CNY');
+    expect(localCurrency('en')).toBeNull();
+    expect(localCurrency('ja')).toBeNull();
+  });
+});
+
+describe('relative time', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+  const minute = 60;
+  const hour = 60 * minute;
+  const day = 24 * hour;
+
+  it('counts seconds under a minute', () => {
+    expect(relativeTimeStep(ago(0), now)).toEqual({ value: 0, unit: 'second' });
+    expect(relativeTimeStep(ago(59), now)).toEqual({ value: 59, unit: 'second' });
+  });
+
+  it('then minutes, hours and days up to 30 days', () => {
+    expect(relativeTimeStep(ago(60), now)).toEqual({ value: 1, unit: 'minute' });
+    expect(relativeTimeStep(ago(59 * minute + 59), now)).toEqual({ value: 59, unit: 'minute' });
+    expect(relativeTimeStep(ago(hour), now)).toEqual({ value: 1, unit: 'hour' });
+    expect(relativeTimeStep(ago(23 * hour), now)).toEqual({ value: 23, unit: 'hour' });
+    expect(relativeTimeStep(ago(day), now)).toEqual({ value: 1, unit: 'day' });
+    expect(relativeTimeStep(ago(29 * day), now)).toEqual({ value: 29, unit: 'day' });
+  });
+
+  it('then months up to 365 days, then years', () => {
+    expect(relativeTimeStep(ago(30 * day), now)).toEqual({ value: 1, unit: 'month' });
+    expect(relativeTimeStep(ago(364 * day), now)).toEqual({ value: 12, unit: 'month' });
+    expect(relativeTimeStep(ago(365 * day), now)).toEqual({ value: 1, unit: 'year' });
+    expect(relativeTimeStep(ago(800 * day), now)).toEqual({ value: 2, unit: 'year' });
+  });
+
+  it('treats future times as now', () => {
+    expect(relativeTimeStep(new Date(now.getTime() + 5000), now)).toEqual({
+      value: 0,
+      unit: 'second',
+    });
+  });
+
+  it('formats in the interface language', () => {
+    expect(formatRelativeTime(ago(3 * minute), 'en', now)).toBe('3 minutes ago');
+    expect(formatRelativeTime(ago(3 * minute), 'ko', now)).toBe('3분 전');
+    expect(formatRelativeTime(ago(2 * day), 'en', now)).toBe('2 days ago');
+    expect(formatRelativeTime('not a date', 'en', now)).toBe('');
+  });
+});
+
+describe('file sizes', () => {
+  it('uses Bytes, KB, MB and GB', () => {
+    expect(formatFileSize(0)).toBe('0 Bytes');
+    expect(formatFileSize(512)).toBe('512 Bytes');
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatFileSize(5 * 1024 ** 3)).toBe('5 GB');
+    expect(formatFileSize(3 * 1024 ** 4)).toBe('3072 GB');
   });
 });

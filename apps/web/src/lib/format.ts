@@ -37,7 +37,7 @@ export function formatCount(value: number, language?: string): string {
 }
 
 /**
- * A sales amount in Korean won without decimals (spec sections 1 and 9): "15,000원" in
+ * A sales amount in Korean won without decimals: "15,000원" in
  * Korean, "15,000韩元" in Chinese, "₩15,000" otherwise.
  */
 export function formatKrwAmount(amount: number, language?: string): string {
@@ -50,7 +50,7 @@ export function formatKrwAmount(amount: number, language?: string): string {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Money (spec section 9)                                                                      */
+/* Money                                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
 export type Currency = 'USD' | 'KRW' | 'CNY';
@@ -86,7 +86,7 @@ export function localCurrency(language?: string): Exclude<Currency, 'USD'> | nul
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Relative time (spec section 9)                                                              */
+/* Relative time                                                                              */
 /* ------------------------------------------------------------------------------------------ */
 
 export interface RelativeTimeStep {
@@ -128,7 +128,7 @@ export function formatRelativeTime(
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* File sizes (spec section 9)                                                                 */
+/* File sizes                                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
 const sizeUnits = ['Bytes', 'KB', 'MB', 'GB'] as const;

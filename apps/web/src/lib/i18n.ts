@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { browserLanguageDetector } from './language-detector';
 
 export const supportedLanguages = ['en', 'ko', 'zh', 'ja', 'fr', 'tr'] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -25,7 +25,7 @@ export function isLanguage(value: string | undefined): value is Language {
 
 // Every language, English too, is a chunk of its own: a page loads the texts of the language in
 // use (and English, the fallback), fetched in parallel with the page's route chunk, rather than
-// carrying English in the app's entry (issue 6, the login page's budget).
+// carrying English in the app's entry.
 const localeLoaders: Record<Language, () => Promise<{ default: unknown }>> = {
   en: () => import('../locales/en.json'),
   ko: () => import('../locales/ko.json'),
@@ -52,15 +52,50 @@ const lazyLocales: BackendModule = {
   },
 };
 
+/** Whether `document.cookie` can be read: some sandboxed pages throw on it. */
+function cookiesReadable(): boolean {
+  try {
+    void document.cookie;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the visitor's language is looked for, first found first: `?lng=`, the `i18next`
+ * cookie, the kept choice in local then session storage, the browser's languages,
+ * `<html lang>`. The language in use is kept in local storage, where the next visit finds it.
+ */
+export function detectionOptions(): DetectorOptions {
+  return {
+    order: [
+      'querystring',
+      ...(cookiesReadable() ? ['cookie'] : []),
+      'localStorage',
+      'sessionStorage',
+      'navigator',
+      'htmlTag',
+    ],
+    lookupQuerystring: 'lng',
+    lookupCookie: 'i18next',
+    lookupLocalStorage: languageStorageKey,
+    lookupSessionStorage: languageStorageKey,
+    caches: ['localStorage'],
+    excludeCacheFor: ['cimode'],
+  };
+}
+
 export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', (language) => {
     if (typeof document !== 'undefined') document.documentElement.lang = language;
   });
   await i18n
     .use(lazyLocales)
-    .use(browserLanguageDetector(languageStorageKey))
+    .use(LanguageDetector)
     .use(initReactI18next)
     .init({
+      detection: detectionOptions(),
       supportedLngs: [...supportedLanguages],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',

@@ -1,7 +1,7 @@
 import { QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { registerSessionCache } from './session-cache';
 
-/** The HTTP client already retries (spec section 7); queries must not multiply that. */
+/** The HTTP client already retries; queries must not multiply that. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,7 +1,7 @@
 /**
  * Forgets the data cached for a signed-in seller (the public pages do so when they mount).
  * The cache registers itself here when it is created, so that the login page clears it
- * without loading TanStack Query when nothing was cached yet (issue 6).
+ * without loading TanStack Query when nothing was cached yet.
  */
 const clearers = new Set<() => void>();
 

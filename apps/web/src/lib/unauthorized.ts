@@ -1,10 +1,10 @@
 /**
- * What the browser's HTTP client does after a 401 removed the session (spec section 4), kept
- * apart from the client (api-client.ts) so that the app sets it without loading the client,
- * and zod with it, before the first page (issue 6).
+ * What the browser's HTTP client does after a 401 removed the session, kept apart from the
+ * client (api-client.ts) so that the app sets it without loading the client, and zod with it,
+ * on the login page.
  */
 let handler: (() => void) | undefined;
-/** A 401 arrived before the app set its handler (the first screen's data, fetched early). */
+/** A 401 arrived before the app set its handler. */
 let pending = false;
 
 /**

@@ -2,8 +2,8 @@ import { limits } from '@seller/contract/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * Shows a toast. Sonner loads with the toast outlet once the signed-in shell is idle
- * (routes/app/root.tsx), not with the screens that copy links (issue 6: the dashboard).
+ * Shows a toast. Sonner is a chunk of its own that the signed-in shell loads for its toast
+ * outlet (routes/app/root.tsx); the screens that copy links do not carry it.
  */
 function showToast(kind: 'success' | 'error', text: string): void {
   import('sonner').then(

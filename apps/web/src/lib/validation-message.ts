@@ -1,6 +1,7 @@
 import { limits } from '@seller/contract/limits';
 import type { TFunction } from 'i18next';
 import type en from '../locales/en.json';
+import { errorMessageKeys, isApiErrorCode } from './error-messages';
 import { i18n } from './i18n';
 
 export type ValidationKey = keyof (typeof en)['validation'];
@@ -20,28 +21,13 @@ export function isValidationKey(key: string): key is ValidationKey {
 }
 
 /**
- * Translates a zod message from the contract (an i18n key under `validation.`); an unknown
- * message falls back to a generic text rather than showing a raw key.
- */
-export function validationMessage(t: TFunction, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const key: ValidationKey = isValidationKey(message) ? message : 'invalid';
-  return t(`validation.${key}`, validationParams);
-}
-
-type ErrorKey = keyof (typeof en)['error'];
-
-function isErrorKey(key: string): key is ErrorKey {
-  return i18n.exists(`error.${key}`, { lng: 'en' });
-}
-
-/**
- * Translates a field error kept by a form: a contract message (`validation.` key) or a
- * server-side field error mapped from a code (`error.` key, e.g. emailDuplicate).
+ * Translates a field error kept by a form: a contract message (`validation.` key) from its own
+ * checks or the server's `details`, or an error code the server answered for that field
+ * (`email_taken`).
  */
 export function fieldErrorText(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
   if (isValidationKey(message)) return t(`validation.${message}`, validationParams);
-  if (isErrorKey(message)) return t(`error.${message}`);
+  if (isApiErrorCode(message)) return t(errorMessageKeys[message]);
   return t('validation.invalid');
 }

@@ -38,7 +38,7 @@ export function createSellerRepository(db: Database) {
       return row;
     },
 
-    async updateProfile(id: string, values: { nickname: string | null; bio: string | null }) {
+    async updateProfile(id: string, values: Pick<SellerRow, 'nickname' | 'bio'>) {
       const [row] = await db
         .update(sellers)
         .set({ ...values, updatedAt: new Date() })
@@ -69,6 +69,16 @@ export function createSellerRepository(db: Database) {
         .where(eq(sellers.id, id))
         .returning({ tokenVersion: sellers.tokenVersion });
       return row?.tokenVersion;
+    },
+
+    /** The id of the seller with this email, now said to have signed up at `createdAt`. */
+    async setCreatedAt(email: string, createdAt: Date): Promise<string | undefined> {
+      const [row] = await db
+        .update(sellers)
+        .set({ createdAt })
+        .where(sql`lower(${sellers.email}) = ${email.toLowerCase()}`)
+        .returning({ id: sellers.id });
+      return row?.id;
     },
 
     async revokeTokens(id: string): Promise<void> {

@@ -2,6 +2,9 @@ import type { ChangePasswordBody } from '@seller/contract/auth/change-password';
 import type { Profile } from '@seller/contract/auth/get-profile';
 import type { LoginBody } from '@seller/contract/auth/login';
 import type { SignupBody } from '@seller/contract/auth/signup';
+import type { updateProfileBodySchema } from '@seller/contract/auth/update-profile';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import type { SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
@@ -96,7 +99,7 @@ export function createAuthService(deps: {
 
     async updateProfile(
       sellerId: string,
-      input: { nickname: string | null; bio: string | null },
+      input: z.output<typeof updateProfileBodySchema>,
     ): Promise<Profile> {
       if (input.nickname) {
         const owner = await sellers.findByNickname(input.nickname);
@@ -137,7 +140,26 @@ export function createAuthService(deps: {
     async logout(sellerId: string): Promise<void> {
       await sellers.revokeTokens(sellerId);
     },
+
+    /** Sets the avatar's URL inside the caller's transaction (the one that claims its upload). */
+    async setAvatar(tx: Database, sellerId: string, avatarUrl: string): Promise<Profile> {
+      const row = await sellers.setAvatar(sellerId, avatarUrl, tx);
+      if (!row) throw sellerGone();
+      return toProfile(row);
+    },
   };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * What `npm run seed:demo` does to its seller: dates the signup back, so that the demo shows
+ * sales after the introductory commission. The seller's id, or undefined when none has the email.
+ */
+export async function backdateSignup(
+  sellers: SellerRepository,
+  email: string,
+  signedUpAt: Date,
+): Promise<string | undefined> {
+  return sellers.setCreatedAt(email, signedUpAt);
+}

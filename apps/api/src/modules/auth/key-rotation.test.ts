@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { localPath, startUpload } from '../../test/completed-uploads.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { localPath, startUpload } from '../products/test-uploads.ts';
 
 const oldJwt = 'old-jwt-secret-old-jwt-secret-old-jwt-0001';
 const newJwt = 'new-jwt-secret-new-jwt-secret-new-jwt-0002';

@@ -13,7 +13,7 @@ interface Entry {
 /**
  * The seller repository with its `tokenVersion` read cached for a short time: every
  * authenticated request checks the version, and reading it from the database was one of the two
- * round trips of a typical request (issue 6).
+ * round trips of a typical request.
  *
  * Revocation stays immediate on this server: logout and password change go through
  * `revokeTokens` / `setPasswordAndRevoke` below, which drop the seller's entry, and a read that

@@ -4,12 +4,7 @@ import { type ExchangeRateRow, exchangeRates } from '../../db/schema.ts';
 
 export type RateSource = 'seeded' | 'internal_api' | 'command' | 'provider';
 
-export interface NewRate {
-  krw: string;
-  cny: string;
-  rateDate: string;
-  source: RateSource;
-}
+export type NewRate = Pick<ExchangeRateRow, 'krw' | 'cny' | 'rateDate'> & { source: RateSource };
 
 export function createExchangeRateRepository(db: Database) {
   return {

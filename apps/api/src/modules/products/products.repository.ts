@@ -16,7 +16,7 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface ProductListRow {
   product: ProductRow;
   fileCount: number;
-  mainThumbnailKey: string | null;
+  mainThumbnailKey: ProductThumbnailRow['storageKey'] | null;
 }
 
 export type NewProductFile = Omit<ProductFileRow, 'id' | 'createdAt'>;
@@ -28,7 +28,9 @@ const fileCount =
   sql<number>`(select count(*) from ${productFiles} as pf where pf.product_id = "products"."id")`.mapWith(
     Number,
   );
-const mainThumbnailKey = sql<string | null>`(select pt.storage_key from ${productThumbnails} as pt
+const mainThumbnailKey = sql<
+  ProductListRow['mainThumbnailKey']
+>`(select pt.storage_key from ${productThumbnails} as pt
   where pt.product_id = "products"."id" order by pt.is_main desc, pt.position asc limit 1)`;
 
 function productQueries(db: Executor) {

@@ -7,6 +7,7 @@ import { listMyProductsEndpoint } from '@seller/contract/products/list-my-produc
 import { updateProductEndpoint } from '@seller/contract/products/update-product';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
+import { cachedPerSeller } from '../../plugins/response-cache.ts';
 import type { ProductService } from './products.service.ts';
 
 export async function productRoutes(app: FastifyInstance, options: { products: ProductService }) {
@@ -18,11 +19,14 @@ export async function productRoutes(app: FastifyInstance, options: { products: P
     app,
     listMyProductsEndpoint,
     async ({ seller }) => ({ products: await products.listMine(seller.id) }),
-    { cached: true },
+    cachedPerSeller,
   );
-  defineRoute(app, getProductStatsEndpoint, ({ seller }) => products.stats(seller.id), {
-    cached: true,
-  });
+  defineRoute(
+    app,
+    getProductStatsEndpoint,
+    ({ seller }) => products.stats(seller.id),
+    cachedPerSeller,
+  );
   defineRoute(app, getProductEndpoint, ({ seller, params }) => products.get(seller.id, params.id));
   defineRoute(app, updateProductEndpoint, ({ seller, params, body }) =>
     products.update(seller.id, params.id, body),

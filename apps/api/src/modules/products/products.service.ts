@@ -1,4 +1,4 @@
-import { limits, type ProductStatus } from '@seller/contract/limits';
+import type { ProductStatus } from '@seller/contract/limits';
 import type { createProductBodySchema } from '@seller/contract/products/create-product';
 import type {
   Product,
@@ -6,14 +6,19 @@ import type {
   ProductFile,
   ProductThumbnail,
 } from '@seller/contract/products/product';
-import type { updateProductBodySchema } from '@seller/contract/products/update-product';
-import type { ValidationCode } from '@seller/contract/validation-messages';
 import type { z } from 'zod';
 import type { ProductFileRow, ProductRow, ProductThumbnailRow } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { invalidField, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
+import type { Storage } from '../../storage/storage.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
-import type { ProductRepository, Transaction } from './products.repository.ts';
+import { planProductUpdate, type UpdateProductInput } from './product-update-plan.ts';
+import type {
+  NewProductFile,
+  NewProductThumbnail,
+  ProductRepository,
+  Transaction,
+} from './products.repository.ts';
 
 /**
  * Attaches this seller's uploads inside the caller's transaction (the uploads service's
@@ -22,13 +27,7 @@ import type { ProductRepository, Transaction } from './products.repository.ts';
 export type ClaimUploads = UploadsService['claim'];
 
 /** The storage operations products need: public thumbnail URLs, signed private downloads. */
-export interface ProductStorage {
-  publicUrl(key: string): string;
-  presignGet(
-    key: string,
-    options: { fileName: string; contentType: string; expiresInSeconds: number },
-  ): Promise<string>;
-}
+export type ProductStorage = Pick<Storage, 'publicUrl' | 'presignGet'>;
 
 export const downloadUrlTtlSeconds = 5 * 60;
 
@@ -36,11 +35,44 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const isUuid = (value: string) => uuidPattern.test(value);
 
 const productNotFound = () => notFound('Product');
-const invalid = (path: string, code: ValidationCode, text: string) =>
-  new AppError('validation_failed', text, [{ path, code }]);
 
-type CreateInput = z.output<typeof createProductBodySchema>;
-type UpdateInput = z.output<typeof updateProductBodySchema>;
+type CreateProductInput = z.output<typeof createProductBodySchema>;
+
+/** An upload the claim handed over: what a file or thumbnail row keeps of it. */
+type ClaimedUpload = Awaited<ReturnType<ClaimUploads>>[number];
+
+/** The rows of uploads attached as product files, numbered from `firstPosition`. */
+function fileRows(
+  productId: string,
+  uploads: readonly ClaimedUpload[],
+  firstPosition: number,
+): NewProductFile[] {
+  return uploads.map((upload, index) => ({
+    productId,
+    storageKey: upload.key,
+    originalName: upload.originalName,
+    extension: upload.extension,
+    contentType: upload.contentType,
+    size: upload.size,
+    position: firstPosition + index,
+  }));
+}
+
+/** The rows of uploads attached as thumbnails; the one at `mainIndex`, if any, is main. */
+function thumbnailRows(
+  productId: string,
+  uploads: readonly ClaimedUpload[],
+  firstPosition: number,
+  mainIndex: number | undefined,
+): NewProductThumbnail[] {
+  return uploads.map((upload, index) => ({
+    productId,
+    storageKey: upload.key,
+    originalName: upload.originalName,
+    isMain: index === mainIndex,
+    position: firstPosition + index,
+  }));
+}
 
 export function createProductService(deps: {
   products: ProductRepository;
@@ -54,21 +86,11 @@ export function createProductService(deps: {
   const claimProductUploads = async (
     tx: Transaction,
     sellerId: string,
-    files: readonly { s3Key: string }[],
-    thumbnails: readonly { s3Key: string }[],
+    fileKeys: readonly string[],
+    imageKeys: readonly string[],
   ) => ({
-    files: await claimUploads(
-      tx,
-      sellerId,
-      files.map((file) => file.s3Key),
-      'file',
-    ),
-    images: await claimUploads(
-      tx,
-      sellerId,
-      thumbnails.map((thumbnail) => thumbnail.s3Key),
-      'image',
-    ),
+    files: await claimUploads(tx, sellerId, fileKeys, 'file'),
+    images: await claimUploads(tx, sellerId, imageKeys, 'image'),
   });
 
   const toProduct = (row: ProductRow, fileCount: number, mainKey: string | null): Product => ({
@@ -117,23 +139,22 @@ export function createProductService(deps: {
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint?.includes('storage_key')) {
-        throw invalid('files', 'uploadAlreadyAttached', 'An upload is already attached');
+        throw invalidField('files', 'uploadAlreadyAttached', 'An upload is already attached');
       }
       throw error;
     }
   }
 
   return {
-    async create(sellerId: string, input: CreateInput): Promise<ProductDetail> {
+    async create(sellerId: string, input: CreateProductInput): Promise<ProductDetail> {
       const markedMain = input.thumbnails.findIndex((thumbnail) => thumbnail.is_main);
-      const mainIndex = Math.max(markedMain, 0);
       return withAttachGuard(() =>
         products.transaction(async (queries, tx) => {
           const { files, images } = await claimProductUploads(
             tx,
             sellerId,
-            input.files,
-            input.thumbnails,
+            input.files.map((file) => file.s3Key),
+            input.thumbnails.map((thumbnail) => thumbnail.s3Key),
           );
           const product = await queries.insertProduct({
             sellerId,
@@ -142,25 +163,10 @@ export function createProductService(deps: {
             price: input.price,
             status: productReview ? 'pending' : 'active',
           });
-          await queries.insertFiles(
-            files.map((file, position) => ({
-              productId: product.id,
-              storageKey: file.key,
-              originalName: file.originalName,
-              extension: file.extension,
-              contentType: file.contentType,
-              size: file.size,
-              position,
-            })),
-          );
+          await queries.insertFiles(fileRows(product.id, files, 0));
+          // The first thumbnail is main unless another one is marked.
           await queries.insertThumbnails(
-            images.map((image, position) => ({
-              productId: product.id,
-              storageKey: image.key,
-              originalName: image.originalName,
-              isMain: position === mainIndex,
-              position,
-            })),
+            thumbnailRows(product.id, images, 0, Math.max(markedMain, 0)),
           );
           return detail(
             product,
@@ -183,119 +189,56 @@ export function createProductService(deps: {
       return detail(row, await products.files(row.id), await products.thumbnails(row.id));
     },
 
-    async update(sellerId: string, productId: string, input: UpdateInput): Promise<ProductDetail> {
+    /** In one transaction: locks the product, plans the edit, claims the new uploads, applies. */
+    async update(
+      sellerId: string,
+      productId: string,
+      input: UpdateProductInput,
+    ): Promise<ProductDetail> {
       if (!isUuid(productId)) throw productNotFound();
       return withAttachGuard(() =>
         products.transaction(async (queries, tx) => {
-          const row = await queries.findOwned(sellerId, productId, { forUpdate: true });
-          if (!row) throw productNotFound();
-          if (row.status === 'deleted') {
-            throw new AppError('product_deleted', 'A deleted product cannot be edited');
-          }
-          if (input.price !== undefined && input.price !== row.price) {
-            throw new AppError('price_not_editable', 'The price cannot change after creation', [
-              { path: 'price', code: 'priceNotEditable' },
-            ]);
-          }
-          if (input.status !== undefined && row.status === 'pending') {
-            throw new AppError(
-              'status_not_editable',
-              'A product under review cannot change its status',
-              [{ path: 'status', code: 'statusNotEditable' }],
-            );
-          }
-
-          const files = await queries.files(row.id);
-          const thumbnails = await queries.thumbnails(row.id);
-          const deletedFileIds = [...new Set(input.deletedFileIds)];
-          const deletedThumbnailIds = [...new Set(input.deletedThumbnailIds)];
-          const fileIds = new Set(files.map((file) => file.id));
-          const thumbnailIds = new Set(thumbnails.map((thumbnail) => thumbnail.id));
-          if (deletedFileIds.some((id) => !fileIds.has(id))) {
-            throw invalid(
-              'deletedFileIds',
-              'fileNotFound',
-              'A file to remove is not part of this product',
-            );
-          }
-          if (deletedThumbnailIds.some((id) => !thumbnailIds.has(id))) {
-            throw invalid(
-              'deletedThumbnailIds',
-              'thumbnailNotFound',
-              'A thumbnail to remove is not part of this product',
-            );
-          }
-          const fileTotal = files.length - deletedFileIds.length + input.newFiles.length;
-          if (fileTotal < 1)
-            throw invalid('newFiles', 'fileRequired', 'At least one file must remain');
-          if (fileTotal > limits.productFiles.max) {
-            throw invalid('newFiles', 'tooManyFiles', `At most ${limits.productFiles.max} files`);
-          }
-          const thumbnailTotal =
-            thumbnails.length - deletedThumbnailIds.length + input.newThumbnails.length;
-          if (thumbnailTotal < 1) {
-            throw invalid(
-              'newThumbnails',
-              'minimumThumbnailRequired',
-              'At least one thumbnail must remain',
-            );
-          }
-          if (thumbnailTotal > limits.thumbnails.max) {
-            throw invalid(
-              'newThumbnails',
-              'maxImages',
-              `At most ${limits.thumbnails.max} thumbnails`,
-            );
-          }
-
-          const { files: claimedFiles, images: claimedImages } = await claimProductUploads(
+          const product = await queries.findOwned(sellerId, productId, { forUpdate: true });
+          if (!product) throw productNotFound();
+          const plan = planProductUpdate(
+            {
+              product,
+              files: await queries.files(product.id),
+              thumbnails: await queries.thumbnails(product.id),
+            },
+            input,
+          );
+          const claimed = await claimProductUploads(
             tx,
             sellerId,
-            input.newFiles,
-            input.newThumbnails,
+            plan.newFiles.keys,
+            plan.newThumbnails.keys,
           );
-
-          await queries.deleteFiles(row.id, deletedFileIds);
-          await queries.deleteThumbnails(row.id, deletedThumbnailIds);
-
-          const nextFilePosition = Math.max(-1, ...files.map((file) => file.position)) + 1;
+          await queries.deleteFiles(product.id, plan.deleteFileIds);
+          await queries.deleteThumbnails(product.id, plan.deleteThumbnailIds);
           await queries.insertFiles(
-            claimedFiles.map((file, index) => ({
-              productId: row.id,
-              storageKey: file.key,
-              originalName: file.originalName,
-              extension: file.extension,
-              contentType: file.contentType,
-              size: file.size,
-              position: nextFilePosition + index,
-            })),
+            fileRows(product.id, claimed.files, plan.newFiles.firstPosition),
           );
-
-          const newMainIndex = input.newThumbnails.findIndex((thumbnail) => thumbnail.is_main);
-          if (newMainIndex >= 0) await queries.clearMainThumbnail(row.id);
-          const nextThumbnailPosition =
-            Math.max(-1, ...thumbnails.map((thumbnail) => thumbnail.position)) + 1;
+          const main = plan.mainThumbnail;
+          // One main thumbnail at a time (a unique index): the old mark goes before the new one.
+          if (main.kind === 'new') await queries.clearMainThumbnail(product.id);
           await queries.insertThumbnails(
-            claimedImages.map((image, index) => ({
-              productId: row.id,
-              storageKey: image.key,
-              originalName: image.originalName,
-              isMain: index === newMainIndex,
-              position: nextThumbnailPosition + index,
-            })),
+            thumbnailRows(
+              product.id,
+              claimed.images,
+              plan.newThumbnails.firstPosition,
+              main.kind === 'new' ? main.index : undefined,
+            ),
           );
-          const remaining = await queries.thumbnails(row.id);
-          const first = remaining[0];
-          if (first && !remaining.some((thumbnail) => thumbnail.isMain)) {
-            await queries.setMainThumbnail(first.id);
+          if (main.kind === 'existing' && !main.alreadyMain) {
+            await queries.setMainThumbnail(main.id);
           }
-
-          const updated = await queries.updateProduct(row.id, {
-            title: input.title,
-            ...(input.description === undefined ? {} : { description: input.description }),
-            ...(input.status === undefined ? {} : { status: input.status }),
-          });
-          return detail(updated, await queries.files(row.id), await queries.thumbnails(row.id));
+          const updated = await queries.updateProduct(product.id, plan.fields);
+          return detail(
+            updated,
+            await queries.files(product.id),
+            await queries.thumbnails(product.id),
+          );
         }),
       );
     },

@@ -10,10 +10,6 @@ import { updateProductEndpoint } from '@seller/contract/products/update-product'
 import { count, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productFiles, products, productThumbnails, uploads } from '../../db/schema.ts';
-import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createProductRepository } from './products.repository.ts';
-import { approveProduct } from './products.service.ts';
 import {
   localPath,
   pdf,
@@ -21,7 +17,11 @@ import {
   startUpload,
   type TestUpload,
   uploadCompleted,
-} from './test-uploads.ts';
+} from '../../test/completed-uploads.ts';
+import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createProductRepository } from './products.repository.ts';
+import { approveProduct } from './products.service.ts';
 
 let t: TestApp;
 let alice: TestSeller;

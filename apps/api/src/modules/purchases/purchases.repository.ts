@@ -1,6 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { localDay } from '../../db/local-days.ts';
+import { saleRow } from '../../db/sale-rows.ts';
 import {
+  type ProductRow,
   productSales,
   products,
   type SaleRow,
@@ -9,46 +13,21 @@ import {
   sellerSalesTotals,
   sellers,
 } from '../../db/schema.ts';
-import { localDay } from '../sales/sales-periods.ts';
-import { rowsOf, toDate, toInteger } from '../sales/sql-values.ts';
+import { parseRows, sqlTimestamp } from '../../db/sql-values.ts';
 
 export type NewSale = Omit<typeof sales.$inferInsert, 'id' | 'createdAt'>;
 
 export interface ProductForSale {
-  sellerId: string;
+  sellerId: ProductRow['sellerId'];
   /** End of the seller's introductory commission: signup plus N calendar months, local time. */
   introEndsAt: Date;
 }
 
-interface SaleSqlRow {
-  id: string;
-  order_id: string;
-  seller_id: string;
-  product_id: string;
-  customer_email: string;
-  payment_method: string;
-  amount: unknown;
-  commission_rate_bp: unknown;
-  commission_amount: unknown;
-  net_amount: unknown;
-  purchased_at: unknown;
-  created_at: unknown;
-}
-
-const toSaleRow = (row: SaleSqlRow): SaleRow => ({
-  id: row.id,
-  orderId: row.order_id,
-  sellerId: row.seller_id,
-  productId: row.product_id,
-  customerEmail: row.customer_email,
-  paymentMethod: row.payment_method,
-  amount: toInteger(row.amount),
-  commissionRate: toInteger(row.commission_rate_bp),
-  commissionAmount: toInteger(row.commission_amount),
-  netAmount: toInteger(row.net_amount),
-  purchasedAt: toDate(row.purchased_at),
-  createdAt: toDate(row.created_at),
-});
+const productForSaleRow = z
+  .object({ seller_id: z.string(), intro_ends_at: sqlTimestamp })
+  .transform(
+    (row): ProductForSale => ({ sellerId: row.seller_id, introEndsAt: row.intro_ends_at }),
+  );
 
 /** The writes of one purchase; every call runs inside the caller's transaction. */
 function purchaseWrites(tx: Database, timeZone: string) {
@@ -63,8 +42,7 @@ function purchaseWrites(tx: Database, timeZone: string) {
                  at time zone ${timeZone} as intro_ends_at
         from ${products} p join ${sellers} s on s.id = p.seller_id
         where p.id = ${productId}`);
-      const row = rowsOf<{ seller_id: string; intro_ends_at: unknown }>(result)[0];
-      return row ? { sellerId: row.seller_id, introEndsAt: toDate(row.intro_ends_at) } : undefined;
+      return parseRows(productForSaleRow, result)[0];
     },
 
     /**
@@ -109,8 +87,7 @@ function purchaseWrites(tx: Database, timeZone: string) {
             amount = t.amount + excluded.amount, net = t.net + excluded.net
         )
         select * from new_sale`);
-      const row = rowsOf<SaleSqlRow>(result)[0];
-      return row ? toSaleRow(row) : undefined;
+      return parseRows(saleRow, result)[0];
     },
   };
 }

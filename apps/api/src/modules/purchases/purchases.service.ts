@@ -1,17 +1,15 @@
-import type { RecordedSale } from '@seller/contract/sales/record-purchase';
+import type {
+  RecordedSale,
+  recordPurchaseBodySchema,
+} from '@seller/contract/sales/record-purchase';
+import type { z } from 'zod';
 import type { SaleRow } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { commissionRateAt, introCommissionMonths, splitAmount } from './commission.ts';
 import type { ProductForSale, PurchaseRepository } from './purchases.repository.ts';
 
-export interface PurchaseInput {
-  orderId: string;
-  productId: string;
-  customerEmail: string;
-  paymentMethod: string;
-  amount: number;
-  purchasedAt?: string | undefined;
-}
+/** A sale as the member site reports it, once the contract's schema has checked it. */
+export type PurchaseInput = z.output<typeof recordPurchaseBodySchema>;
 
 /** Clocks differ: a purchase may be dated a little ahead of ours, not more. */
 export const maxClockSkewMs = 5 * 60 * 1000;
@@ -44,9 +42,7 @@ function sameOrder(stored: SaleRow, input: PurchaseInput, purchasedAt: Date): bo
 }
 
 const invalidDate = (code: 'purchasedAtInFuture' | 'purchasedAtTooEarly') =>
-  new AppError('validation_failed', 'Invalid body: purchasedAt is out of range', [
-    { path: 'purchasedAt', code },
-  ]);
+  invalidField('purchasedAt', code, 'Invalid body: purchasedAt is out of range');
 
 export function createPurchaseService(deps: { purchases: PurchaseRepository; now?: () => Date }) {
   const { purchases } = deps;
@@ -136,6 +132,12 @@ export function createPurchaseService(deps: { purchases: PurchaseRepository; now
       if (viewCount === undefined) throw notFound('Product');
       return { productId, viewCount };
     },
+
+    /**
+     * Recomputes the rollups and every product's sales count from the sales themselves: after
+     * a bulk load into the sales table or a change of TIME_ZONE.
+     */
+    rebuildRollups: () => purchases.rebuildRollups(),
   };
 }
 

@@ -3,18 +3,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sales } from '../../db/schema.ts';
 import { signInternalRequest } from '../../lib/internal-signature.ts';
-import { bearer, signUpSeller } from '../../test/sellers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   insertProduct,
-  internalSecret,
   productCounters,
-  purchase,
-  recordPurchase,
   sellerIdByEmail,
   setSellerCreatedAt,
+} from '../../test/database-rows.ts';
+import {
+  internalSecret,
+  purchase,
+  recordPurchase,
   signedPost,
-} from './purchase-test-kit.ts';
+} from '../../test/member-site-calls.ts';
+import { bearer, signUpSeller } from '../../test/sellers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let token: string;

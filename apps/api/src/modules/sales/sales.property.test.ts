@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertProduct, sellerIdByEmail, setSellerCreatedAt } from '../../test/database-rows.ts';
+import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  insertProduct,
-  internalSecret,
-  purchase,
-  recordPurchase,
-  sellerIdByEmail,
-  setSellerCreatedAt,
-} from '../purchases/purchase-test-kit.ts';
 
 /**
  * For random sets of purchases around Asia/Seoul day, week, month and year boundaries: the

@@ -2,7 +2,12 @@ import type { SalesPeriod } from '@seller/contract/limits';
 import type { DailySalesResponse } from '@seller/contract/sales/get-daily-sales';
 import type { SalesByProductResponse } from '@seller/contract/sales/get-sales-by-product';
 import type { SalesFigures, SalesStats } from '@seller/contract/sales/get-sales-stats';
-import type { Transaction, TransactionsResponse } from '@seller/contract/sales/get-transactions';
+import type {
+  Transaction,
+  TransactionsResponse,
+  transactionsQuerySchema,
+} from '@seller/contract/sales/get-transactions';
+import type { z } from 'zod';
 import type { Figures, SaleListItem, SalesRepository } from './sales.repository.ts';
 import { salesCsvRows } from './sales-csv.ts';
 
@@ -52,7 +57,7 @@ export function createSalesService(deps: {
 
     async transactions(
       sellerId: string,
-      query: { page: number; limit: number; period: SalesPeriod },
+      query: z.output<typeof transactionsQuerySchema>,
     ): Promise<TransactionsResponse> {
       const { page, limit, period } = query;
       const at = now();
@@ -68,14 +73,7 @@ export function createSalesService(deps: {
 
     async daily(sellerId: string, days: number): Promise<DailySalesResponse> {
       const rows = await sales.daily(sellerId, now(), days);
-      return {
-        dailySales: rows.map((row) => ({
-          date: row.day,
-          count: row.count,
-          amount: row.amount,
-          net: row.net,
-        })),
-      };
+      return { dailySales: rows.map(({ day, ...figures }) => ({ date: day, ...figures })) };
     },
 
     async byProduct(sellerId: string): Promise<SalesByProductResponse> {

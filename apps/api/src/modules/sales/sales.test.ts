@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
+import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  insertProduct,
-  internalSecret,
-  purchase,
-  recordPurchase,
-  sellerIdByEmail,
-} from '../purchases/purchase-test-kit.ts';
 import { createSalesRepository } from './sales.repository.ts';
 import { createSalesService } from './sales.service.ts';
 import { csvField } from './sales-csv.ts';

@@ -6,17 +6,33 @@ import type { SettlementInfoInput } from '@seller/contract/settlement/update-set
 import type { SettlementInfoRow } from '../../db/schema.ts';
 import type { SettlementRepository, SettlementValues } from './settlement.repository.ts';
 
+type Method = keyof SettlementInfo;
+
+/** The column each field of each payout method is stored in. */
+const columnOf = {
+  alipay: { phone: 'alipayPhone', realName: 'alipayRealName' },
+  bank: {
+    name: 'bankName',
+    account: 'bankAccount',
+    accountHolder: 'bankAccountHolder',
+    swiftCode: 'bankSwiftCode',
+    branch: 'bankBranch',
+  },
+  paypal: { email: 'paypalEmail', accountHolder: 'paypalAccountHolder' },
+} as const satisfies { [M in Method]: Record<keyof SettlementInfo[M], keyof SettlementValues> };
+
+const methods = Object.keys(columnOf) as Method[];
+
+function readMethod<M extends Method>(row: SettlementInfoRow, method: M): SettlementInfo[M] {
+  const fields = Object.entries(columnOf[method]).map(([field, column]) => [field, row[column]]);
+  return Object.fromEntries(fields) as SettlementInfo[M];
+}
+
 function toSettlementInfo(row: SettlementInfoRow): SettlementInfo {
   return {
-    alipay: { phone: row.alipayPhone, realName: row.alipayRealName },
-    bank: {
-      name: row.bankName,
-      account: row.bankAccount,
-      accountHolder: row.bankAccountHolder,
-      swiftCode: row.bankSwiftCode,
-      branch: row.bankBranch,
-    },
-    paypal: { email: row.paypalEmail, accountHolder: row.paypalAccountHolder },
+    alipay: readMethod(row, 'alipay'),
+    bank: readMethod(row, 'bank'),
+    paypal: readMethod(row, 'paypal'),
   };
 }
 
@@ -26,23 +42,13 @@ function toSettlementInfo(row: SettlementInfoRow): SettlementInfo {
  */
 function toValues(info: SettlementInfoInput): Partial<SettlementValues> {
   const values: Partial<SettlementValues> = {};
-  if (info.alipay !== undefined) {
-    const alipay = info.alipay ?? emptySettlementInfo.alipay;
-    values.alipayPhone = alipay.phone;
-    values.alipayRealName = alipay.realName;
-  }
-  if (info.bank !== undefined) {
-    const bank = info.bank ?? emptySettlementInfo.bank;
-    values.bankName = bank.name;
-    values.bankAccount = bank.account;
-    values.bankAccountHolder = bank.accountHolder;
-    values.bankSwiftCode = bank.swiftCode;
-    values.bankBranch = bank.branch;
-  }
-  if (info.paypal !== undefined) {
-    const paypal = info.paypal ?? emptySettlementInfo.paypal;
-    values.paypalEmail = paypal.email;
-    values.paypalAccountHolder = paypal.accountHolder;
+  for (const method of methods) {
+    const given: Record<string, string> | null | undefined = info[method];
+    if (given === undefined) continue;
+    const fields: Record<string, string> = given ?? emptySettlementInfo[method];
+    for (const [field, column] of Object.entries(columnOf[method])) {
+      values[column] = fields[field] ?? '';
+    }
   }
   return values;
 }

@@ -1,9 +1,7 @@
 import type { Profile } from '@seller/contract/auth/get-profile';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { SellerRepository } from '../auth/auth.repository.ts';
-import { toProfile } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import type { UploadRepository } from './uploads.repository.ts';
 import type { UploadsService } from './uploads.service.ts';
 
@@ -17,13 +15,12 @@ const notAnAvatarUpload = () =>
  * the upload row decides, and its bytes must be stored as granted.
  */
 export function createAvatarService(deps: {
-  db: Database;
   storage: Storage;
-  sellers: SellerRepository;
+  auth: Pick<AuthService, 'profile' | 'setAvatar'>;
   uploads: UploadRepository;
   uploadsService: UploadsService;
 }) {
-  const { db, storage, sellers, uploads, uploadsService } = deps;
+  const { storage, auth, uploads, uploadsService } = deps;
 
   return {
     async setAvatar(sellerId: string, avatarUrl: string): Promise<Profile> {
@@ -35,18 +32,16 @@ export function createAvatarService(deps: {
 
       if (row.attachedAt) {
         // A retried call: the avatar is already this image.
-        const seller = await sellers.findById(sellerId);
-        if (seller?.avatarUrl === publicUrl) return toProfile(seller);
+        const profile = await auth.profile(sellerId);
+        if (profile.avatarUrl === publicUrl) return profile;
         throw notAnAvatarUpload();
       }
 
-      return db.transaction(async (tx) => {
+      return uploads.transaction(async (tx) => {
         await uploadsService.claim(tx, sellerId, [key], 'avatar');
         // The previous avatar image is no longer used: the sweeper removes it.
         await uploads.releaseOtherAvatars(tx, sellerId, key);
-        const seller = await sellers.setAvatar(sellerId, publicUrl, tx);
-        if (!seller) throw new AppError('unauthorized', 'Sign in to continue');
-        return toProfile(seller);
+        return auth.setAvatar(tx, sellerId, publicUrl);
       });
     },
   };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UploadRow, uploads } from '../../db/schema.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { api } from './upload-test-helpers.ts';
+import { api } from '../../test/upload-calls.ts';
 
 /**
  * The upload flows exactly as a client written from the API's call list makes them: one PUT

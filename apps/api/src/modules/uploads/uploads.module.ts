@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { LocalStorage } from '../../storage/local-driver.ts';
 import { localStorageRoutes } from '../../storage/local-routes.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { SellerRepository } from '../auth/auth.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createUploadRepository } from './uploads.repository.ts';
 import { uploadsRoutes } from './uploads.routes.ts';
@@ -13,7 +13,7 @@ import { sweepUploads } from './uploads.sweeper.ts';
 export interface UploadsModuleOptions {
   db: Database;
   storage: Storage;
-  sellers: SellerRepository;
+  auth: AuthService;
   uploadsService: UploadsService;
   ttlHours: number;
   /** 0 turns the sweeper timer off. */
@@ -25,9 +25,9 @@ export interface UploadsModuleOptions {
  * local) and the sweeper timer, stopped when the app closes.
  */
 export async function uploadsModule(app: FastifyInstance, options: UploadsModuleOptions) {
-  const { db, storage, ttlHours, sellers, uploadsService } = options;
+  const { db, storage, ttlHours, auth, uploadsService } = options;
   const uploads = createUploadRepository(db);
-  const avatar = createAvatarService({ db, storage, sellers, uploads, uploadsService });
+  const avatar = createAvatarService({ storage, auth, uploads, uploadsService });
 
   if (storage instanceof LocalStorage) {
     await storage.init();

@@ -3,35 +3,39 @@ import type { Database } from '../../db/client.ts';
 import { type UploadKindValue, type UploadRow, uploads } from '../../db/schema.ts';
 
 /** An upload handed over to a product or avatar: what the rows of those need to know. */
-export interface ClaimedUpload {
-  key: string;
-  originalName: string;
-  extension: string;
-  contentType: string;
-  size: number;
-}
+export type ClaimedUpload = Pick<UploadRow, 'originalName' | 'extension' | 'contentType'> & {
+  key: UploadRow['storageKey'];
+  /** Bytes stored: known for every claimed upload, since only stored ones are claimed. */
+  size: NonNullable<UploadRow['size']>;
+};
 
-export interface NewUpload {
-  sellerId: string;
-  kind: UploadKindValue;
-  storageKey: string;
-  multipartUploadId: string | null;
-  originalName: string;
-  extension: string;
-  contentType: string;
-  signedContentType: string | null;
-  declaredSize: number | null;
-  expiresAt: Date;
-}
+/** The columns an upload starts with, each stated; the others keep their defaults. */
+export type NewUpload = Required<
+  Pick<
+    typeof uploads.$inferInsert,
+    | 'sellerId'
+    | 'kind'
+    | 'storageKey'
+    | 'multipartUploadId'
+    | 'originalName'
+    | 'extension'
+    | 'contentType'
+    | 'signedContentType'
+    | 'declaredSize'
+    | 'expiresAt'
+  >
+>;
 
 /** A single-PUT upload found stored by a claim, completed in the same statement that attaches it. */
-export interface VerifiedUpload {
-  id: string;
-  size: number;
-}
+export type VerifiedUpload = Pick<UploadRow, 'id'> & { size: NonNullable<UploadRow['size']> };
 
 export function createUploadRepository(db: Database) {
   return {
+    /** Runs `work` in one transaction, for the claims and writes that go together. */
+    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx));
+    },
+
     async insert(values: NewUpload): Promise<UploadRow> {
       const [row] = await db.insert(uploads).values(values).returning();
       if (!row) throw new Error('insert returned no row');

@@ -8,14 +8,17 @@ import {
   uploadKindRules,
   uploadTypeRule,
 } from '@seller/contract/upload-types';
-import type { AvatarUploadUrlBody } from '@seller/contract/uploads/avatar-upload-url';
+import type { avatarUploadUrlBodySchema } from '@seller/contract/uploads/avatar-upload-url';
 import type { CompleteMultipartUploadBody } from '@seller/contract/uploads/complete-multipart-upload';
 import type { GetPartUploadUrlBody } from '@seller/contract/uploads/get-part-upload-url';
+import type { getUploadUrlBodySchema } from '@seller/contract/uploads/get-upload-url';
 import type { UploadedPart } from '@seller/contract/uploads/list-uploaded-parts';
+import type { startMultipartUploadBodySchema } from '@seller/contract/uploads/start-multipart-upload';
 import type { UploadedObject } from '@seller/contract/uploads/upload-fields';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, invalidField } from '../../lib/app-error.ts';
 import {
   type Storage,
   StorageIncompleteError,
@@ -27,12 +30,8 @@ import type { ClaimedUpload, UploadRepository, VerifiedUpload } from './uploads.
 /** How long a signed PUT (whole file or one part) stays usable. */
 export const uploadUrlTtlSeconds = 60 * 60;
 
-export interface DeclaredFile {
-  fileName: string;
-  fileType: string;
-  /** Left out only by a multipart upload: its size is checked when it completes. */
-  fileSize?: number | undefined;
-}
+/** A file as a seller declares it to start an upload; a multipart upload may leave out its size. */
+export type DeclaredFile = z.output<typeof startMultipartUploadBodySchema>;
 
 export interface UploadsServiceDeps {
   uploads: UploadRepository;
@@ -220,7 +219,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   return {
     admit,
 
-    async requestUploadUrl(sellerId: string, file: DeclaredFile & { isImage: boolean }) {
+    async requestUploadUrl(sellerId: string, file: z.output<typeof getUploadUrlBodySchema>) {
       const { uploadUrl, row, sendContentType } = await startSingle(
         sellerId,
         file.isImage ? 'image' : 'file',
@@ -229,7 +228,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return { uploadUrl, ...result(row), contentType: sendContentType };
     },
 
-    async requestAvatarUploadUrl(sellerId: string, file: AvatarUploadUrlBody) {
+    async requestAvatarUploadUrl(
+      sellerId: string,
+      file: z.output<typeof avatarUploadUrlBodySchema>,
+    ) {
       const { uploadUrl, row, sendContentType } = await startSingle(sellerId, 'avatar', file);
       return {
         uploadUrl,
@@ -283,16 +285,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       }
       const maxParts = partCountCeiling(row);
       if (input.partNumber > maxParts) {
-        throw new AppError('validation_failed', `This upload has at most ${maxParts} parts`, [
-          { path: 'partNumber', code: 'invalidPartNumber' },
-        ]);
+        throw invalidField(
+          'partNumber',
+          'invalidPartNumber',
+          `This upload has at most ${maxParts} parts`,
+        );
       }
       const maxLength = partCeiling(row);
       if (input.contentLength !== undefined && input.contentLength > maxLength) {
-        throw new AppError(
-          'validation_failed',
+        throw invalidField(
+          'contentLength',
+          'partTooLarge',
           `A part of this upload has at most ${maxLength} bytes`,
-          [{ path: 'contentLength', code: 'partTooLarge' }],
         );
       }
       await uploads.markUploading(row.id);

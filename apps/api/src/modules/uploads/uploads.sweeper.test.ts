@@ -7,8 +7,8 @@ import { uploads } from '../../db/schema.ts';
 import { LocalStorage } from '../../storage/local-driver.ts';
 import { signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { api, putBytes, type StartedMultipart, sendParts } from '../../test/upload-calls.ts';
 import { uploadClaimer } from '../../test/upload-claims.ts';
-import { api, putBytes, type StartedMultipart, sendParts } from './upload-test-helpers.ts';
 import { createUploadRepository } from './uploads.repository.ts';
 import { sweepUploads } from './uploads.sweeper.ts';
 

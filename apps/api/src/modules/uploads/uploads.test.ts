@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { GetUploadUrlResponse } from '@seller/contract/uploads/get-upload-url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UploadRow, uploads } from '../../db/schema.ts';
-import { LocalStorage } from '../../storage/local-driver.ts';
+import { publicUrlOf } from '../../test/completed-uploads.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { uploadClaimer } from '../../test/upload-claims.ts';
 import {
   api,
   partBytes,
   putBytes,
   type StartedMultipart,
   sendParts,
-} from './upload-test-helpers.ts';
+} from '../../test/upload-calls.ts';
+import { uploadClaimer } from '../../test/upload-claims.ts';
 
 let t: TestApp;
 let storageRoot: string;
@@ -52,17 +53,17 @@ async function startMultipart(
 /** A completed single-PUT upload of `kind` for the seller. */
 async function completedUpload(seller: TestSeller, isImage = false, bytes = 2048) {
   const body = randomBytes(bytes);
-  const started = await api<{
-    uploadUrl: string;
-    s3Key: string;
-    contentType: string;
-    publicUrl: string;
-  }>(t.app, seller.token, '/api/products/get-upload-url', {
-    fileName: isImage ? 'cover.png' : 'guide.pdf',
-    fileType: isImage ? 'image/png' : 'application/pdf',
-    fileSize: bytes,
-    isImage,
-  });
+  const started = await api<GetUploadUrlResponse>(
+    t.app,
+    seller.token,
+    '/api/products/get-upload-url',
+    {
+      fileName: isImage ? 'cover.png' : 'guide.pdf',
+      fileType: isImage ? 'image/png' : 'application/pdf',
+      fileSize: bytes,
+      isImage,
+    },
+  );
   const put = await putBytes(t.app, started.uploadUrl, body, started.contentType);
   expect(put.statusCode, put.body).toBe(200);
   await api(t.app, seller.token, '/api/products/complete-upload', { s3Key: started.s3Key });
@@ -135,7 +136,7 @@ describe('single-PUT uploads', () => {
   it('serves thumbnails publicly with a long cache but never product files', async () => {
     const seller = await signUpSeller(t.app);
     const image = await completedUpload(seller, true);
-    const response = await t.app.inject({ url: image.publicUrl });
+    const response = await t.app.inject({ url: publicUrlOf(image) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['cache-control']).toContain('max-age=31536000');
@@ -629,7 +630,7 @@ describe('avatar', () => {
     );
     for (const avatarUrl of [
       theirs.publicUrl,
-      thumbnail.publicUrl,
+      publicUrlOf(thumbnail),
       'https://evil.example/me.png',
       '/storage/public/sellers/x/y.png',
     ]) {
@@ -704,8 +705,11 @@ describe('server settings', () => {
     expect(paths.some((p) => p.startsWith('/storage'))).toBe(false);
   });
 
-  it('uses the local driver under DATA_DIR/storage by default', () => {
+  it('uses the local driver under DATA_DIR/storage by default', async () => {
     expect(storageRoot).toBe(path.join(t.config.dataDir, 'storage'));
-    expect(LocalStorage).toBeDefined();
+    const upload = await completedUpload(await signUpSeller(t.app));
+    expect(await readFile(path.join(t.config.dataDir, 'storage', upload.s3Key))).toEqual(
+      upload.body,
+    );
   });
 });

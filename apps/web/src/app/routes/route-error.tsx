@@ -17,16 +17,6 @@ export function RouteError() {
   );
 }
 
-export function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <div className="flex min-h-dvh items-center justify-center" role="status">
-      <span className="size-6 animate-spin rounded-full border-2 border-primary border-t-transparent" />
-      <span className="sr-only">{t('app.loading')}</span>
-    </div>
-  );
-}
-
 interface BoundaryProps {
   children: ReactNode;
   /** The page's address: the error page goes away when it changes. */

@@ -1,72 +1,41 @@
-import { MenuIcon } from 'lucide-react';
 import type * as React from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useOnDemand } from '@/lib/use-on-demand';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { Brand } from './brand';
 import { LanguageSwitcher } from './language-switcher';
-import { type NavUser, navItems } from './nav-items';
+import { LazyMenu, type MenuButtonProps } from './lazy-menu';
+import { MobileMenuButton } from './mobile-menu-button';
+import { type NavMenuProps, type NavUser, navItems } from './nav-items';
 import { UserAvatar } from './user-avatar';
 
-// The side sheet and the account menu (Radix dialog and menu, ~30 kB gzip) load when the seller
-// reaches for their buttons, not with the page (issue 6: Lighthouse on a slow phone).
+// The side sheet and the account menu load when the seller reaches for them (lazy-menu.tsx).
 const loadMobileNav = () => import('./mobile-nav');
 const MobileNav = lazy(() => loadMobileNav().then((module) => ({ default: module.MobileNav })));
 const loadUserMenu = () => import('./user-menu');
 const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
 
-type MenuProps = { user: NavUser | undefined; onLogout: () => void };
-
-/** The side sheet's button until the sheet is wanted, then the sheet, open. */
-function MobileNavOnDemand(props: MenuProps) {
+/** The account menu's button (the avatar) until the menu is wanted. */
+function AccountMenuButton({
+  user,
+  ...buttonProps
+}: MenuButtonProps & { user: NavUser | undefined }) {
   const { t } = useTranslation();
-  const sheet = useOnDemand(loadMobileNav);
-  const button = (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="md:hidden"
-      aria-label={t('nav.openMenu')}
-      aria-haspopup="dialog"
-      data-testid="mobile-menu-trigger"
-      {...sheet.triggerProps}
-    >
-      <MenuIcon className="size-5" aria-hidden="true" />
-    </Button>
-  );
-  if (!sheet.activated) return button;
   return (
-    <Suspense fallback={button}>
-      <MobileNav {...props} defaultOpen />
-    </Suspense>
-  );
-}
-
-/** The account menu's button (the avatar) until the menu is wanted, then the menu, open. */
-function UserMenuOnDemand(props: MenuProps) {
-  const { t } = useTranslation();
-  const menu = useOnDemand(loadUserMenu);
-  const button = (
     <Button
       variant="ghost"
       size="icon"
       className="rounded-full"
-      aria-label={t('nav.accountMenu')}
       aria-haspopup="menu"
       data-testid="user-menu-trigger"
-      {...menu.triggerProps}
+      {...buttonProps}
     >
-      <UserAvatar user={props.user} />
+      <UserAvatar user={user} />
+      {/* Named by the initials it shows, then its purpose (what speech input users say). */}
+      <span className="sr-only">{t('nav.accountMenu')}</span>
     </Button>
-  );
-  if (!menu.activated) return button;
-  return (
-    <Suspense fallback={button}>
-      <UserMenu {...props} defaultOpen />
-    </Suspense>
   );
 }
 
@@ -75,11 +44,7 @@ export function AppLayout({
   user,
   onLogout,
   children,
-}: {
-  user: NavUser | undefined;
-  onLogout: () => void;
-  children: React.ReactNode;
-}) {
+}: NavMenuProps & { children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -91,7 +56,12 @@ export function AppLayout({
       </a>
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-          <MobileNavOnDemand user={user} onLogout={onLogout} />
+          <LazyMenu
+            load={loadMobileNav}
+            button={(buttonProps) => <MobileMenuButton {...buttonProps} />}
+          >
+            <MobileNav user={user} onLogout={onLogout} defaultOpen />
+          </LazyMenu>
           <Brand />
           <nav
             aria-label={t('nav.mainNavigation')}
@@ -116,7 +86,12 @@ export function AppLayout({
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher />
             <div className="hidden md:block">
-              <UserMenuOnDemand user={user} onLogout={onLogout} />
+              <LazyMenu
+                load={loadUserMenu}
+                button={(buttonProps) => <AccountMenuButton user={user} {...buttonProps} />}
+              >
+                <UserMenu user={user} onLogout={onLogout} defaultOpen />
+              </LazyMenu>
             </div>
           </div>
         </div>

@@ -1,6 +1,4 @@
-import { LanguagesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,31 +9,25 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { currentLanguage, isLanguage, languageNames, supportedLanguages } from '@/lib/i18n';
+import { LanguageButton } from './language-button';
 
-/** The language dropdown itself (Radix menu), loaded apart from the first page: see language-switcher.tsx. */
+/** The language dropdown itself, loaded apart from the page: see language-switcher.tsx. */
 export function LanguageMenu({
   className,
   defaultOpen = false,
 }: {
   className?: string;
-  /** Opens as it mounts: the seller activated the button that stood in for it. */
+  /** Opens as it mounts: the seller pressed the button that stood in for it. */
   defaultOpen?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n.resolvedLanguage);
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    // Not modal: a menu is no dialog, and a modal one hides the page from screen readers
+    // (aria-hidden) while its links and buttons stay focusable.
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          className={className}
-          aria-label={`${t('common.language')}: ${languageNames[language]}`}
-          data-testid="language-switcher"
-        >
-          <LanguagesIcon aria-hidden="true" />
-          <span className="hidden sm:inline">{languageNames[language]}</span>
-        </Button>
+        <LanguageButton className={className} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{t('common.language')}</DropdownMenuLabel>

@@ -1,4 +1,4 @@
-import { LogOutIcon, MenuIcon, UserIcon } from 'lucide-react';
+import { LogOutIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -13,9 +13,10 @@ import {
   SheetTrigger,
 } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/class-names';
 import { currentLanguage, languageNames, supportedLanguages } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
-import { type NavUser, navItems } from './nav-items';
+import { MobileMenuButton } from './mobile-menu-button';
+import { type NavMenuProps, navItems } from './nav-items';
 import { UserAvatar } from './user-avatar';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -29,10 +30,8 @@ export function MobileNav({
   user,
   onLogout,
   defaultOpen = false,
-}: {
-  user: NavUser | undefined;
-  onLogout: () => void;
-  /** Opens as it mounts: the seller activated the button that stood in for it. */
+}: NavMenuProps & {
+  /** Opens as it mounts: the seller pressed the button that stood in for it. */
   defaultOpen?: boolean;
 }) {
   const { t, i18n } = useTranslation();
@@ -43,15 +42,7 @@ export function MobileNav({
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label={t('nav.openMenu')}
-          data-testid="mobile-menu-trigger"
-        >
-          <MenuIcon className="size-5" aria-hidden="true" />
-        </Button>
+        <MobileMenuButton />
       </SheetTrigger>
       <SheetContent side="left" closeLabel={t('common.close')} data-testid="mobile-menu">
         <SheetHeader className="border-b">
@@ -85,19 +76,19 @@ export function MobileNav({
             {t('common.language')}
           </legend>
           <div className="grid grid-cols-2 gap-1">
-            {supportedLanguages.map((code) => (
+            {supportedLanguages.map((choice) => (
               <button
-                key={code}
+                key={choice}
                 type="button"
-                lang={code}
-                aria-pressed={code === language}
-                onClick={() => void i18n.changeLanguage(code)}
+                lang={choice}
+                aria-pressed={choice === language}
+                onClick={() => void i18n.changeLanguage(choice)}
                 className={cn(
                   'rounded-md px-3 py-2 text-left text-sm outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                  code === language ? 'bg-accent font-medium' : 'text-muted-foreground',
+                  choice === language ? 'bg-accent font-medium' : 'text-muted-foreground',
                 )}
               >
-                {languageNames[code]}
+                {languageNames[choice]}
               </button>
             ))}
           </div>

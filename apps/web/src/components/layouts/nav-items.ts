@@ -1,3 +1,4 @@
+import type { Profile } from '@seller/contract/auth/get-profile';
 import {
   BanknoteIcon,
   LayoutDashboardIcon,
@@ -31,10 +32,12 @@ export const navItems: readonly NavItem[] = [
 ];
 
 /** What the navigation shows about the signed-in seller (loaded by the app shell). */
-export interface NavUser {
-  email: string;
-  nickname: string | null;
-  avatarUrl: string | null;
+export type NavUser = Pick<Profile, 'email' | 'nickname' | 'avatarUrl'>;
+
+/** The menus of the top navigation: the seller they are about, and signing out. */
+export interface NavMenuProps {
+  user: NavUser | undefined;
+  onLogout: () => void;
 }
 
 export function initialsOf(user: Pick<NavUser, 'email' | 'nickname'> | undefined): string {

@@ -27,16 +27,19 @@ export function UserMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    // Not modal: a menu is no dialog, and a modal one hides the page from screen readers
+    // (aria-hidden) while its links and buttons stay focusable.
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"
           size="icon"
           className="rounded-full"
-          aria-label={t('nav.accountMenu')}
           data-testid="user-menu-trigger"
         >
           <UserAvatar user={user} />
+          {/* Named by the initials it shows, then its purpose (what speech input users say). */}
+          <span className="sr-only">{t('nav.accountMenu')}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">

@@ -2,10 +2,10 @@ import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { Input } from './input';
 
-/** A password input with a show/hide toggle (spec section 2). */
+/** A password input with a show/hide toggle. */
 export function PasswordInput({ className, id, ...props }: React.ComponentProps<'input'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

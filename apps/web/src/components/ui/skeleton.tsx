@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 export function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
   return (
@@ -9,5 +9,22 @@ export function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
       className={cn('animate-pulse rounded-md bg-muted', className)}
       {...props}
     />
+  );
+}
+
+/** Placeholder bars one under the other, each given by its size classes (all different). */
+export function SkeletonStack({
+  bars,
+  className,
+}: {
+  bars: readonly string[];
+  className?: string;
+}) {
+  return (
+    <div className={cn('grid gap-2', className)}>
+      {bars.map((bar) => (
+        <Skeleton key={bar} className={bar} />
+      ))}
+    </div>
   );
 }

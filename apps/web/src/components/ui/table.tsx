@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 /** A table that scrolls sideways on small screens instead of overflowing the page. */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {

@@ -138,7 +138,7 @@ export function createUploadQueue(runner: UploadRunner = uploadFile) {
 
     /**
      * Uploads what is not uploaded yet, one by one (files first, then images, as the save
-     * flow of spec section 4 does) and returns every result in that order. The first
+     * product save flow does) and returns every result in that order. The first
      * failure stops the run and is thrown; its message names the file.
      */
     async uploadAll(): Promise<{ files: UploadResult[]; images: UploadResult[] }> {

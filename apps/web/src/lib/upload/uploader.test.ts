@@ -65,6 +65,8 @@ function fakeBackend() {
       return { s3Key, bucket: 'local', publicUrl: `/p/${s3Key}` };
     },
     async startMultipart(body) {
+      // The web app always declares the size; the contract leaves it optional for others.
+      if (body.fileSize === undefined) throw new Error('the uploader declares the file size');
       const uploadId = `u${++nextId}`;
       const s3Key = `sellers/me/${nextId}.mp4`;
       multipart.set(uploadId, { s3Key, size: body.fileSize, parts: new Map() });

@@ -1,4 +1,4 @@
-import type { ResponseOf } from '@seller/contract/endpoint';
+import type { BodyOf, ResponseOf } from '@seller/contract/endpoint';
 import { limits } from '@seller/contract/limits';
 import { checkUpload, type UploadKind } from '@seller/contract/upload-types';
 import { abortMultipartUploadEndpoint } from '@seller/contract/uploads/abort-multipart-upload';
@@ -9,7 +9,8 @@ import { getPartUploadUrlEndpoint } from '@seller/contract/uploads/get-part-uplo
 import { getUploadUrlEndpoint } from '@seller/contract/uploads/get-upload-url';
 import { listUploadedPartsEndpoint } from '@seller/contract/uploads/list-uploaded-parts';
 import { startMultipartUploadEndpoint } from '@seller/contract/uploads/start-multipart-upload';
-import { ApiError, apiRequest } from '../api-client';
+import type { UploadedObject } from '@seller/contract/uploads/upload-fields';
+import { ApiError, apiRequest, type RequestOptions } from '../api-client';
 import { type PartPlan, percentOf, planUpload, remainingParts } from './plan';
 import { type PutBlob, putBlob, TransferError } from './put-blob';
 import { createResumeStore, type ResumeStore } from './resume-store';
@@ -22,58 +23,56 @@ import {
   withRetry,
 } from './retry';
 
-/** The upload calls of the API, as the uploader needs them (the API client by default). */
-export interface UploadApi {
-  getUploadUrl(body: {
-    fileName: string;
-    fileType: string;
-    fileSize: number;
-    isImage: boolean;
-  }): Promise<ResponseOf<typeof getUploadUrlEndpoint>>;
-  avatarUploadUrl(body: {
-    fileName: string;
-    fileType: string;
-    fileSize: number;
-  }): Promise<ResponseOf<typeof avatarUploadUrlEndpoint>>;
-  completeUpload(body: { s3Key: string }): Promise<ResponseOf<typeof completeUploadEndpoint>>;
-  startMultipart(body: {
-    fileName: string;
-    fileType: string;
-    fileSize: number;
-  }): Promise<ResponseOf<typeof startMultipartUploadEndpoint>>;
-  partUrl(body: {
-    s3Key: string;
-    uploadId: string;
-    partNumber: number;
-  }): Promise<ResponseOf<typeof getPartUploadUrlEndpoint>>;
-  listParts(body: {
-    s3Key: string;
-    uploadId: string;
-  }): Promise<ResponseOf<typeof listUploadedPartsEndpoint>>;
-  completeMultipart(body: {
-    s3Key: string;
-    uploadId: string;
-    parts: { ETag: string; PartNumber: number }[];
-  }): Promise<ResponseOf<typeof completeMultipartUploadEndpoint>>;
-  abortMultipart(body: { s3Key: string; uploadId: string }): Promise<void>;
+/** The upload calls of the API that the uploader makes, each by its contract endpoint. */
+const uploadEndpoints = {
+  getUploadUrl: getUploadUrlEndpoint,
+  avatarUploadUrl: avatarUploadUrlEndpoint,
+  completeUpload: completeUploadEndpoint,
+  startMultipart: startMultipartUploadEndpoint,
+  partUrl: getPartUploadUrlEndpoint,
+  listParts: listUploadedPartsEndpoint,
+  completeMultipart: completeMultipartUploadEndpoint,
+  abortMultipart: abortMultipartUploadEndpoint,
+} as const;
+
+type UploadEndpoints = typeof uploadEndpoints;
+
+/**
+ * Those calls as the uploader needs them, typed by the contract (the API client by default;
+ * tests give an in-memory backend).
+ */
+export type UploadApi = {
+  [Call in keyof UploadEndpoints]: (
+    body: BodyOf<UploadEndpoints[Call]>,
+  ) => Promise<ResponseOf<UploadEndpoints[Call]>>;
+};
+
+function viaApiClient<E extends UploadEndpoints[keyof UploadEndpoints]>(endpoint: E) {
+  return (body: BodyOf<E>) => apiRequest(endpoint, { body } as RequestOptions<E>);
 }
 
 export const apiClientUploadApi: UploadApi = {
-  getUploadUrl: (body) => apiRequest(getUploadUrlEndpoint, { body }),
-  avatarUploadUrl: (body) => apiRequest(avatarUploadUrlEndpoint, { body }),
-  completeUpload: (body) => apiRequest(completeUploadEndpoint, { body }),
-  startMultipart: (body) => apiRequest(startMultipartUploadEndpoint, { body }),
-  partUrl: (body) => apiRequest(getPartUploadUrlEndpoint, { body }),
-  listParts: (body) => apiRequest(listUploadedPartsEndpoint, { body }),
-  completeMultipart: (body) => apiRequest(completeMultipartUploadEndpoint, { body }),
-  abortMultipart: async (body) => {
-    await apiRequest(abortMultipartUploadEndpoint, { body });
-  },
+  getUploadUrl: viaApiClient(uploadEndpoints.getUploadUrl),
+  avatarUploadUrl: viaApiClient(uploadEndpoints.avatarUploadUrl),
+  completeUpload: viaApiClient(uploadEndpoints.completeUpload),
+  startMultipart: viaApiClient(uploadEndpoints.startMultipart),
+  partUrl: viaApiClient(uploadEndpoints.partUrl),
+  listParts: viaApiClient(uploadEndpoints.listParts),
+  completeMultipart: viaApiClient(uploadEndpoints.completeMultipart),
+  abortMultipart: viaApiClient(uploadEndpoints.abortMultipart),
 };
 
 export type UploadErrorCode = 'cancelled' | 'invalid_type' | 'too_large' | 'failed';
 
-/** Why an upload did not finish; the message names the file (spec section 8). */
+/** The developer-facing message of each failure (screens show their own translated texts). */
+const uploadErrorMessages: Record<UploadErrorCode, string> = {
+  cancelled: 'Upload cancelled',
+  invalid_type: 'File type not allowed',
+  too_large: 'File too large',
+  failed: 'Upload failed',
+};
+
+/** Why an upload did not finish; the message names the file. */
 export class UploadError extends Error {
   override name = 'UploadError';
   constructor(
@@ -82,30 +81,21 @@ export class UploadError extends Error {
     options?: { cause?: unknown; maxBytes?: number },
   ) {
     super(
-      code === 'cancelled'
-        ? `Upload cancelled: ${fileName}`
-        : code === 'invalid_type'
-          ? `File type not allowed: ${fileName}`
-          : code === 'too_large'
-            ? `File too large: ${fileName}`
-            : `Upload failed: ${fileName}`,
+      `${uploadErrorMessages[code]}: ${fileName}`,
       options?.cause === undefined ? undefined : { cause: options.cause },
     );
     this.maxBytes = options?.maxBytes;
   }
   readonly maxBytes: number | undefined;
-  /** The server's error code when the API refused the upload (e.g. `file_too_large`). */
-  get serverCode(): string | undefined {
-    return this.cause instanceof ApiError ? this.cause.code : undefined;
-  }
+}
+
+/** The upload failure behind an error, if it is one. */
+export function uploadErrorOf(error: unknown): UploadError | undefined {
+  return error instanceof UploadError ? error : undefined;
 }
 
 /** What the product and profile forms send on: the server's answer plus what the file was. */
-export interface UploadResult {
-  s3Key: string;
-  bucket: string;
-  /** Where an image is read once stored; null for a private product file. */
-  publicUrl: string | null;
+export interface UploadResult extends UploadedObject {
   originalName: string;
   size: number;
   type: string;

@@ -1,7 +1,12 @@
 import type { SalesPeriod } from '@seller/contract/limits';
 import { useSearchParams } from 'react-router';
 import { SalesPage } from '@/features/sales/components/sales-page';
-import { parsePage, parsePeriod, withPage, withPeriod } from '@/features/sales/lib/period';
+import {
+  parsePage,
+  parsePeriod,
+  withPage,
+  withPeriod,
+} from '@/features/sales/lib/sales-search-params';
 
 /** /sales: the period (and the page) live in the URL query, e.g. /sales?period=month&page=2. */
 export function SalesRoute() {

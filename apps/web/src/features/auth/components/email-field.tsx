@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -9,8 +9,8 @@ export function EmailField({
   error,
   disabled,
 }: {
-  /** `register('email')` of react-hook-form (signup), or the same props by hand (login). */
-  registration: Pick<React.ComponentProps<'input'>, 'name' | 'ref' | 'onChange' | 'onBlur'>;
+  /** `register('email')` of the form's react-hook-form. */
+  registration: UseFormRegisterReturn<'email'>;
   /** The translated error, if any. */
   error: string | undefined;
   disabled: boolean;

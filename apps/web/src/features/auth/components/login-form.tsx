@@ -1,88 +1,95 @@
-import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
+import type { LoginBody } from '@seller/contract/auth/login';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { isApiError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/error-messages';
 import { fieldErrorText } from '@/lib/validation-message';
-import { type LoginErrors, type LoginField, validateLogin } from '../lib/login-validation';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
 
-// The request (the HTTP client with the contract's schemas, so zod) loads once the seller
-// starts to use the form, not with the page: the login page's budget (issue 6).
-const loadLoginApi = () => import('../api/login');
-
-/** Fields in the order of the form: the first invalid one gets the focus. */
-const fieldOrder: readonly LoginField[] = ['email', 'password'];
+type LoginField = keyof LoginBody;
 
 /**
- * Seller login (spec section 2): a 401 means invalid credentials, anything else failed.
- * Checked on submit only; a field's error clears as soon as the field is edited.
+ * What the form needs only once it is used: the contract's login body as its resolver, and the
+ * request. Both bring zod, which the login page's first load leaves out (its budget); they load
+ * as soon as the seller focuses or presses the form, so they are there by the submit.
+ */
+interface LoginCode {
+  resolver: Resolver<LoginBody>;
+  loginSeller: (body: LoginBody) => Promise<{ token: string }>;
+}
+
+let loginCode: Promise<LoginCode> | undefined;
+
+function loadLoginCode(): Promise<LoginCode> {
+  loginCode ??= Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@seller/contract/auth/login'),
+    import('../api/login-seller'),
+  ]).then(
+    ([{ zodResolver }, { loginBodySchema }, { loginSeller }]) => ({
+      resolver: zodResolver(loginBodySchema),
+      loginSeller,
+    }),
+    (error: unknown) => {
+      loginCode = undefined; // tried again on the next use
+      throw error;
+    },
+  );
+  return loginCode;
+}
+
+const loginResolver: Resolver<LoginBody> = async (values, context, options) => {
+  const { resolver } = await loadLoginCode();
+  return resolver(values, context, options);
+};
+
+/**
+ * Seller login, checked with the contract's login body on submit only; a field's error, and
+ * the form's, clear as soon as a field is edited.
  */
 export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const inputs = { email: emailRef, password: passwordRef };
+  const { register, handleSubmit, clearErrors, formState } = useForm<LoginBody>({
+    resolver: loginResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', password: '' },
+  });
 
   const edited = (name: LoginField) => () => {
-    setErrors((current) => {
-      if (current[name] === undefined) return current;
-      const { [name]: _cleared, ...rest } = current;
-      return rest;
-    });
+    clearErrors(name);
     setFormError(null);
   };
 
-  const submit = async () => {
-    const checked = validateLogin({
-      email: emailRef.current?.value ?? '',
-      password: passwordRef.current?.value ?? '',
-    });
-    if (!checked.success) {
-      setErrors(checked.errors);
-      const firstInvalid = fieldOrder.find((name) => checked.errors[name] !== undefined);
-      if (firstInvalid) inputs[firstInvalid].current?.focus();
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (values) => {
     setFormError(null);
-    setSubmitting(true);
     try {
-      const { loginSeller } = await loadLoginApi();
-      const { token } = await loginSeller(checked.data);
+      const { loginSeller } = await loadLoginCode();
+      const { token } = await loginSeller(values);
       onSuccess(token);
     } catch (error) {
-      setFormError(
-        isApiError(error) && error.status === 401
-          ? t('error.invalidCredentials')
-          : t('error.loginFailed'),
-      );
-    } finally {
-      setSubmitting(false);
+      setFormError(errorMessage(t, error, t('error.loginFailed')));
     }
-  };
+  });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submit();
-  };
-
-  /** Fetches the request's code while the seller fills in the form. */
   const prepare = () => {
-    loadLoginApi().catch(() => undefined);
+    loadLoginCode().catch(() => undefined);
   };
 
-  const emailError = fieldErrorText(t, errors.email);
-  const passwordError = fieldErrorText(t, errors.password);
+  const submitting = formState.isSubmitting;
+  const emailError = fieldErrorText(t, formState.errors.email?.message);
+  const passwordError = fieldErrorText(t, formState.errors.password?.message);
 
   return (
     <AuthForm
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        // The checks' code failing to load leaves the form as it was, with a message.
+        submit(event).catch(() => setFormError(t('error.loginFailed')));
+      }}
       onFocus={prepare}
       onPointerDown={prepare}
       submitting={submitting}
@@ -90,7 +97,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
       submitLabel={submitting ? t('auth.login.submitting') : t('auth.login.submit')}
     >
       <EmailField
-        registration={{ name: 'email', ref: emailRef, onChange: edited('email') }}
+        registration={register('email', { onChange: edited('email') })}
         error={emailError}
         disabled={submitting}
       />
@@ -99,9 +106,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
           {...fieldAria('password', passwordError)}
           autoComplete="current-password"
           disabled={submitting}
-          name="password"
-          ref={passwordRef}
-          onChange={edited('password')}
+          {...register('password', { onChange: edited('password') })}
         />
       </FormField>
     </AuthForm>

@@ -1,6 +1,6 @@
 import { CheckIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { validationParams } from '@/lib/validation-message';
 import { passwordChecklist } from '../lib/password-rules';
 

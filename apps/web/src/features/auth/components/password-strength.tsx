@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 import { passwordStrength, type StrengthLevel, strengthLevels } from '../lib/password-rules';
 
 const barColour: Record<StrengthLevel, string> = {

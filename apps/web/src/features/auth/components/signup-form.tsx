@@ -13,10 +13,10 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText, validationParams } from '@/lib/validation-message';
-import { useSignup } from '../api/signup';
+import { useSignup } from '../api/signup-seller';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
 import { PasswordChecklist } from './password-checklist';
@@ -24,7 +24,10 @@ import { PasswordStrength } from './password-strength';
 
 const fields = ['email', 'nickname', 'password', 'confirmPassword', 'agreeToTerms'] as const;
 
-/** Seller signup (spec section 2): on success `onSuccess` receives the new token. */
+/** The taken email or nickname is answered without `details`: its field shows the code's text. */
+const fieldOfCode = { email_taken: 'email', nickname_taken: 'nickname' } as const;
+
+/** Seller signup: on success `onSuccess` receives the new token. */
 export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -47,7 +50,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }
   const errorOf = (name: (typeof fields)[number]) =>
     fieldErrorText(t, formState.errors[name]?.message);
 
-  /** A field's error disappears as soon as the field is edited (spec section 5). */
+  /** A field's error disappears as soon as the field is edited. */
   const edited = (name: (typeof fields)[number]) => () => {
     clearErrors(name);
     setFormError(null);
@@ -59,26 +62,8 @@ export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }
       const { token } = await signup.mutateAsync({ email, nickname, password: secret });
       onSuccess(token);
     } catch (error) {
-      if (!isApiError(error)) {
-        setFormError(t('error.signupFailed'));
-        return;
-      }
-      if (error.code === 'email_taken') {
-        setError('email', { type: 'server', message: 'emailDuplicate' }, { shouldFocus: true });
-      } else if (error.code === 'nickname_taken') {
-        setError(
-          'nickname',
-          { type: 'server', message: 'nicknameDuplicate' },
-          { shouldFocus: true },
-        );
-      } else if (error.code === 'password_too_common') {
-        setError(
-          'password',
-          { type: 'server', message: 'passwordTooCommon' },
-          { shouldFocus: true },
-        );
-      } else if (!applyServerFieldErrors(error, fields, setError)) {
-        setFormError(error.serverMessage ?? t('error.signupFailed'));
+      if (!applyServerFieldErrors(error, fields, setError, fieldOfCode)) {
+        setFormError(errorMessage(t, error, t('error.signupFailed')));
       }
     }
   });

@@ -6,7 +6,7 @@ export interface PasswordChecklist {
   letter: boolean;
 }
 
-/** The live checklist of the signup form (spec section 2). */
+/** The live checklist of the signup form. */
 export function passwordChecklist(password: string): PasswordChecklist {
   return {
     minLength: password.length >= limits.signupPassword.min,

@@ -3,7 +3,7 @@ import { ShareActions, ShareLinkInput } from '@/components/share-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { env } from '@/config/env';
-import { creatorPageUrl } from '../lib/share-links';
+import { creatorPageUrl } from '@/lib/share-urls';
 
 /** The seller's creator page link, with copy (shows 'copied' for 2 s) and share on Twitter. */
 export function ShareLinkCard({ nickname }: { nickname: string }) {

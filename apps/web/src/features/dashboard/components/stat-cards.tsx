@@ -1,5 +1,5 @@
 import type { ProductStats } from '@seller/contract/products/get-product-stats';
-import type { SalesFigures } from '@seller/contract/sales/get-sales-stats';
+import type { SalesFigures, SalesStats } from '@seller/contract/sales/get-sales-stats';
 import {
   ArrowRightIcon,
   CalendarDaysIcon,
@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/class-names';
 import { formatCount, formatKrwAmount } from '@/lib/format';
-import { cn } from '@/lib/utils';
 
 const loadingMark = '...';
 
@@ -91,7 +91,7 @@ export function StatCards({
   sales,
 }: {
   products: Loadable<ProductStats>;
-  sales: Loadable<{ totalSales: SalesFigures; monthlySales: SalesFigures }>;
+  sales: Loadable<Pick<SalesStats, 'totalSales' | 'monthlySales'>>;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;

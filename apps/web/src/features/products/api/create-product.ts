@@ -6,6 +6,7 @@ import type { ProductDetail } from '@seller/contract/products/product';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
+import { invalidateProductQueries } from './invalidate-product-queries';
 import { productKeys } from './product-keys';
 
 export function submitProduct(body: CreateProductBody): Promise<ProductDetail> {
@@ -19,8 +20,7 @@ export function useCreateProduct(config: MutationConfig<ProductDetail, CreatePro
     mutationFn: submitProduct,
     onSuccess: async (detail, ...rest) => {
       queryClient.setQueryData(productKeys.detail(detail.product.id), detail);
-      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: productKeys.stats() });
+      await invalidateProductQueries(queryClient);
       return config.onSuccess?.(detail, ...rest);
     },
   });

@@ -2,6 +2,7 @@ import { deleteProductEndpoint } from '@seller/contract/products/delete-product'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
+import { invalidateProductQueries } from './invalidate-product-queries';
 import { productKeys } from './product-keys';
 
 export async function removeProduct(productId: string): Promise<void> {
@@ -19,8 +20,7 @@ export function useDeleteProduct(config: MutationConfig<void, string> = {}) {
         queryKey: productKeys.detail(productId),
         refetchType: 'none',
       });
-      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: productKeys.stats() });
+      await invalidateProductQueries(queryClient);
       return config.onSuccess?.(data, productId, ...rest);
     },
   });

@@ -4,7 +4,7 @@ import {
 } from '@seller/contract/products/get-exchange-rate';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { productKeys } from './product-keys';
+import { exchangeRateKeys } from './exchange-rate-keys';
 
 export async function fetchExchangeRate(): Promise<ExchangeRate> {
   const response = await apiRequest(getExchangeRateEndpoint);
@@ -13,13 +13,13 @@ export async function fetchExchangeRate(): Promise<ExchangeRate> {
 
 export function exchangeRateQueryOptions() {
   return queryOptions({
-    queryKey: productKeys.exchangeRate(),
+    queryKey: exchangeRateKeys.latest(),
     queryFn: fetchExchangeRate,
     staleTime: 10 * 60_000,
   });
 }
 
-/** Spec section 7: fetched on create, and on detail/edit only when a conversion is shown. */
+/** Fetched on create, and on detail and edit only when a conversion is shown. */
 export function useExchangeRate({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...exchangeRateQueryOptions(), enabled });
 }

@@ -1,4 +1,7 @@
-/** Query keys of the seller's products, exchange rate and product stats. */
+/**
+ * Query keys of the seller's products. `lists` and `stats` are what a new, changed or deleted
+ * product makes stale, wherever they are shown (the product list, the dashboard).
+ */
 export const productKeys = {
   all: ['products'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
@@ -6,5 +9,4 @@ export const productKeys = {
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (productId: string) => [...productKeys.details(), productId] as const,
   stats: () => [...productKeys.all, 'stats'] as const,
-  exchangeRate: () => ['exchange-rate', 'latest'] as const,
 };

@@ -1,3 +1,4 @@
+import type { ParamsOf } from '@seller/contract/endpoint';
 import type { ProductDetail } from '@seller/contract/products/product';
 import {
   type UpdateProductBody,
@@ -6,10 +7,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
+import { invalidateProductQueries } from './invalidate-product-queries';
 import { productKeys } from './product-keys';
 
 export interface UpdateProductInput {
-  productId: string;
+  productId: ParamsOf<typeof updateProductEndpoint>['id'];
   body: UpdateProductBody;
 }
 
@@ -24,8 +26,7 @@ export function useUpdateProduct(config: MutationConfig<ProductDetail, UpdatePro
     mutationFn: saveProduct,
     onSuccess: async (detail, ...rest) => {
       queryClient.setQueryData(productKeys.detail(detail.product.id), detail);
-      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: productKeys.stats() });
+      await invalidateProductQueries(queryClient);
       return config.onSuccess?.(detail, ...rest);
     },
   });

@@ -6,15 +6,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { NoticeAlert } from '@/components/notice-alert';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useCreateProduct } from '../api/create-product';
 import { useExchangeRate } from '../api/get-exchange-rate';
-import { productFieldError } from '../lib/messages';
+import { productFieldError } from '../lib/product-messages';
 import { useProductSaveFlow } from '../lib/use-product-save-flow';
-import { FormNoticeAlert } from './form-notice';
 import { NewUploads } from './new-uploads';
 import { PricePreview } from './price-preview';
 import { ProductBasicFields } from './product-basic-fields';
@@ -73,7 +73,10 @@ export function CreateProductForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6" data-testid="create-product-form">
-      <FormNoticeAlert notice={flow.notice} />
+      <NoticeAlert
+        notice={flow.notice}
+        testIds={{ success: 'form-success', error: 'form-error' }}
+      />
       <ProductBasicFields form={form} disabled={busy} withPlaceholders>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField

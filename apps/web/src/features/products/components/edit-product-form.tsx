@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { limits } from '@seller/contract/limits';
-import type { ProductDetail } from '@seller/contract/products/product';
-import { sellerStatusSchema } from '@seller/contract/products/product';
-import { maxNewFiles, maxNewThumbnails } from '@seller/contract/products/update-product';
+import { type ProductDetail, sellerStatuses } from '@seller/contract/products/product';
+import {
+  editProductFormSchema,
+  maxNewFiles,
+  maxNewThumbnails,
+} from '@seller/contract/products/update-product';
 import { Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { NoticeAlert } from '@/components/notice-alert';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,24 +20,25 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/class-names';
+import { errorMessage } from '@/lib/error-messages';
 import { formatMoney } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { useDeleteProduct } from '../api/delete-product';
 import { useUpdateProduct } from '../api/update-product';
-import { errorText } from '../lib/messages';
 import { useProductSaveFlow } from '../lib/use-product-save-flow';
 import { ConfirmDialog } from './confirm-dialog';
 import { ExistingFiles, ExistingThumbnails, type PendingRemoval } from './existing-uploads';
-import { FormNoticeAlert } from './form-notice';
 import { NewUploads } from './new-uploads';
 import { ProductBasicFields } from './product-basic-fields';
 import { SaveActions } from './save-actions';
 import { orderThumbnails } from './thumbnail-carousel';
 
+/** The contract's rules for the fields typed on this form (files are checked by the flow). */
+const editRules = editProductFormSchema(z.unknown(), { files: 0, thumbnails: 0 }).shape;
 const basicFields = z.object({
-  title: z.string().trim().min(1, 'titleRequired').max(limits.title.max, 'titleTooLong'),
-  description: z.string().trim().max(limits.description.max, 'descriptionTooLong'),
-  status: sellerStatusSchema,
+  title: editRules.title,
+  description: editRules.description,
+  status: editRules.status,
 });
 type BasicInput = z.input<typeof basicFields>;
 type BasicOutput = z.output<typeof basicFields>;
@@ -124,7 +128,10 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
       navigate(paths.products.href());
     } catch (error) {
       flow.setPhase('idle');
-      flow.setNotice({ kind: 'error', text: errorText(error, t('products.edit.deleteFailed')) });
+      flow.setNotice({
+        kind: 'error',
+        text: errorMessage(t, error, t('products.edit.deleteFailed')),
+      });
     }
   };
 
@@ -132,7 +139,10 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6" data-testid="edit-product-form">
-      <FormNoticeAlert notice={flow.notice} />
+      <NoticeAlert
+        notice={flow.notice}
+        testIds={{ success: 'form-success', error: 'form-error' }}
+      />
       <ProductBasicFields form={form} disabled={busy}>
         <FormField
           id="product-price"
@@ -159,7 +169,7 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
                 aria-label={t('products.edit.status')}
                 data-testid="status-radio"
               >
-                {(['active', 'inactive'] as const).map((status) => (
+                {sellerStatuses.map((status) => (
                   <div key={status} className="flex items-start gap-3">
                     <RadioGroupItem
                       value={status}

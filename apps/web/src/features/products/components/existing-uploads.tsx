@@ -1,8 +1,7 @@
 import type { ProductFile, ProductThumbnail } from '@seller/contract/products/product';
-import { Trash2Icon, XIcon } from 'lucide-react';
+import { Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { FileNameAndSize, fileTypeIcon } from './product-files';
+import { FileRow, RemoveItemButton } from './file-row';
 
 /** What the edit form stages for removal once the seller confirms it. */
 export type PendingRemoval = { kind: 'file' | 'thumbnail'; id: string; name: string };
@@ -31,12 +30,10 @@ export function ExistingThumbnails({
               alt={thumbnail.image_original_name}
               className="size-24 rounded-md border object-cover"
             />
-            <Button
-              type="button"
+            <RemoveItemButton
+              name={thumbnail.image_original_name}
               variant="destructive"
-              size="icon"
               className="absolute -top-2 -right-2 size-7 rounded-full"
-              aria-label={t('products.form.remove', { name: thumbnail.image_original_name })}
               title={last ? t('products.edit.lastThumbnail') : undefined}
               disabled={disabled || last}
               onClick={() =>
@@ -47,9 +44,7 @@ export function ExistingThumbnails({
                 })
               }
               data-testid="remove-thumbnail"
-            >
-              <XIcon aria-hidden="true" />
-            </Button>
+            />
           </li>
         ))}
       </ul>
@@ -70,34 +65,21 @@ export function ExistingFiles({
   disabled: boolean;
   onRemove: (removal: PendingRemoval) => void;
 }) {
-  const { t } = useTranslation();
   return (
     <ul className="grid gap-2" data-testid="existing-files">
-      {files.map((file) => {
-        const Icon = fileTypeIcon(file.file_extension);
-        return (
-          <li
-            key={file.id}
-            className="flex items-center gap-3 rounded-md border px-3 py-2"
-            data-testid="existing-file"
-          >
-            <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <FileNameAndSize file={file} />
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-8 text-destructive hover:text-destructive"
-              aria-label={t('products.form.remove', { name: file.file_original_name })}
-              disabled={disabled}
-              onClick={() => onRemove({ kind: 'file', id: file.id, name: file.file_original_name })}
-              data-testid="remove-file"
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
-          </li>
-        );
-      })}
+      {files.map((file) => (
+        <FileRow key={file.id} file={file} testId="existing-file">
+          <RemoveItemButton
+            name={file.file_original_name}
+            icon={Trash2Icon}
+            variant="ghost"
+            className="size-8 text-destructive hover:text-destructive"
+            disabled={disabled}
+            onClick={() => onRemove({ kind: 'file', id: file.id, name: file.file_original_name })}
+            data-testid="remove-file"
+          />
+        </FileRow>
+      ))}
     </ul>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { productFieldError } from '../lib/messages';
+import { productFieldError } from '../lib/product-messages';
 import type { ProductSaveFlow, UploadList } from '../lib/use-product-save-flow';
 import { PendingUploadList } from './pending-upload-list';
 import { UploadDropzone } from './upload-dropzone';

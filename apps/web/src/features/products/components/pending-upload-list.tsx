@@ -1,10 +1,10 @@
-import { FileIcon, ImageIcon, XIcon } from 'lucide-react';
+import { FileIcon, ImageIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { formatFileSize } from '@/lib/format';
-import type { QueueItem } from '../lib/use-upload-queue';
+import type { QueueItem } from '../lib/use-dropzone-uploads';
+import { RemoveItemButton } from './file-row';
 
 function StatusText({ item }: { item: QueueItem }) {
   const { t } = useTranslation();
@@ -61,17 +61,13 @@ export function PendingUploadList({
                 {formatFileSize(item.size)} · <StatusText item={item} />
               </span>
             </div>
-            <Button
-              type="button"
+            <RemoveItemButton
+              name={item.name}
               variant="ghost"
-              size="icon"
               className="size-8"
-              aria-label={t('products.form.remove', { name: item.name })}
               disabled={disabled || item.status === 'uploading'}
               onClick={() => onRemove(item.id)}
-            >
-              <XIcon aria-hidden="true" />
-            </Button>
+            />
           </div>
           {item.status === 'uploading' ? (
             <Progress

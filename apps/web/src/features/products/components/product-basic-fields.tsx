@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { productFieldError } from '../lib/messages';
+import { productFieldError } from '../lib/product-messages';
 
 type BasicField = 'title' | 'description';
 

@@ -14,14 +14,15 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonStack } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { downloadAs } from '@/lib/browser-download';
+import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatMoney, formatRelativeTime, localCurrency } from '@/lib/format';
 import { formatShortDate } from '@/lib/format-date';
-import { startDownload, useDownloadFile } from '../api/get-download-url';
+import { useDownloadFile } from '../api/get-download-url';
 import { useExchangeRate } from '../api/get-exchange-rate';
 import { useProduct } from '../api/get-product';
-import { errorText } from '../lib/messages';
 import { ProductFiles } from './product-files';
 import { ShareBox } from './share-box';
 import { StatusBadge } from './status-badge';
@@ -85,11 +86,10 @@ export function ProductDetailView({
         <Skeleton className="h-9 w-40" />
         <div className="grid gap-6 lg:grid-cols-2">
           <Skeleton className="aspect-video w-full" />
-          <div className="grid content-start gap-3">
-            <Skeleton className="h-8 w-2/3" />
-            <Skeleton className="h-5 w-1/3" />
-            <Skeleton className="h-10 w-1/2" />
-          </div>
+          <SkeletonStack
+            className="content-start gap-3"
+            bars={['h-8 w-2/3', 'h-5 w-1/3', 'h-10 w-1/2']}
+          />
         </div>
       </div>
     );
@@ -99,7 +99,7 @@ export function ProductDetailView({
       <div className="grid gap-6">
         <BackButton />
         <ErrorAlert data-testid="product-error">
-          {errorText(query.error, t('error.loadFailed'))}
+          {errorMessage(t, query.error, t('error.loadFailed'))}
         </ErrorAlert>
       </div>
     );
@@ -112,9 +112,10 @@ export function ProductDetailView({
     setDownloadError(null);
     try {
       const url = await download.mutateAsync({ productId, fileId: file.id });
-      startDownload(url, file.file_original_name);
+      // The storage answers with the original name too (Content-Disposition).
+      downloadAs(url, file.file_original_name);
     } catch (error) {
-      setDownloadError(errorText(error, t('products.detail.downloadFailed')));
+      setDownloadError(errorMessage(t, error, t('products.detail.downloadFailed')));
     }
   };
 

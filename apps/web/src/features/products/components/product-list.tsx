@@ -14,26 +14,21 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table';
+import { PageHeader } from '@/components/layouts/page-header';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/error-messages';
 import { formatMoney, formatRelativeTime } from '@/lib/format';
 import { useDeleteProduct } from '../api/delete-product';
 import { useMyProducts } from '../api/get-my-products';
 import { useProductStats } from '../api/get-product-stats';
-import { errorText } from '../lib/messages';
-import { filterProducts } from '../lib/search';
+import { filterProducts } from '../lib/product-search';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProductThumbnail } from './product-thumbnail';
 import { StatusBadge } from './status-badge';
@@ -72,27 +67,27 @@ function RowActions({ product, onDelete }: { product: Product; onDelete: () => v
   const stop = (event: React.SyntheticEvent) => event.stopPropagation();
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button variant="ghost" size="icon" className="size-8" asChild>
-        <Link
-          to={paths.productDetail.href(product.id)}
-          aria-label={`${t('products.list.view')}: ${product.title}`}
-          title={t('products.list.view')}
-          onClick={stop}
-        >
-          <EyeIcon aria-hidden="true" />
-        </Link>
-      </Button>
-      <Button variant="ghost" size="icon" className="size-8" asChild>
-        <Link
-          to={paths.productEdit.href(product.id)}
-          aria-label={`${t('products.list.edit')}: ${product.title}`}
-          title={t('products.list.edit')}
-          onClick={stop}
-          data-testid="edit-product-link"
-        >
-          <PencilIcon aria-hidden="true" />
-        </Link>
-      </Button>
+      {[
+        { to: paths.productDetail.href(product.id), label: t('products.list.view'), Icon: EyeIcon },
+        {
+          to: paths.productEdit.href(product.id),
+          label: t('products.list.edit'),
+          Icon: PencilIcon,
+          testId: 'edit-product-link',
+        },
+      ].map(({ to, label, Icon, testId }) => (
+        <Button key={to} variant="ghost" size="icon" className="size-8" asChild>
+          <Link
+            to={to}
+            aria-label={`${label}: ${product.title}`}
+            title={label}
+            onClick={stop}
+            data-testid={testId}
+          >
+            <Icon aria-hidden="true" />
+          </Link>
+        </Button>
+      ))}
       <Button
         variant="ghost"
         size="icon"
@@ -167,24 +162,20 @@ export function ProductList() {
       await remove.mutateAsync(product.id);
       toast.success(t('products.list.deleteSuccess'));
     } catch (error) {
-      setActionError(errorText(error, t('products.edit.deleteFailed')));
+      setActionError(errorMessage(t, error, t('products.edit.deleteFailed')));
     }
   };
 
   return (
     <div className="grid gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-3xl font-bold tracking-tight">{t('products.list.title')}</h1>
-          <p className="text-muted-foreground">{t('products.list.subtitle')}</p>
-        </div>
+      <PageHeader title={t('products.list.title')} subtitle={t('products.list.subtitle')}>
         <Button asChild>
           <Link to={paths.productCreate.href()} data-testid="create-product">
             <PlusIcon aria-hidden="true" />
             {t('products.list.create')}
           </Link>
         </Button>
-      </header>
+      </PageHeader>
 
       <div className="grid gap-4 sm:grid-cols-3">
         <Counter
@@ -212,7 +203,7 @@ export function ProductList() {
 
       {products.isError ? (
         <ErrorAlert data-testid="products-error">
-          {errorText(products.error, t('error.loadFailed'))}
+          {errorMessage(t, products.error, t('error.loadFailed'))}
         </ErrorAlert>
       ) : null}
       {actionError ? (
@@ -270,54 +261,55 @@ export function ProductList() {
       {shown.length > 0 ? (
         <>
           <Card className="hidden py-0 md:flex" data-testid="products-table">
-            <Table>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead className="w-16">
-                    <span className="sr-only">{t('products.list.thumbnail')}</span>
-                  </TableHead>
-                  <TableHead>{t('products.list.productTitle')}</TableHead>
-                  <TableHead>{t('products.list.price')}</TableHead>
-                  <TableHead>{t('products.list.files')}</TableHead>
-                  <TableHead>{t('products.list.status')}</TableHead>
-                  <TableHead>{t('products.list.created')}</TableHead>
-                  <TableHead className="text-right">{t('products.list.actions')}</TableHead>
+            <DataTable
+              headerRowClassName="hover:bg-transparent"
+              columns={[
+                {
+                  id: 'thumbnail',
+                  header: <span className="sr-only">{t('products.list.thumbnail')}</span>,
+                  className: 'w-16',
+                },
+                { id: 'title', header: t('products.list.productTitle') },
+                { id: 'price', header: t('products.list.price') },
+                { id: 'files', header: t('products.list.files') },
+                { id: 'status', header: t('products.list.status') },
+                { id: 'created', header: t('products.list.created') },
+                { id: 'actions', header: t('products.list.actions'), className: 'text-right' },
+              ]}
+              rowCount={shown.length}
+            >
+              {shown.map((product) => (
+                <TableRow
+                  key={product.id}
+                  className="cursor-pointer"
+                  onClick={() => open(product)}
+                  data-testid="product-row"
+                >
+                  <TableCell>
+                    <ProductThumbnail url={product.thumbnail_url} alt="" className="size-12" />
+                  </TableCell>
+                  <TableCell className="max-w-xs whitespace-normal">
+                    <TitleLink product={product} className="font-medium hover:underline" />
+                    <p className="line-clamp-1 text-xs text-muted-foreground">
+                      {product.description || t('products.list.noDescription')}
+                    </p>
+                  </TableCell>
+                  <TableCell className="tabular-nums">
+                    {formatMoney(product.price, 'USD', language)}
+                  </TableCell>
+                  <TableCell className="tabular-nums">{product.file_count}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={product.status} />
+                  </TableCell>
+                  <TableCell className="text-muted-foreground">
+                    {formatRelativeTime(product.created_at, language)}
+                  </TableCell>
+                  <TableCell>
+                    <RowActions product={product} onDelete={() => setToDelete(product)} />
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {shown.map((product) => (
-                  <TableRow
-                    key={product.id}
-                    className="cursor-pointer"
-                    onClick={() => open(product)}
-                    data-testid="product-row"
-                  >
-                    <TableCell>
-                      <ProductThumbnail url={product.thumbnail_url} alt="" className="size-12" />
-                    </TableCell>
-                    <TableCell className="max-w-xs whitespace-normal">
-                      <TitleLink product={product} className="font-medium hover:underline" />
-                      <p className="line-clamp-1 text-xs text-muted-foreground">
-                        {product.description || t('products.list.noDescription')}
-                      </p>
-                    </TableCell>
-                    <TableCell className="tabular-nums">
-                      {formatMoney(product.price, 'USD', language)}
-                    </TableCell>
-                    <TableCell className="tabular-nums">{product.file_count}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={product.status} />
-                    </TableCell>
-                    <TableCell className="text-muted-foreground">
-                      {formatRelativeTime(product.created_at, language)}
-                    </TableCell>
-                    <TableCell>
-                      <RowActions product={product} onDelete={() => setToDelete(product)} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </DataTable>
           </Card>
 
           <ul className="grid gap-3 md:hidden" data-testid="products-cards">

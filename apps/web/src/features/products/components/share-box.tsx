@@ -2,11 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ShareActions, ShareLinkInput } from '@/components/share-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
-
-/** The product's public link on the member site (spec section 1). */
-export function productShareUrl(nickname: string, productId: string): string {
-  return `${env.memberSiteUrl}/${encodeURIComponent(nickname)}/products/${encodeURIComponent(productId)}`;
-}
+import { productPageUrl } from '@/lib/share-urls';
 
 /** Link, copy ('copied' for 2 s and a toast) and share on Twitter. */
 export function ShareBox({
@@ -19,7 +15,7 @@ export function ShareBox({
   title: string;
 }) {
   const { t } = useTranslation();
-  const url = nickname ? productShareUrl(nickname, productId) : null;
+  const url = nickname ? productPageUrl(env.memberSiteUrl, nickname, productId) : null;
 
   return (
     <Card className="gap-4" data-testid="share-box">

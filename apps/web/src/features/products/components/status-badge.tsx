@@ -9,7 +9,7 @@ const variants = {
   pending: 'outline',
 } as const;
 
-/** Spec section 4: active default, inactive secondary, deleted destructive (pending outlined). */
+/** The status as a badge: active default, inactive secondary, deleted destructive (pending outlined). */
 export function StatusBadge({ status }: { status: ProductStatus }) {
   const { t } = useTranslation();
   return (

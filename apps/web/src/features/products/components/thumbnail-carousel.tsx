@@ -3,7 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 /** The main thumbnail first, then the others in their order. */
 export function orderThumbnails(thumbnails: readonly ProductThumbnail[]): ProductThumbnail[] {
@@ -34,7 +34,7 @@ function StepButton({ step, onClick }: { step: keyof typeof steps; onClick: () =
   );
 }
 
-/** Previous/next arrows, dots and a thumbnail strip (spec section 2). */
+/** Previous/next arrows, dots and a thumbnail strip. */
 export function ThumbnailCarousel({
   thumbnails,
   title,

@@ -2,8 +2,8 @@ import { UploadCloudIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/class-names';
 import { formatFileSize } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import {
   type DropKind,
   dropzoneAccept,

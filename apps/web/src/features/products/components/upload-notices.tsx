@@ -1,7 +1,7 @@
 import { InfoIcon, TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { needsLargeUploadNotice } from '@/lib/upload/upload-queue';
-import type { QueueItem } from '../lib/use-upload-queue';
+import type { QueueItem } from '../lib/use-dropzone-uploads';
 
 /** The 'may take 1–2 minutes' hint, and the notice when any new file is 500 MB or larger. */
 export function UploadNotices({ items }: { items: readonly QueueItem[] }) {

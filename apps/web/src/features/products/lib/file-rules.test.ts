@@ -98,7 +98,7 @@ describe('dropped images', () => {
   });
 });
 
-describe('max new files and thumbnails on edit (spec section 5)', () => {
+describe('max new files and thumbnails on edit', () => {
   it('is 10 minus existing plus those staged for removal', () => {
     expect(maxNewFiles(3, 0)).toBe(7);
     expect(maxNewFiles(10, 0)).toBe(0);

@@ -1,8 +1,13 @@
 import { limits } from '@seller/contract/limits';
-import { acceptedExtensions, checkUpload, uploadKindRules } from '@seller/contract/upload-types';
+import {
+  acceptedExtensions,
+  checkUpload,
+  type UploadKind,
+  uploadKindRules,
+} from '@seller/contract/upload-types';
 
-/** What a dropzone collects: product files or thumbnail images (spec section 5). */
-export type DropKind = 'file' | 'image';
+/** What a dropzone collects: product files or thumbnail images. */
+export type DropKind = Exclude<UploadKind, 'avatar'>;
 
 /** Names that operating systems drop into folders; they are ignored, not reported. */
 const ignoredNames = new Set(['.ds_store', 'thumbs.db']);

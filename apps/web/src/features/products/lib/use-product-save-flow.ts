@@ -2,9 +2,11 @@ import { limits } from '@seller/contract/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { Notice } from '@/components/notice-alert';
+import { errorMessage } from '@/lib/error-messages';
 import type { UploadResult } from '@/lib/upload/uploader';
-import { errorText, type FormNotice, isCancelled, uploadErrorText } from './messages';
-import { useDropzoneUploads } from './use-upload-queue';
+import { uploadErrorText } from './product-messages';
+import { useDropzoneUploads } from './use-dropzone-uploads';
 
 export type SavePhase = 'idle' | 'uploading' | 'saving' | 'deleting' | 'done';
 export type UploadList = 'files' | 'thumbnails';
@@ -36,7 +38,7 @@ export function useProductSaveFlow({
   const files = useDropzoneUploads('file');
   const thumbnails = useDropzoneUploads('image');
   const [phase, setPhase] = useState<SavePhase>('idle');
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [listErrors, setListErrors] = useState<ListErrors>({});
 
   const checkLists = () => {
@@ -59,10 +61,7 @@ export function useProductSaveFlow({
       uploaded = { files: uploadedFiles, thumbnails: await thumbnails.uploadAll() };
     } catch (error) {
       setPhase('idle');
-      setNotice({
-        kind: 'error',
-        text: isCancelled(error) ? t('products.upload.cancelled') : uploadErrorText(t, error, ''),
-      });
+      setNotice({ kind: 'error', text: uploadErrorText(t, error) });
       return;
     }
     setPhase('saving');
@@ -73,7 +72,7 @@ export function useProductSaveFlow({
       setTimeout(() => navigate(redirectTo), limits.redirectAfterSaveMs);
     } catch (error) {
       setPhase('idle');
-      setNotice({ kind: 'error', text: errorText(error, failedText) });
+      setNotice({ kind: 'error', text: errorMessage(t, error, failedText) });
     }
   };
 

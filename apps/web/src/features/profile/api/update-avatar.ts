@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { uploadFile } from '@/lib/upload/uploader';
-import { profileKeys } from './get-profile';
+import { profileKeys } from './profile-keys';
 
 /**
- * Spec section 7: an avatar upload URL, the bytes by direct PUT (the uploader), then
+ * An avatar upload URL, the bytes by direct PUT (the uploader), then
  * `PUT /api/auth/avatar` with the public URL. Answers the updated profile.
  */
 export async function changeAvatar(file: File): Promise<Profile> {

@@ -6,7 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-import { profileKeys } from './get-profile';
+import { profileKeys } from './profile-keys';
 
 export function saveProfile(body: UpdateProfileBody): Promise<Profile> {
   return apiRequest(updateProfileEndpoint, { body });

@@ -2,27 +2,20 @@ import type { Profile } from '@seller/contract/auth/get-profile';
 import { CameraIcon, Loader2Icon } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Notice } from '@/components/notice-alert';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { ApiError } from '@/lib/api-client';
-import { UploadError } from '@/lib/upload/uploader';
+import { errorMessage } from '@/lib/error-messages';
+import { type UploadErrorCode, uploadErrorOf } from '@/lib/upload/uploader';
 import { useUpdateAvatar } from '../api/update-avatar';
-import { avatarProblem } from '../lib/avatar-rules';
-import type { ProfileNotice } from './profile-notice';
+import { avatarAccept, avatarProblem } from '../lib/avatar-rules';
 
-/** Spec section 8: the server's error, then the exception's message, then the default. */
-function avatarErrorText(error: unknown, fallback: string, tooLarge: string, badType: string) {
-  if (error instanceof UploadError) {
-    if (error.code === 'too_large') return tooLarge;
-    if (error.code === 'invalid_type') return badType;
-    if (error.cause instanceof ApiError && error.cause.serverMessage) {
-      return error.cause.serverMessage;
-    }
-    return fallback;
-  }
-  if (error instanceof ApiError) return error.serverMessage || fallback;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}
+type AvatarTextKey = 'profile.imageTooLarge' | 'profile.invalidImageType';
+
+/** The upload failures the avatar names itself; others are the API error's or the default. */
+const avatarUploadTexts: Partial<Record<UploadErrorCode, AvatarTextKey>> = {
+  too_large: 'profile.imageTooLarge',
+  invalid_type: 'profile.invalidImageType',
+};
 
 /** The profile card's avatar: click it to pick a new image, which is uploaded and saved. */
 export function AvatarPicker({
@@ -32,7 +25,7 @@ export function AvatarPicker({
 }: {
   profile: Profile;
   initials: string;
-  onNotice: (notice: ProfileNotice | null) => void;
+  onNotice: (notice: Notice | null) => void;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -52,14 +45,11 @@ export function AvatarPicker({
       await update.mutateAsync(file);
       onNotice({ kind: 'success', text: t('profile.avatarUpdateSuccess') });
     } catch (error) {
+      const uploadCode = uploadErrorOf(error)?.code;
+      const own = uploadCode ? avatarUploadTexts[uploadCode] : undefined;
       onNotice({
         kind: 'error',
-        text: avatarErrorText(
-          error,
-          t('profile.avatarUpdateFailed'),
-          t('profile.imageTooLarge'),
-          t('profile.invalidImageType'),
-        ),
+        text: own ? t(own) : errorMessage(t, error, t('profile.avatarUpdateFailed')),
       });
     }
   };
@@ -71,7 +61,6 @@ export function AvatarPicker({
         className="group relative rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-wait"
         onClick={() => input.current?.click()}
         disabled={uploading}
-        aria-label={t('profile.avatarChange')}
         title={t('profile.avatarHint')}
         data-testid="avatar-button"
       >
@@ -85,6 +74,8 @@ export function AvatarPicker({
           ) : null}
           <AvatarFallback>{initials}</AvatarFallback>
         </Avatar>
+        {/* After the picture or the initials it shows, so that its name contains them. */}
+        <span className="sr-only">{t('profile.avatarChange')}</span>
         <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/40 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
           <CameraIcon className="size-5" aria-hidden="true" />
         </span>
@@ -101,7 +92,7 @@ export function AvatarPicker({
       <input
         ref={input}
         type="file"
-        accept="image/jpeg,image/png,image/gif,image/webp"
+        accept={avatarAccept}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"

@@ -5,6 +5,7 @@ import {
 } from '@seller/contract/auth/change-password';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { Notice } from '@/components/notice-alert';
 import { Button } from '@/components/ui/button';
 import {
   Card,
@@ -17,11 +18,10 @@ import {
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText, validationParams } from '@/lib/validation-message';
 import { useChangePassword } from '../api/change-password';
-import type { ProfileNotice } from './profile-notice';
 
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const emptyForm: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -33,7 +33,7 @@ export function ChangePasswordCard({
 }: {
   /** Tells password managers which account the new password belongs to. */
   email: string;
-  onNotice: (notice: ProfileNotice | null) => void;
+  onNotice: (notice: Notice | null) => void;
 }) {
   const { t } = useTranslation();
   const { register, handleSubmit, reset, clearErrors, setError, formState } =
@@ -52,27 +52,9 @@ export function ChangePasswordCard({
       reset(emptyForm);
       onNotice({ kind: 'success', text: t('profile.passwordChangeSuccess') });
     } catch (error) {
-      if (isApiError(error) && error.code === 'wrong_password') {
-        setError(
-          'currentPassword',
-          { type: 'server', message: 'wrongPassword' },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      if (isApiError(error) && error.code === 'password_too_common') {
-        setError(
-          'newPassword',
-          { type: 'server', message: 'passwordTooCommon' },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      if (isApiError(error) && applyServerFieldErrors(error, fields, setError)) return;
-      onNotice({
-        kind: 'error',
-        text: (isApiError(error) && error.serverMessage) || t('profile.passwordChangeFailed'),
-      });
+      // A wrong current password and a too common new one come with the field in `details`.
+      if (applyServerFieldErrors(error, fields, setError)) return;
+      onNotice({ kind: 'error', text: errorMessage(t, error, t('profile.passwordChangeFailed')) });
     }
   });
 

@@ -8,24 +8,25 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import type { Notice } from '@/components/notice-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonStack } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/class-names';
+import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format-date';
-import { cn } from '@/lib/utils';
 import { fieldErrorText } from '@/lib/validation-message';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarPicker } from './avatar-picker';
-import type { ProfileNotice } from './profile-notice';
 
 type ProfileFormInput = z.input<typeof updateProfileBodySchema>;
 type ProfileFormOutput = z.output<typeof updateProfileBodySchema>;
 const fields = ['nickname', 'bio'] as const;
+const fieldOfCode = { nickname_taken: 'nickname' } as const;
 
 function formValues(profile: Profile): { nickname: string; bio: string } {
   return { nickname: profile.nickname ?? '', bio: profile.bio ?? '' };
@@ -35,13 +36,13 @@ function initials(profile: Profile): string {
   return (profile.nickname || profile.email).slice(0, 2).toUpperCase();
 }
 
-/** The profile card: view mode, and an edit mode for nickname and bio (spec section 2). */
+/** The profile card: view mode, and an edit mode for nickname and bio. */
 export function ProfileCard({
   profile,
   onNotice,
 }: {
   profile: Profile;
-  onNotice: (notice: ProfileNotice | null) => void;
+  onNotice: (notice: Notice | null) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -75,19 +76,8 @@ export function ProfileCard({
       setEditing(false);
       onNotice({ kind: 'success', text: t('profile.profileUpdateSuccess') });
     } catch (error) {
-      if (isApiError(error) && error.code === 'nickname_taken') {
-        setError(
-          'nickname',
-          { type: 'server', message: 'nicknameDuplicate' },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      if (isApiError(error) && applyServerFieldErrors(error, fields, setError)) return;
-      onNotice({
-        kind: 'error',
-        text: (isApiError(error) && error.serverMessage) || t('profile.profileUpdateFailed'),
-      });
+      if (applyServerFieldErrors(error, fields, setError, fieldOfCode)) return;
+      onNotice({ kind: 'error', text: errorMessage(t, error, t('profile.profileUpdateFailed')) });
     }
   });
 
@@ -220,17 +210,9 @@ export function ProfileCardSkeleton() {
       <CardContent className="grid gap-6">
         <div className="flex items-center gap-4">
           <Skeleton className="size-16 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-4 w-56" />
-            <Skeleton className="h-4 w-36" />
-          </div>
+          <SkeletonStack className="flex-1" bars={['h-5 w-40', 'h-4 w-56', 'h-4 w-36']} />
         </div>
-        <div className="grid gap-2">
-          <Skeleton className="h-4 w-16" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-2/3" />
-        </div>
+        <SkeletonStack bars={['h-4 w-16', 'h-4 w-full', 'h-4 w-2/3']} />
       </CardContent>
     </Card>
   );

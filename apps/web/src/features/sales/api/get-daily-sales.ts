@@ -5,7 +5,7 @@ import {
 } from '@seller/contract/sales/get-daily-sales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useWarnOnError } from '../lib/use-warn-on-error';
+import { useWarnOnError } from '@/lib/use-warn-on-error';
 import { salesKeys } from './sales-keys';
 
 export function fetchDailySales(
@@ -25,6 +25,6 @@ export function dailySalesQueryOptions(days: number = limits.dailySales.defaultD
 /** Sales per day over the window ending today, zero days included. Failures are only logged. */
 export function useDailySales(days: number = limits.dailySales.defaultDays) {
   const query = useQuery(dailySalesQueryOptions(days));
-  useWarnOnError('daily sales', query.error);
+  useWarnOnError('sales', 'daily sales', query.error);
   return query;
 }

@@ -4,7 +4,7 @@ import {
 } from '@seller/contract/sales/get-sales-by-product';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useWarnOnError } from '../lib/use-warn-on-error';
+import { useWarnOnError } from '@/lib/use-warn-on-error';
 import { salesKeys } from './sales-keys';
 
 export function fetchSalesByProduct(signal?: AbortSignal): Promise<SalesByProductResponse> {
@@ -21,6 +21,6 @@ export function salesByProductQueryOptions() {
 /** Sales per product (count, revenue, last sale). Failures are only logged. */
 export function useSalesByProduct() {
   const query = useQuery(salesByProductQueryOptions());
-  useWarnOnError('sales by product', query.error);
+  useWarnOnError('sales', 'sales by product', query.error);
   return query;
 }

@@ -1,7 +1,7 @@
 import { getSalesStatsEndpoint, type SalesStats } from '@seller/contract/sales/get-sales-stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useWarnOnError } from '../lib/use-warn-on-error';
+import { useWarnOnError } from '@/lib/use-warn-on-error';
 import { salesKeys } from './sales-keys';
 
 export function fetchSalesStats(signal?: AbortSignal): Promise<SalesStats> {
@@ -18,6 +18,6 @@ export function salesStatsQueryOptions() {
 /** Total, this month and today (count, gross, commission, net). Failures are only logged. */
 export function useSalesStats() {
   const query = useQuery(salesStatsQueryOptions());
-  useWarnOnError('sales statistics', query.error);
+  useWarnOnError('sales', 'sales statistics', query.error);
   return query;
 }

@@ -1,18 +1,20 @@
-import { limits, type SalesPeriod } from '@seller/contract/limits';
+import { limits } from '@seller/contract/limits';
 import {
   getTransactionsEndpoint,
   type TransactionsResponse,
+  type transactionsQuerySchema,
 } from '@seller/contract/sales/get-transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
-import { useWarnOnError } from '../lib/use-warn-on-error';
+import { useWarnOnError } from '@/lib/use-warn-on-error';
 import { salesKeys } from './sales-keys';
 
-export interface TransactionsPage {
-  period: SalesPeriod;
-  page: number;
-  limit?: number;
-}
+type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
+
+/** One page of one period; the page size is the contract's default unless given. */
+export type TransactionsPage = Pick<TransactionsQuery, 'period' | 'page'> &
+  Partial<Pick<TransactionsQuery, 'limit'>>;
 
 export function fetchTransactions(
   { period, page, limit = limits.transactions.defaultLimit }: TransactionsPage,
@@ -35,6 +37,6 @@ export function transactionsQueryOptions(query: TransactionsPage) {
 /** One page of the period's sales, newest first. Failures are only logged. */
 export function useTransactions(query: TransactionsPage) {
   const result = useQuery(transactionsQueryOptions(query));
-  useWarnOnError('transactions', result.error);
+  useWarnOnError('sales', 'transactions', result.error);
   return result;
 }

@@ -1,11 +1,13 @@
-import type { SalesPeriod } from '@seller/contract/limits';
+import type { transactionsQuerySchema } from '@seller/contract/sales/get-transactions';
+import type { z } from 'zod';
 
 /** Query keys of the seller's sales; `all` covers every sales query (for reloads). */
 export const salesKeys = {
   all: ['sales'] as const,
   stats: () => [...salesKeys.all, 'stats'] as const,
-  transactions: (query: { period: SalesPeriod; page: number; limit: number }) =>
+  transactions: (query: z.output<typeof transactionsQuerySchema>) =>
     [...salesKeys.all, 'transactions', query] as const,
-  daily: (days: number) => [...salesKeys.all, 'daily', days] as const,
+  dailies: () => [...salesKeys.all, 'daily'] as const,
+  daily: (days: number) => [...salesKeys.dailies(), days] as const,
   byProduct: () => [...salesKeys.all, 'by-product'] as const,
 };

@@ -1,6 +1,6 @@
 import { type SalesPeriod, salesPeriods } from '@seller/contract/limits';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-names';
 
 /** all, today, last 7 days, this month: a group of toggle buttons (one pressed). */
 export function PeriodFilter({

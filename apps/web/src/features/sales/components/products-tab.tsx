@@ -1,18 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableStateRow,
-} from '@/components/ui/table';
+import { DataTable } from '@/components/data-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { formatCount, formatKrwAmount, formatMoney } from '@/lib/format';
 import { formatShortDate } from '@/lib/format-date';
 import { useSalesByProduct } from '../api/get-sales-by-product';
-
-const columnCount = 5;
 
 /** Sales per product: price (USD), sales count, revenue (KRW) and the last sale's date. */
 export function ProductsTab() {
@@ -23,46 +14,42 @@ export function ProductsTab() {
 
   return (
     <div className="rounded-lg border">
-      <Table data-testid="product-sales-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('sales.products.product')}</TableHead>
-            <TableHead className="text-right">{t('sales.products.price')}</TableHead>
-            <TableHead className="text-right">{t('sales.products.salesCount')}</TableHead>
-            <TableHead className="text-right">{t('sales.products.revenue')}</TableHead>
-            <TableHead>{t('sales.products.lastSale')}</TableHead>
+      <DataTable
+        data-testid="product-sales-table"
+        columns={[
+          { id: 'product', header: t('sales.products.product') },
+          { id: 'price', header: t('sales.products.price'), className: 'text-right' },
+          { id: 'count', header: t('sales.products.salesCount'), className: 'text-right' },
+          { id: 'revenue', header: t('sales.products.revenue'), className: 'text-right' },
+          { id: 'last-sale', header: t('sales.products.lastSale') },
+        ]}
+        loading={products.isPending}
+        rowCount={rows.length}
+        placeholders={{
+          loading: { text: t('sales.transactions.loading') },
+          empty: { text: t('sales.products.empty'), testId: 'product-sales-empty' },
+        }}
+      >
+        {rows.map((row) => (
+          <TableRow key={row.productId} data-testid="product-sales-row">
+            <TableCell className="max-w-72 truncate font-medium" title={row.title}>
+              {row.title}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatMoney(row.productPrice, 'USD', language)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums" data-testid="sales-count">
+              {formatCount(row.salesCount, language)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums" data-testid="revenue">
+              {formatKrwAmount(row.totalRevenue, language)}
+            </TableCell>
+            <TableCell className="tabular-nums" data-testid="last-sale">
+              {row.lastSaleDate ? formatShortDate(row.lastSaleDate, language) : '-'}
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {products.isPending ? (
-            <TableStateRow colSpan={columnCount}>{t('sales.transactions.loading')}</TableStateRow>
-          ) : rows.length === 0 ? (
-            <TableStateRow colSpan={columnCount} data-testid="product-sales-empty">
-              {t('sales.products.empty')}
-            </TableStateRow>
-          ) : (
-            rows.map((row) => (
-              <TableRow key={row.productId} data-testid="product-sales-row">
-                <TableCell className="max-w-72 truncate font-medium" title={row.title}>
-                  {row.title}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {formatMoney(row.productPrice, 'USD', language)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="sales-count">
-                  {formatCount(row.salesCount, language)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="revenue">
-                  {formatKrwAmount(row.totalRevenue, language)}
-                </TableCell>
-                <TableCell className="tabular-nums" data-testid="last-sale">
-                  {row.lastSaleDate ? formatShortDate(row.lastSaleDate, language) : '-'}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3Icon, PackageIcon, ReceiptIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/layouts/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSalesStats } from '../api/get-sales-stats';
 import { salesKeys } from '../api/sales-keys';
@@ -14,8 +15,9 @@ import { type SalesViewProps, TransactionsTab } from './transactions-tab';
 const SalesChart = lazy(() => import('./sales-chart').then((m) => ({ default: m.SalesChart })));
 
 /**
- * Spec section 4: changing the period or the page reloads stats, transactions, daily sales
- * and product sales. Transactions follow from their query key; the others are refreshed.
+ * Changing the period or the page reloads stats, transactions, daily sales and product
+ * sales: the seller asks for a fresh view. Transactions follow from their query key; the
+ * others are refreshed.
  */
 function useReloadOnViewChange(period: SalesPeriod, page: number) {
   const queryClient = useQueryClient();
@@ -24,11 +26,7 @@ function useReloadOnViewChange(period: SalesPeriod, page: number) {
     const view = `${period}:${page}`;
     if (view === previous.current) return;
     previous.current = view;
-    for (const queryKey of [
-      salesKeys.stats(),
-      salesKeys.byProduct(),
-      [...salesKeys.all, 'daily'],
-    ]) {
+    for (const queryKey of [salesKeys.stats(), salesKeys.byProduct(), salesKeys.dailies()]) {
       void queryClient.invalidateQueries({ queryKey });
     }
   }, [period, page, queryClient]);
@@ -42,10 +40,7 @@ export function SalesPage(view: SalesViewProps) {
 
   return (
     <div className="grid gap-6">
-      <header className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('sales.title')}</h1>
-        <p className="text-muted-foreground">{t('sales.subtitle')}</p>
-      </header>
+      <PageHeader title={t('sales.title')} subtitle={t('sales.subtitle')} />
 
       <SalesSummaryCards stats={stats.data} loading={stats.isPending} />
 

@@ -2,24 +2,15 @@ import type { SalesPeriod } from '@seller/contract/limits';
 import { DownloadIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableStateRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { formatKrwAmount } from '@/lib/format';
 import { formatDateTime } from '@/lib/format-date';
 import { useExportSales } from '../api/export-sales';
 import { useTransactions } from '../api/get-transactions';
 import { PeriodFilter } from './period-filter';
 import { TransactionsPagination } from './transactions-pagination';
-
-const columnCount = 6;
 
 /** The sales view the URL holds (period and page), and how to change it. */
 export interface SalesViewProps {
@@ -58,52 +49,46 @@ export function TransactionsTab({ period, page, onPeriodChange, onPageChange }: 
       </div>
 
       <div className="rounded-lg border">
-        <Table data-testid="transactions-table">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t('sales.transactions.orderDate')}</TableHead>
-              <TableHead>{t('sales.transactions.orderId')}</TableHead>
-              <TableHead>{t('sales.transactions.product')}</TableHead>
-              <TableHead>{t('sales.transactions.customer')}</TableHead>
-              <TableHead>{t('sales.transactions.paymentMethod')}</TableHead>
-              <TableHead className="text-right">{t('sales.transactions.amount')}</TableHead>
+        <DataTable
+          data-testid="transactions-table"
+          columns={[
+            { id: 'date', header: t('sales.transactions.orderDate') },
+            { id: 'order', header: t('sales.transactions.orderId') },
+            { id: 'product', header: t('sales.transactions.product') },
+            { id: 'customer', header: t('sales.transactions.customer') },
+            { id: 'payment', header: t('sales.transactions.paymentMethod') },
+            { id: 'amount', header: t('sales.transactions.amount'), className: 'text-right' },
+          ]}
+          loading={transactions.isPending}
+          rowCount={rows.length}
+          placeholders={{
+            loading: { text: t('sales.transactions.loading'), testId: 'transactions-loading' },
+            empty: { text: t('sales.transactions.empty'), testId: 'transactions-empty' },
+          }}
+        >
+          {rows.map((sale) => (
+            <TableRow key={sale.purchase_id} data-testid="transaction-row">
+              <TableCell className="tabular-nums">
+                <time dateTime={sale.purchase_date}>
+                  {formatDateTime(sale.purchase_date, language)}
+                </time>
+              </TableCell>
+              <TableCell className="font-mono text-xs" data-testid="order-id">
+                {sale.order_id}
+              </TableCell>
+              <TableCell className="max-w-56 truncate" title={sale.product_title}>
+                {sale.product_title}
+              </TableCell>
+              <TableCell className="max-w-56 truncate" title={sale.customer_email}>
+                {sale.customer_email}
+              </TableCell>
+              <TableCell>{sale.payment_method}</TableCell>
+              <TableCell className="text-right font-medium tabular-nums" data-testid="amount">
+                {formatKrwAmount(sale.purchase_price, language)}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {transactions.isPending ? (
-              <TableStateRow colSpan={columnCount} data-testid="transactions-loading">
-                {t('sales.transactions.loading')}
-              </TableStateRow>
-            ) : rows.length === 0 ? (
-              <TableStateRow colSpan={columnCount} data-testid="transactions-empty">
-                {t('sales.transactions.empty')}
-              </TableStateRow>
-            ) : (
-              rows.map((sale) => (
-                <TableRow key={sale.purchase_id} data-testid="transaction-row">
-                  <TableCell className="tabular-nums">
-                    <time dateTime={sale.purchase_date}>
-                      {formatDateTime(sale.purchase_date, language)}
-                    </time>
-                  </TableCell>
-                  <TableCell className="font-mono text-xs" data-testid="order-id">
-                    {sale.order_id}
-                  </TableCell>
-                  <TableCell className="max-w-56 truncate" title={sale.product_title}>
-                    {sale.product_title}
-                  </TableCell>
-                  <TableCell className="max-w-56 truncate" title={sale.customer_email}>
-                    {sale.customer_email}
-                  </TableCell>
-                  <TableCell>{sale.payment_method}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums" data-testid="amount">
-                    {formatKrwAmount(sale.purchase_price, language)}
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
+          ))}
+        </DataTable>
       </div>
 
       {transactions.data ? (

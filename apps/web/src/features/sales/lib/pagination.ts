@@ -10,7 +10,7 @@ export interface PageSummary {
   totalPages: number;
   hasPrevious: boolean;
   hasNext: boolean;
-  /** Pagination controls show only when there is more than one page (spec section 2). */
+  /** Pagination controls show only when there is more than one page. */
   visible: boolean;
 }
 

@@ -4,12 +4,7 @@ import {
 } from '@seller/contract/settlement/get-settlement-info';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-/** Query keys of the seller's payout details. */
-export const settlementKeys = {
-  all: ['settlement'] as const,
-  info: () => [...settlementKeys.all, 'info'] as const,
-};
+import { settlementKeys } from './settlement-keys';
 
 export function fetchSettlementInfo(signal?: AbortSignal): Promise<SettlementInfo> {
   return apiRequest(getSettlementInfoEndpoint, signal ? { signal } : {});

@@ -6,7 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-import { settlementKeys } from './get-settlement-info';
+import { settlementKeys } from './settlement-keys';
 
 export function saveSettlementInfo(body: UpdateSettlementInfoBody): Promise<SettlementInfo> {
   return apiRequest(updateSettlementInfoEndpoint, { body });

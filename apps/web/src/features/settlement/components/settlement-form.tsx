@@ -1,17 +1,17 @@
 import { limits } from '@seller/contract/limits';
 import type { SettlementInfo } from '@seller/contract/settlement/get-settlement-info';
 import { settlementLimits } from '@seller/contract/settlement/update-settlement-info';
-import { CheckCircle2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
+import { type Notice, NoticeAlert } from '@/components/notice-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { isApiError } from '@/lib/api-client';
+import { apiErrorOf } from '@/lib/api-error';
+import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText } from '@/lib/validation-message';
 import { useUpdateSettlementInfo } from '../api/update-settlement-info';
@@ -103,8 +103,6 @@ const fieldsByMethod: Record<Method, readonly FieldSpec[]> = {
 
 const allFields = methods.flatMap((method) => fieldsByMethod[method].map((field) => field.name));
 
-type Notice = { kind: 'success' } | { kind: 'error'; text: string } | null;
-
 function inputId(name: string): string {
   return `settlement-${name.replace('.', '-')}`;
 }
@@ -118,7 +116,7 @@ function inputId(name: string): string {
 export function SettlementForm({ info }: { info: SettlementInfo }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Method>('alipay');
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const form = useForm<SettlementInfo>({ defaultValues: info });
   const saved = useRef(info);
   const { register, handleSubmit, reset, setError, clearErrors, formState } = form;
@@ -137,19 +135,18 @@ export function SettlementForm({ info }: { info: SettlementInfo }) {
       const stored = await update.mutateAsync(settlementChanges(saved.current, values));
       saved.current = stored;
       reset(stored);
-      setNotice({ kind: 'success' });
+      setNotice({ kind: 'success', text: t('settlement.saved') });
     } catch (error) {
-      if (isApiError(error) && applyServerFieldErrors(error, allFields, setError)) {
-        const first = error.details.find((issue) => allFields.includes(issue.path as never));
+      if (applyServerFieldErrors(error, allFields, setError)) {
+        const first = apiErrorOf(error)?.details.find((issue) =>
+          allFields.includes(issue.path as never),
+        );
         const method = first?.path.split('.')[0];
         if (method && (methods as readonly string[]).includes(method)) setTab(method as Method);
         setNotice({ kind: 'error', text: t('settlement.checkFields') });
         return;
       }
-      setNotice({
-        kind: 'error',
-        text: (isApiError(error) && error.serverMessage) || t('settlement.updateFailed'),
-      });
+      setNotice({ kind: 'error', text: errorMessage(t, error, t('settlement.updateFailed')) });
     }
   });
 
@@ -162,15 +159,10 @@ export function SettlementForm({ info }: { info: SettlementInfo }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="settlement-form">
-      {notice?.kind === 'success' ? (
-        <Alert variant="success" data-testid="settlement-success">
-          <CheckCircle2Icon aria-hidden="true" />
-          <AlertDescription>{t('settlement.saved')}</AlertDescription>
-        </Alert>
-      ) : null}
-      {notice?.kind === 'error' ? (
-        <ErrorAlert data-testid="settlement-error">{notice.text}</ErrorAlert>
-      ) : null}
+      <NoticeAlert
+        notice={notice}
+        testIds={{ success: 'settlement-success', error: 'settlement-error' }}
+      />
 
       <Card>
         <CardContent>

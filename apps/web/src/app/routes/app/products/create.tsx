@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/layouts/page-header';
 import { CreateProductForm } from '@/features/products/components/create-product-form';
 
 export function ProductCreateRoute() {
   const { t } = useTranslation();
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
-      <header className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('products.create.title')}</h1>
-        <p className="text-muted-foreground">{t('products.create.subtitle')}</p>
-      </header>
+      <PageHeader title={t('products.create.title')} subtitle={t('products.create.subtitle')} />
       <CreateProductForm />
     </div>
   );

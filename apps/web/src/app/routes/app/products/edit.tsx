@@ -1,6 +1,7 @@
 import { ArrowLeftIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { PageHeader } from '@/components/layouts/page-header';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,7 +11,7 @@ import {
   DeletedProductNotice,
   EditProductForm,
 } from '@/features/products/components/edit-product-form';
-import { errorText } from '@/features/products/lib/messages';
+import { errorMessage } from '@/lib/error-messages';
 
 export function ProductEditRoute() {
   const { t } = useTranslation();
@@ -24,10 +25,7 @@ export function ProductEditRoute() {
           {t('products.edit.backToDetail')}
         </Link>
       </Button>
-      <header className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('products.edit.title')}</h1>
-        <p className="text-muted-foreground">{t('products.edit.subtitle')}</p>
-      </header>
+      <PageHeader title={t('products.edit.title')} subtitle={t('products.edit.subtitle')} />
       {query.isPending ? (
         <div className="grid gap-4" data-testid="product-skeleton">
           <Skeleton className="h-48 w-full" />
@@ -36,7 +34,7 @@ export function ProductEditRoute() {
       ) : null}
       {query.isError ? (
         <ErrorAlert data-testid="product-error">
-          {errorText(query.error, t('error.loadFailed'))}
+          {errorMessage(t, query.error, t('error.loadFailed'))}
         </ErrorAlert>
       ) : null}
       {query.data ? (

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Raw queries come back from node-postgres and PGlite in slightly different shapes: bigint and
+ * numeric sums as strings or numbers, timestamps as Date objects or text. A raw query's rows
+ * are parsed with a schema built from these, so a changed column fails loudly, never silently.
+ */
+
+/** The rows of a raw query's result, as the driver returned them (not checked). */
+export function rowsOf<T = unknown>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) throw new Error('query result without rows');
+  return rows as T[];
+}
+
+/** The rows of a raw query's result, each parsed by `schema`. */
+export function parseRows<S extends z.ZodType>(schema: S, result: unknown): z.output<S>[] {
+  return rowsOf(result).map((row) => schema.parse(row));
+}
+
+/** A whole number within the safe integer range (sums of bigint columns arrive as strings). */
+export const sqlInteger = z
+  .union([z.number(), z.string(), z.bigint()])
+  .transform((value, context) => {
+    const number = Number(value);
+    if (typeof value === 'string' && value.trim() === '') {
+      context.addIssue({ code: 'custom', message: 'not a number: an empty string' });
+      return z.NEVER;
+    }
+    if (!Number.isSafeInteger(number)) {
+      context.addIssue({ code: 'custom', message: `not a safe integer: ${String(value)}` });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+/** A `timestamptz`: a Date from node-postgres, text from some PGlite paths. */
+export const sqlTimestamp = z.union([z.date(), z.string()]).transform((value, context) => {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    context.addIssue({ code: 'custom', message: `not a timestamp: ${String(value)}` });
+    return z.NEVER;
+  }
+  return date;
+});

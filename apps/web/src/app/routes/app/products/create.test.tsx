@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { createProductEndpoint } from '@seller/contract/products/create-product';
+import { getProductEndpoint } from '@seller/contract/products/get-product';
+import { listMyProductsEndpoint } from '@seller/contract/products/list-my-products';
+import { completeUploadEndpoint } from '@seller/contract/uploads/complete-upload';
+import { getUploadUrlEndpoint } from '@seller/contract/uploads/get-upload-url';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '@/lib/api-client';
+import { createProductThroughForm } from '@/testing/product-form';
+import { currentUrl, renderApp } from '@/testing/render-app';
+import { signUpSeller } from '@/testing/seller-api';
+
+/** Every call the page makes, in order: the API's (fetch) and the byte uploads (XHR). */
+function recordCalls(): string[] {
+  const calls: string[] = [];
+  const fetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = new URL(String(input), window.location.href);
+    calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+    return fetch(input, init);
+  });
+  const open = XMLHttpRequest.prototype.open;
+  vi.spyOn(XMLHttpRequest.prototype, 'open').mockImplementation(function (
+    this: XMLHttpRequest,
+    method: string,
+    url: string | URL,
+  ) {
+    // The storage address without its signed token: `/storage/upload`.
+    const { pathname } = new URL(String(url), window.location.href);
+    calls.push(`${method} ${pathname.split('/', 3).join('/')}`);
+    open.call(this, method, url, true);
+  });
+  return calls;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('creating a product', () => {
+  it('uploads the files, then creates the product with them, then returns to the list', async () => {
+    await signUpSeller();
+    const { user } = await renderApp('/products/create');
+    await screen.findByRole('heading', { name: 'New product' });
+    const calls = recordCalls();
+
+    await createProductThroughForm(user, { title: 'Ceramics course', price: '35' });
+
+    await screen.findByText('Your product has been created.');
+    const pending = screen.getAllByTestId('pending-item');
+    expect(pending.map((item) => item.dataset.status)).toEqual(['completed', 'completed']);
+    await waitFor(() => expect(currentUrl()).toBe('/products'), { timeout: 5000 });
+    await within(await screen.findByTestId('products-table')).findByText('Ceramics course');
+
+    // The file first, then the thumbnail, each signed, sent and checked; then the product.
+    const create = `POST ${createProductEndpoint.path}`;
+    const upload = [
+      `POST ${getUploadUrlEndpoint.path}`,
+      'PUT /storage/upload',
+      `POST ${completeUploadEndpoint.path}`,
+    ];
+    expect(calls.slice(0, calls.indexOf(create) + 1)).toEqual([...upload, ...upload, create]);
+
+    const { products } = await apiRequest(listMyProductsEndpoint);
+    expect(products.map((product) => [product.title, product.price])).toEqual([
+      ['Ceramics course', 35],
+    ]);
+    const [created] = products;
+    if (!created) throw new Error('the product was not created');
+    const detail = await apiRequest(getProductEndpoint, { params: { id: created.id } });
+    expect(detail.files.map((file) => file.file_original_name)).toEqual(['guide.pdf']);
+    expect(detail.thumbnails.map((image) => [image.image_original_name, image.is_main])).toEqual([
+      ['cover.png', 1],
+    ]);
+  });
+});

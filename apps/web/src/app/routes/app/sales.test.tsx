@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { currentUrl, renderApp } from '@/testing/render-app';
+import { createProduct, recordSales, signUpSeller } from '@/testing/seller-api';
+
+/** 25 sales: two pages of transactions (20 a page) in every period, today's included. */
+beforeEach(async () => {
+  await signUpSeller();
+  const { product } = await createProduct('Lightroom presets');
+  await recordSales(product.id, 25);
+});
+
+function shownRows(): number {
+  return within(screen.getByTestId('transactions-table')).queryAllByTestId('transaction-row')
+    .length;
+}
+
+function shownPage(): string | null {
+  return screen.getByTestId('pagination-page').textContent;
+}
+
+function pressedPeriod(): string | null {
+  const filter = screen.getByTestId('period-filter');
+  return within(filter).getByRole('button', { pressed: true }).textContent;
+}
+
+describe('the sales page', () => {
+  it('opens on the period and the page that its URL names', async () => {
+    await renderApp('/sales?period=today&page=2');
+    await waitFor(() => expect(shownRows()).toBe(5));
+    expect(pressedPeriod()).toBe('Today');
+    expect(shownPage()).toBe('2 / 2');
+  });
+
+  it('keeps the page in the URL, and goes back to page 1 of a newly chosen period', async () => {
+    const { user } = await renderApp('/sales?period=week');
+    await waitFor(() => expect(shownRows()).toBe(20));
+    expect(shownPage()).toBe('1 / 2');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(currentUrl()).toBe('/sales?period=week&page=2'));
+    await waitFor(() => expect(shownRows()).toBe(5));
+    expect(shownPage()).toBe('2 / 2');
+
+    await user.click(screen.getByRole('button', { name: 'This month' }));
+    await waitFor(() => expect(currentUrl()).toBe('/sales?period=month'));
+    await waitFor(() => expect(shownRows()).toBe(20));
+    expect(pressedPeriod()).toBe('This month');
+    expect(shownPage()).toBe('1 / 2');
+  });
+});

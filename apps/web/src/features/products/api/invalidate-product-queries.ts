@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { salesKeys } from '@/features/sales/api/sales-keys';
+import { productKeys } from './product-keys';
+
+/**
+ * Marks stale what a created, changed or deleted product changes: the product list, the
+ * product counters (the products page and the dashboard read the same query) and the sales
+ * per product, which lists every product. Shown queries refetch at once, the others when next
+ * shown.
+ */
+export async function invalidateProductQueries(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: productKeys.stats() }),
+    queryClient.invalidateQueries({ queryKey: salesKeys.byProduct() }),
+  ]);
+}

@@ -1,0 +1,39 @@
+import { limits } from '@seller/contract/limits';
+import type { TFunction } from 'i18next';
+import { i18n } from '@/lib/i18n';
+import { type UploadErrorCode, uploadErrorOf } from '@/lib/upload/uploader';
+import type en from '@/locales/en.json';
+
+type ProductValidationKey = keyof (typeof en)['products']['validation'];
+
+const validationParams = {
+  titleMax: limits.title.max,
+  filesMax: limits.productFiles.max,
+  imagesMax: limits.thumbnails.max,
+} as const;
+
+function isProductValidationKey(key: string): key is ProductValidationKey {
+  return i18n.exists(`products.validation.${key}`, { lng: 'en' });
+}
+
+/** Translates a contract message key (`titleRequired`…) of the product forms. */
+export function productFieldError(t: TFunction, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const key: ProductValidationKey = isProductValidationKey(message) ? message : 'invalid';
+  return t(`products.validation.${key}`, validationParams);
+}
+
+type UploadTextKey = `products.upload.${keyof (typeof en)['products']['upload']}`;
+
+const uploadTextKeys: Record<UploadErrorCode, UploadTextKey> = {
+  cancelled: 'products.upload.cancelled',
+  invalid_type: 'products.upload.invalidType',
+  too_large: 'products.upload.tooLarge',
+  failed: 'products.upload.failed',
+};
+
+/** An upload failure in words that name the file; a cancel is 'upload cancelled'. */
+export function uploadErrorText(t: TFunction, error: unknown): string {
+  const upload = uploadErrorOf(error);
+  return t(uploadTextKeys[upload?.code ?? 'failed'], { name: upload?.fileName ?? '' });
+}

@@ -1,0 +1,5 @@
+/** Query keys of the signed-in seller's profile. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  me: () => [...profileKeys.all, 'me'] as const,
+};

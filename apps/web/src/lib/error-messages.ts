@@ -1,0 +1,60 @@
+import type { ErrorCode } from '@seller/contract/errors';
+import type { TFunction } from 'i18next';
+import type en from '../locales/en.json';
+import { type ApiErrorCode, apiErrorOf, type ClientErrorCode } from './api-error';
+
+export type ErrorMessageKey = `apiError.${keyof (typeof en)['apiError']}`;
+
+/**
+ * The words for every error code. Exhaustive on purpose: a code added to the contract's
+ * catalogue fails the typecheck here until it has a text in the six languages.
+ */
+export const errorMessageKeys: Record<ErrorCode | ClientErrorCode, ErrorMessageKey> = {
+  validation_failed: 'apiError.validationFailed',
+  invalid_json: 'apiError.invalidJson',
+  unauthorized: 'apiError.unauthorized',
+  invalid_credentials: 'apiError.invalidCredentials',
+  forbidden: 'apiError.forbidden',
+  not_found: 'apiError.notFound',
+  email_taken: 'apiError.emailTaken',
+  nickname_taken: 'apiError.nicknameTaken',
+  wrong_password: 'apiError.wrongPassword',
+  password_too_common: 'apiError.passwordTooCommon',
+  conflict: 'apiError.conflict',
+  payload_too_large: 'apiError.payloadTooLarge',
+  uri_too_long: 'apiError.uriTooLong',
+  unsupported_media_type: 'apiError.unsupportedMediaType',
+  rate_limited: 'apiError.rateLimited',
+  service_unavailable: 'apiError.serviceUnavailable',
+  internal_error: 'apiError.internalError',
+  file_type_not_allowed: 'apiError.fileTypeNotAllowed',
+  file_too_large: 'apiError.fileTooLarge',
+  upload_not_found: 'apiError.uploadNotFound',
+  upload_incomplete: 'apiError.uploadIncomplete',
+  upload_size_mismatch: 'apiError.uploadSizeMismatch',
+  upload_part_too_small: 'apiError.uploadPartTooSmall',
+  upload_url_expired: 'apiError.uploadUrlExpired',
+  length_required: 'apiError.lengthRequired',
+  price_not_editable: 'apiError.priceNotEditable',
+  status_not_editable: 'apiError.statusNotEditable',
+  product_deleted: 'apiError.productDeleted',
+  network_error: 'apiError.networkError',
+  invalid_response: 'apiError.invalidResponse',
+  unknown_error: 'apiError.unknownError',
+};
+
+export function isApiErrorCode(value: string): value is ApiErrorCode {
+  return Object.hasOwn(errorMessageKeys, value);
+}
+
+/**
+ * What a screen says about a failure. An API error speaks in its code's words; a code this
+ * build does not know (`unknown_error`) falls back to the server's own sentence, or to the
+ * screen's `fallback` when there was none. Anything else (no API call failed) is `fallback`.
+ */
+export function errorMessage(t: TFunction, error: unknown, fallback: string): string {
+  const apiError = apiErrorOf(error);
+  if (!apiError) return fallback;
+  if (apiError.code === 'unknown_error') return apiError.serverMessage || fallback;
+  return t(errorMessageKeys[apiError.code]);
+}

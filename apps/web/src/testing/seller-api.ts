@@ -1,0 +1,87 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { type SignupBody, signupEndpoint } from '@seller/contract/auth/signup';
+import { createProductEndpoint } from '@seller/contract/products/create-product';
+import type { ProductDetail } from '@seller/contract/products/product';
+import {
+  type RecordPurchaseBody,
+  recordPurchaseEndpoint,
+} from '@seller/contract/sales/record-purchase';
+import { inject } from 'vitest';
+import { apiRequest } from '@/lib/api-client';
+import { startSession } from '@/lib/auth-token';
+import { uploadFile } from '@/lib/upload/uploader';
+
+/*
+ * What the route tests set up before they open a screen, through the real API and the app's
+ * own client, so that the data is what a seller would have made.
+ */
+
+function uniqueId(): string {
+  return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+/** Signs a new seller up and stores the session, as the signup page does. */
+export async function signUpSeller(): Promise<SignupBody> {
+  const id = uniqueId();
+  const seller: SignupBody = {
+    email: `seller-${id}@example.com`,
+    nickname: `s${id}`.slice(0, 20),
+    password: 'Quiet-Harbor-8317',
+  };
+  const { token } = await apiRequest(signupEndpoint, { body: seller });
+  startSession(token);
+  return seller;
+}
+
+/** A small PDF, as the seller's file picker hands it over. */
+export function pdfFile(name = 'guide.pdf'): File {
+  return new File([`%PDF-1.4\n% ${name}\n${'x'.repeat(2048)}\n%%EOF\n`], name, {
+    type: 'application/pdf',
+  });
+}
+
+/** A small PNG (its signature and some bytes; the server does not decode images). */
+export function pngFile(name = 'cover.png'): File {
+  const bytes = new Uint8Array(512);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new File([bytes], name, { type: 'image/png' });
+}
+
+/** A product with one file and one thumbnail, uploaded and created as the create form does. */
+export async function createProduct(title: string): Promise<ProductDetail> {
+  const file = await uploadFile(pdfFile(), { kind: 'file' });
+  const image = await uploadFile(pngFile(), { kind: 'image' });
+  return apiRequest(createProductEndpoint, {
+    body: {
+      title,
+      description: '',
+      price: 12,
+      files: [{ s3Key: file.s3Key }],
+      thumbnails: [{ s3Key: image.s3Key, is_main: true }],
+    },
+  });
+}
+
+/** Sales of a product, as the member site reports them (signed internal calls). */
+export async function recordSales(productId: string, count: number): Promise<void> {
+  const secret = inject('internalApiSecret');
+  const batch = uniqueId();
+  for (let index = 0; index < count; index++) {
+    const body: RecordPurchaseBody = {
+      orderId: `order-${batch}-${index}`,
+      productId,
+      customerEmail: `buyer${index}@example.com`,
+      paymentMethod: 'card',
+      amount: 13_800,
+    };
+    const raw = JSON.stringify(body);
+    const at = Math.floor(Date.now() / 1000);
+    const signature = createHmac('sha256', secret).update(`${at}.${raw}`).digest('hex');
+    const response = await fetch(recordPurchaseEndpoint.path, {
+      method: recordPurchaseEndpoint.method,
+      headers: { 'Content-Type': 'application/json', 'X-Signature': `t=${at},v1=${signature}` },
+      body: raw,
+    });
+    if (!response.ok) throw new Error(`Recording a sale failed: ${response.status}`);
+  }
+}
