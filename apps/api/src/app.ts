@@ -7,36 +7,53 @@ import { internalApiPlugin } from './lib/internal-signature.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createMemoryStore, createRedisStore } from './lib/rate-limit-store.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createSecretBox } from './lib/secret-box.ts';
+import { createApiTokenRepository } from './modules/api-tokens/api-tokens.repository.ts';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { createApiTokenService } from './modules/api-tokens/api-tokens.service.ts';
+import { createAccountSecurityRepository } from './modules/auth/account-security.repository.ts';
 import { createSellerRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
 import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
 import {
   exchangeRateInternalRoutes,
   exchangeRateRoutes,
 } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service.ts';
+import { createGettingStartedRepository } from './modules/getting-started/getting-started.repository.ts';
+import { gettingStartedRoutes } from './modules/getting-started/getting-started.routes.ts';
+import { createGettingStartedService } from './modules/getting-started/getting-started.service.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createJobsModule } from './modules/jobs/jobs.module.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createOutboxTransport, createSmtpTransport } from './modules/mail/mail-transport.ts';
 import { createProductRepository } from './modules/products/products.repository.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { createProductService } from './modules/products/products.service.ts';
 import { createPurchaseRepository } from './modules/purchases/purchases.repository.ts';
 import { purchaseInternalRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchaseService } from './modules/purchases/purchases.service.ts';
+import { createSaleNotificationRepository } from './modules/sale-notifications/sale-notifications.repository.ts';
+import { createSaleNotificationService } from './modules/sale-notifications/sale-notifications.service.ts';
 import { createSalesRepository } from './modules/sales/sales.repository.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
-import { createSalesService } from './modules/sales/sales.service.ts';
+import { createSalesService, toTransaction } from './modules/sales/sales.service.ts';
 import { createSettlementRepository } from './modules/settlement/settlement.repository.ts';
 import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
 import { createSettlementService } from './modules/settlement/settlement.service.ts';
 import { uploadsModule } from './modules/uploads/uploads.module.ts';
 import { createUploadRepository } from './modules/uploads/uploads.repository.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { integrationsModule } from './modules/webhooks/integrations.module.ts';
+import { createWebhookRepository } from './modules/webhooks/webhooks.repository.ts';
+import { createWebhookService } from './modules/webhooks/webhooks.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
@@ -102,21 +119,57 @@ export async function buildApp({
     app.log.warn({ err: error }, message),
   );
   const limits = config.rateLimits;
+  const storage = await createStorage(config.storage);
+  const jobQueue = createJobsModule(database.db, app, { worker: config.jobWorker });
+  const mailTransport = config.mail.smtpUrl
+    ? createSmtpTransport(config.mail.smtpUrl, config.mail.from)
+    : createOutboxTransport(config.mail.outboxDir, config.mail.from, app.log);
+  app.addHook('onClose', async () => mailTransport.close());
+  const mail = createMailService({
+    queue: jobQueue,
+    transport: mailTransport,
+    findRecipient: (sellerId) => sellers.findById(sellerId),
+    publicUrl: config.appUrl,
+    timeZone: config.timeZone,
+  });
+  const security = createAccountSecurityRepository(database.db);
+  const twoFactor = createTwoFactorService({
+    db: database.db,
+    sellers,
+    security,
+    secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
+  });
+  const loginWindow = limits.loginWindowSeconds;
   const auth = createAuthService({
+    db: database.db,
     sellers,
     tokens,
+    twoFactor,
+    security,
+    mail,
     loginThrottle: {
       limiter,
+      perPair: { name: 'login-pair', max: limits.loginPerAccount, windowSeconds: loginWindow },
+      perIp: { name: 'login-ip', max: limits.loginPerIp, windowSeconds: loginWindow },
       perAccount: {
         name: 'login-account',
-        max: limits.loginPerAccount,
-        windowSeconds: limits.loginWindowSeconds,
+        max: limits.loginAccountCeiling,
+        windowSeconds: loginWindow,
       },
-      perIp: { name: 'login-ip', max: limits.loginPerIp, windowSeconds: limits.loginWindowSeconds },
     },
   });
-  const storage = await createStorage(config.storage);
-  createJobsModule(database.db, app);
+  const passwordReset = createPasswordResetService({
+    db: database.db,
+    sellers,
+    security,
+    queue: jobQueue,
+    mail,
+    throttle: {
+      limiter,
+      perIp: { name: 'reset-ip', max: limits.passwordResetsPerHour * 4, windowSeconds: 3600 },
+      perAccount: { name: 'reset-account', max: limits.passwordResetsPerHour, windowSeconds: 3600 },
+    },
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { extraOrigins: storage.browserOrigins });
@@ -142,10 +195,16 @@ export async function buildApp({
     throttledRoutes: Object.keys(rateLimitedRoutes),
   });
   await app.register(rateLimitPlugin, { limiter, routes: rateLimitedRoutes });
+  const apiTokens = createApiTokenService({ tokens: createApiTokenRepository(database.db) });
   await app.register(authenticatePlugin, {
     tokens,
     currentTokenVersion: (sellerId, claimedVersion) =>
       sellers.tokenVersion(sellerId, claimedVersion),
+    apiTokens,
+    apiTokenThrottle: {
+      limiter,
+      rule: { name: 'api-token', max: limits.apiTokenRequestsPerMinute, windowSeconds: 60 },
+    },
   });
 
   await app.register(responseCachePlugin, { database, ...config.responseCache });
@@ -153,7 +212,7 @@ export async function buildApp({
   await app.register(healthRoutes, {
     health: createHealthService({ health: createHealthRepository(database) }),
   });
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, passwordReset, twoFactor });
   const uploadsService = createUploadsService({
     uploads: createUploadRepository(database.db),
     storage,
@@ -167,12 +226,36 @@ export async function buildApp({
     ttlHours: config.uploadTtlHours,
     sweepIntervalMinutes: config.uploadSweepIntervalMinutes,
   });
+  const webhooks = createWebhookService({
+    db: database.db,
+    webhooks: createWebhookRepository(database.db),
+    queue: jobQueue,
+    secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
+    allowLoopback: config.webhookAllowLoopback,
+  });
+  const saleNotifications = createSaleNotificationService({
+    notifications: createSaleNotificationRepository(database.db, config.timeZone),
+    queue: jobQueue,
+    mail,
+    findRecipient: (sellerId) => sellers.findById(sellerId),
+    timeZone: config.timeZone,
+    db: database.db,
+  });
+  await app.register(apiTokenRoutes, { apiTokens });
+  await app.register(integrationsModule, { webhooks, saleNotifications, worker: config.jobWorker });
   await app.register(productRoutes, {
     products: createProductService({
       products: createProductRepository(database.db),
       claimUploads: uploadsService.claim,
       storage,
       productReview: config.productReview,
+      listeners: [
+        {
+          afterUpdate: (tx, sellerId, product) =>
+            webhooks.publishToSeller(tx, sellerId, 'product.updated', product).then(() => {}),
+          afterCommit: webhooks.deliverSoon,
+        },
+      ],
     }),
   });
 
@@ -188,6 +271,19 @@ export async function buildApp({
   });
   const purchases = createPurchaseService({
     purchases: createPurchaseRepository(database.db, config.timeZone),
+    listeners: [
+      {
+        async afterSale(tx, sale, product) {
+          await saleNotifications.afterSale(tx, sale.id, product.saleNotifications);
+          if (product.webhookEvents?.includes('sale.created')) {
+            await webhooks.publish(tx, sale.sellerId, product.webhookEvents, 'sale.created', {
+              ...toTransaction({ ...sale, productTitle: product.title }),
+            });
+          }
+        },
+        afterCommit: () => jobQueue.nudge(),
+      },
+    ],
   });
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
@@ -201,6 +297,12 @@ export async function buildApp({
   });
   await app.register(settlementRoutes, {
     settlement: createSettlementService({ settlement: createSettlementRepository(database.db) }),
+  });
+
+  await app.register(gettingStartedRoutes, {
+    gettingStarted: createGettingStartedService({
+      gettingStarted: createGettingStartedRepository(database.db),
+    }),
   });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -130,6 +130,12 @@ const environmentSchema = z.object({
   /** Failed sign-ins of one account from all addresses together before a growing delay. */
   RATE_LIMIT_LOGIN_ACCOUNT_CEILING: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** `off`: this copy only queues jobs (mail, webhooks) and others run them. */
+  JOB_WORKER: booleanFlag.default(true),
+  /** Requests a personal API token may make a minute. */
+  RATE_LIMIT_API_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** `true`: webhooks may go to loopback http URLs (tests, a receiver on the same host). */
+  WEBHOOK_ALLOW_LOOPBACK: booleanFlag.default(false),
 });
 
 function isValidTimeZone(zone: string): boolean {
@@ -167,6 +173,7 @@ export interface Config {
     loginPerIp: number;
     /** Reset requests per address and per account an hour. */
     passwordResetsPerHour: number;
+    apiTokenRequestsPerMinute: number;
     loginWindowSeconds: number;
     signupsPerIpPerHour: number;
     uploadUrlsPer15Minutes: number;
@@ -194,6 +201,10 @@ export interface Config {
   totpEncryptionKeys: [string, ...string[]];
   /** The address of the web app in links sent by mail: PUBLIC_URL or http://localhost:PORT. */
   appUrl: string;
+  /** Whether this copy runs queued jobs; a copy without the worker only queues them. */
+  jobWorker: boolean;
+  /** Webhooks may go to loopback http URLs. */
+  webhookAllowLoopback: boolean;
 }
 
 export type StorageConfig =
@@ -272,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginPerAccount: values.RATE_LIMIT_LOGIN_ACCOUNT,
       loginAccountCeiling: values.RATE_LIMIT_LOGIN_ACCOUNT_CEILING,
       passwordResetsPerHour: values.RATE_LIMIT_PASSWORD_RESET_PER_HOUR,
+      apiTokenRequestsPerMinute: values.RATE_LIMIT_API_TOKEN_PER_MINUTE,
       loginPerIp: values.RATE_LIMIT_LOGIN_IP,
       loginWindowSeconds: values.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
       signupsPerIpPerHour: values.RATE_LIMIT_SIGNUP_IP_PER_HOUR,
@@ -299,6 +311,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...values.TOTP_PREVIOUS_ENCRYPTION_KEYS,
     ],
     appUrl: values.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${values.PORT}`,
+    jobWorker: values.JOB_WORKER,
+    webhookAllowLoopback: values.WEBHOOK_ALLOW_LOOPBACK,
   };
 }
 

@@ -9,6 +9,10 @@ export const apiTags = {
   products: "The seller's products, their files and thumbnails, and the exchange rate of prices.",
   sales: "The seller's sales: totals, the daily chart, sales per product, transactions and CSV.",
   settlement: 'Where the seller is paid: Alipay, bank transfer or PayPal.',
+  dashboard:
+    "The seller's getting-started checklist: the first steps a new account takes, read from its data.",
+  developer:
+    "The seller's own integrations: personal API tokens for scripts, and signed webhooks with their delivery log.",
   internal:
     'Calls of the member site, signed with X-Signature: sales, product views and exchange rates.',
   health: 'Liveness and database check, for load balancers and monitoring.',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiScope } from './api-scopes.ts';
 import type { ApiTag } from './api-tags.ts';
 import type { ErrorCode } from './errors.ts';
 
@@ -20,6 +21,11 @@ export interface Endpoint {
   readonly tags: readonly ApiTag[];
   /** Whether the route needs a signed-in seller. */
   readonly auth: boolean;
+  /**
+   * The scope a personal API token needs to call this endpoint. Without it, an `auth` endpoint
+   * needs a signed-in session: tokens are refused (403 `insufficient_scope`).
+   */
+  readonly scope?: ApiScope;
   readonly successStatus: 200 | 201 | 202 | 204;
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;

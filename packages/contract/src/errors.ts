@@ -30,6 +30,13 @@ export const errorCodes = [
   'price_not_editable',
   'status_not_editable',
   'product_deleted',
+  'reset_token_invalid',
+  'two_factor_code_invalid',
+  'two_factor_challenge_invalid',
+  'two_factor_already_enabled',
+  'two_factor_not_enabled',
+  'insufficient_scope',
+  'webhook_url_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,10 +1,10 @@
 import { limits } from './limits.ts';
 
 /**
- * The rules of the email and presented-password schemas (fields.ts), without zod: the login
- * page checks its form with them, so that its first load does not carry zod (issue 6).
- * fields.ts builds its schemas from the same values, and field-rules.test.ts keeps the two in
- * step. Every message is an i18n key under `validation.` in the web app's locale files.
+ * The rules of the email and presented-password schemas (fields.ts) as plain values and
+ * functions, without zod. fields.ts and the payout-details schema build on the same values,
+ * and field-rules.test.ts keeps the functions in step with the schemas. Every message is an
+ * i18n key under `validation.` in the web app's locale files.
  */
 
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

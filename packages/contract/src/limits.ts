@@ -1,4 +1,4 @@
-/** Business constants and limits of the specification (section 9), shared by server and web. */
+/** Business constants and limits, shared by server and web; what they mean: docs/product-rules.md. */
 export const limits = {
   nickname: { min: 3, max: 20 },
   signupPassword: { min: 6 },

@@ -37,6 +37,8 @@ export const sellers = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last time step whose code was accepted: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Mail about sales: `each` sale, a `daily` summary, or `never`. */
+    saleNotifications: text('sale_notifications').notNull().default('daily'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -322,6 +324,22 @@ export const settlementInfos = pgTable('settlement_infos', {
 
 export type SettlementInfoRow = typeof settlementInfos.$inferSelect;
 
+// ---- Getting started -------------------------------------------------------------------------
+
+/**
+ * What the dashboard's getting-started checklist cannot read from other tables: whether the
+ * seller copied or shared the creator page link, and whether the checklist was closed. No row
+ * yet means neither.
+ */
+export const sellerGettingStarted = pgTable('seller_getting_started', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => sellers.id, { onDelete: 'cascade' }),
+  creatorLinkSharedAt: timestamp('creator_link_shared_at', { withTimezone: true }),
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---- Background jobs ------------------------------------------------------------------------
 // A durable queue in the database: a job is written in the same transaction as the event that
 // asks for it (an outbox), so nothing acknowledged is left without its mail or webhook, and
@@ -431,3 +449,79 @@ export const sellerSignInAddresses = pgTable(
   },
   (table) => [primaryKey({ columns: [table.sellerId, table.address] })],
 );
+
+// ---- Integrations ---------------------------------------------------------------------------
+
+/** A personal API token for scripts: only its hash is kept, with its scopes. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** `sc_` and the first characters of the token, shown to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_hash_key').on(table.tokenHash),
+    index('api_tokens_seller_idx').on(table.sellerId),
+  ],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/** A seller's webhook: where events go and which; the signing secret is sealed. */
+export const webhooks = pgTable('webhooks', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => sellers.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+
+export const webhookDeliveryStates = ['pending', 'succeeded', 'failed'] as const;
+
+/** One delivery of one event to the seller's webhook, with its last attempt (the log). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    /** The event's id (`X-Webhook-Id`), the same for a resend. */
+    eventId: uuid('event_id').notNull(),
+    event: text('event').notNull(),
+    /** The exact body sent, so that a resend signs the same bytes. */
+    body: text('body').notNull(),
+    status: text('status', { enum: webhookDeliveryStates }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('webhook_deliveries_seller_created_idx').on(table.sellerId, table.createdAt.desc()),
+    check(
+      'webhook_deliveries_status_check',
+      sql`${table.status} in ('pending', 'succeeded', 'failed')`,
+    ),
+  ],
+);
+
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -36,6 +36,17 @@ const statusByCode: Record<ErrorCode, number> = {
   price_not_editable: 400,
   status_not_editable: 400,
   product_deleted: 409,
+  /** A reset link that is unknown, used, replaced by a newer one or older than an hour. */
+  reset_token_invalid: 400,
+  two_factor_code_invalid: 400,
+  /** The second sign-in step expired, was used, or had too many tries: sign in again. */
+  two_factor_challenge_invalid: 400,
+  two_factor_already_enabled: 409,
+  two_factor_not_enabled: 409,
+  /** A personal API token used beyond its scopes, or for what only a session may do. */
+  insufficient_scope: 403,
+  /** A webhook URL on a private, loopback or metadata address, or not https. */
+  webhook_url_not_allowed: 400,
 };
 
 /** The HTTP status every answer with this code has. */

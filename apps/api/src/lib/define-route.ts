@@ -1,3 +1,4 @@
+import type { ApiScope } from '@seller/contract/api-scopes';
 import type { Endpoint, ResponseOf } from '@seller/contract/endpoint';
 import type { ErrorCode } from '@seller/contract/errors';
 import type {
@@ -14,6 +15,11 @@ type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 declare module 'fastify' {
   interface FastifySchema {
+    /**
+     * Who may call a signed-in route: a session always; a personal API token only with this
+     * scope (null: sessions only). Read by the authenticate plugin and the OpenAPI document.
+     */
+    apiScope?: ApiScope | null;
     /** Read by the OpenAPI document only (plugins/openapi.ts); Fastify ignores it. */
     documented?: {
       successStatus: number;
@@ -38,7 +44,10 @@ export function routeSchema(endpoint: Endpoint): FastifySchema {
     description: endpoint.description,
     tags: [...endpoint.tags],
     // Public calls say so; the internal scope replaces this with its signature.
-    security: endpoint.auth ? [{ bearerAuth: [] }] : [],
+    security: endpoint.auth
+      ? [{ bearerAuth: [] }, ...(endpoint.scope ? [{ apiToken: [endpoint.scope] }] : [])]
+      : [],
+    ...(endpoint.auth ? { apiScope: endpoint.scope ?? null } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -15,6 +15,8 @@ export interface RateLimiter {
   assertAllowed(rule: RateLimitRule, subject: string): Promise<void>;
   /** Counts a failure without refusing the current request. */
   record(rule: RateLimitRule, subject: string): Promise<void>;
+  /** The count of the subject's current window (0 when none, or the store is unavailable). */
+  count(rule: RateLimitRule, subject: string): Promise<number>;
   reset(rule: RateLimitRule, subject: string): Promise<void>;
 }
 
@@ -58,6 +60,8 @@ export function createRateLimiter(store: RateLimitStore, warn: LogWarning): Rate
       guarded(() => store.increment(keyOf(rule, subject), rule.windowSeconds * 1000)).then(
         () => undefined,
       ),
+    count: (rule, subject) =>
+      guarded(() => store.get(keyOf(rule, subject))).then((window) => window?.count ?? 0),
     reset: (rule, subject) =>
       guarded(() => store.reset(keyOf(rule, subject))).then(() => undefined),
   };

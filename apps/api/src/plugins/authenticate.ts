@@ -1,10 +1,13 @@
+import { type ApiScope, apiTokenPrefix } from '@seller/contract/api-scopes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import type { TokenService } from '../modules/auth/tokens.ts';
+import type { RateLimiter, RateLimitRule } from '../lib/rate-limiter.ts';
 
 export interface AuthenticatedSeller {
   id: string;
+  /** A signed-in session, or a personal API token (limited to its scopes). */
+  via: 'session' | 'api-token';
 }
 
 declare module 'fastify' {
@@ -16,8 +19,27 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What the plugin needs of the session tokens: the auth module's token service provides it
+ * (app.ts passes it in), so this plugin depends on no module.
+ */
+export interface TokenVerifier {
+  /** The claims of a valid, unexpired token; undefined otherwise. */
+  verify(token: string): Promise<{ sellerId: string; tokenVersion: number } | undefined>;
+}
+
+/** What the plugin needs of personal API tokens (the api-tokens module provides it). */
+export interface ApiTokenVerifier {
+  verify(
+    token: string,
+  ): Promise<{ tokenId: string; sellerId: string; scopes: readonly ApiScope[] } | undefined>;
+}
+
 export interface AuthenticateOptions {
-  tokens: TokenService;
+  tokens: TokenVerifier;
+  apiTokens: ApiTokenVerifier;
+  /** Requests per personal API token (429 past it). */
+  apiTokenThrottle: { limiter: RateLimiter; rule: RateLimitRule };
   /**
    * The seller's current token version, or undefined when the seller no longer exists. It may
    * answer from a short cache when the version matches the token's (`claimedVersion`).
@@ -43,11 +65,32 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
       };
       const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
       if (!match?.[1]) throw refused();
+      if (match[1].startsWith(apiTokenPrefix)) {
+        const token = await options.apiTokens.verify(match[1]);
+        if (!token) throw refused();
+        const scope = request.routeOptions.schema?.apiScope ?? null;
+        if (scope === null || !token.scopes.includes(scope)) {
+          reply.header(
+            'www-authenticate',
+            `Bearer realm="seller-center", error="insufficient_scope"${scope ? `, scope="${scope}"` : ''}`,
+          );
+          throw new AppError(
+            'insufficient_scope',
+            scope === null
+              ? 'This call needs a signed-in session; API tokens cannot make it'
+              : `This API token lacks the ${scope} scope`,
+          );
+        }
+        const { limiter, rule } = options.apiTokenThrottle;
+        await limiter.consume(rule, token.tokenId);
+        request.seller = { id: token.sellerId, via: 'api-token' };
+        return;
+      }
       const claims = await options.tokens.verify(match[1]);
       if (!claims) throw refused();
       const version = await options.currentTokenVersion(claims.sellerId, claims.tokenVersion);
       if (version === undefined || version !== claims.tokenVersion) throw refused();
-      request.seller = { id: claims.sellerId };
+      request.seller = { id: claims.sellerId, via: 'session' };
     });
   },
   { name: 'authenticate' },

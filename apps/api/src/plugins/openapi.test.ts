@@ -260,7 +260,19 @@ describe('request schemas carry the rules the server checks', () => {
 
 describe('security', () => {
   it('signs the internal calls, leaves the public ones open and the rest to the bearer token', () => {
-    const publicCalls = ['GET /api/health', 'POST /api/auth/signup', 'POST /api/auth/login'];
+    const tokenScopes = new Map(
+      endpoints.flatMap(({ endpoint }) =>
+        endpoint.scope ? [[`${endpoint.method} ${endpoint.path}`, endpoint.scope] as const] : [],
+      ),
+    );
+    const publicCalls = [
+      'GET /api/health',
+      'POST /api/auth/signup',
+      'POST /api/auth/login',
+      'POST /api/auth/login/2fa',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/reset-password',
+    ];
     for (const [key, op] of operations()) {
       if (key.includes(' /api/internal/')) {
         expect(op.security, key).toEqual([{ memberSignature: [] }]);
@@ -268,7 +280,11 @@ describe('security', () => {
       } else if (publicCalls.includes(key)) {
         expect(op.security, key).toEqual([]);
       } else {
-        expect(op.security, key).toEqual([{ bearerAuth: [] }]);
+        // A session always; a personal API token where the contract gives a scope.
+        const scope = tokenScopes.get(key as `GET ${string}`);
+        expect(op.security, key).toEqual(
+          scope ? [{ bearerAuth: [] }, { apiToken: [scope] }] : [{ bearerAuth: [] }],
+        );
       }
     }
     expect(document.components.securitySchemes.memberSignature).toMatchObject({

@@ -49,6 +49,11 @@ export function routeErrorCodes(route: {
     codes.add('unsupported_media_type');
   }
   if (Array.isArray(schema.security) && schema.security.length > 0) codes.add('unauthorized');
+  // A personal API token is refused where its scopes do not reach (or a session is needed).
+  if (schema.apiScope !== undefined) {
+    codes.add('insufficient_scope');
+    codes.add('rate_limited');
+  }
   if (/[:{]/.test(url)) {
     codes.add('not_found');
     codes.add('uri_too_long');
@@ -143,6 +148,13 @@ export const openApiPlugin = fp<OpenApiOptions>(
               description:
                 'The token returned by signup, login and change-password, valid for TOKEN_TTL_SECONDS (a week by default); logout and a password change revoke every earlier token.',
             },
+            apiToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'sc_ token',
+              description:
+                'A personal API token (`sc_…`, made on /settings/developer), limited to its scopes: `products:read`, `products:write`, `sales:read`. Operations that list a scope accept it; the account itself needs a signed-in session (403 `insufficient_scope`). Throttled per token.',
+            },
             [signatureSecurityScheme.name]: { ...signatureSecurityScheme.scheme },
           },
           schemas: { Error: errorComponent() },
@@ -150,7 +162,7 @@ export const openApiPlugin = fp<OpenApiOptions>(
       },
       transform: (input) => {
         const { schema, url } = jsonSchemaTransform(input);
-        const { documented, ...rest } = (schema ?? {}) as FastifySchema;
+        const { documented, apiScope: _scope, ...rest } = (schema ?? {}) as FastifySchema;
         if (!documented) return { schema: rest, url };
         const method = String(input.route.method);
 

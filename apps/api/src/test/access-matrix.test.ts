@@ -34,7 +34,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
   t = await createTestApp(
-    { INTERNAL_API_SECRET: internalSecret, WEB_DIST_DIR: webDist },
+    { INTERNAL_API_SECRET: internalSecret, WEB_DIST_DIR: webDist, WEBHOOK_ALLOW_LOOPBACK: 'true' },
     {
       onRoute: (route: RouteOptions) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];

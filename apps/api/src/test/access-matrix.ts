@@ -150,6 +150,21 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/health': { access: 'public', kind: 'health', why: 'load balancer probe' },
   'POST /api/auth/signup': { access: 'public', kind: 'account', why: 'creates the account' },
   'POST /api/auth/login': { access: 'public', kind: 'account', why: 'issues the token' },
+  'POST /api/auth/login/2fa': {
+    access: 'public',
+    kind: 'account',
+    why: 'the second sign-in step, proven by its challenge',
+  },
+  'POST /api/auth/forgot-password': {
+    access: 'public',
+    kind: 'account',
+    why: 'mails a reset link to the address, whoever asks',
+  },
+  'POST /api/auth/reset-password': {
+    access: 'public',
+    kind: 'account',
+    why: 'proven by the reset token',
+  },
   'GET /api/docs': { access: 'public', kind: 'docs', why: 'OpenAPI browser' },
   'GET /api/docs/json': { access: 'public', kind: 'docs', why: 'OpenAPI document' },
   'GET /api/docs/yaml': { access: 'public', kind: 'docs', why: 'OpenAPI document' },
@@ -321,6 +336,48 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'PUT /api/auth/profile': { access: 'seller', ownScope: ownProduct },
   'POST /api/auth/change-password': { access: 'seller', ownScope: ownProduct },
   'POST /api/auth/logout': { access: 'seller', ownScope: ownProduct },
+  'PUT /api/auth/language': { access: 'seller', ownScope: ownProduct },
+  'GET /api/auth/notifications': { access: 'seller', ownScope: ownProduct },
+  'PUT /api/auth/notifications': { access: 'seller', ownScope: ownProduct },
+  'POST /api/auth/api-tokens': { access: 'seller', ownScope: ownProduct },
+  'GET /api/auth/api-tokens': { access: 'seller', ownScope: ownProduct },
+  'DELETE /api/auth/api-tokens/:id': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "another seller's token",
+        build: (world) => ({
+          theirs: { method: 'DELETE', url: `/api/auth/api-tokens/${world.owner.apiToken.id}` },
+          missing: { method: 'DELETE', url: `/api/auth/api-tokens/${randomUUID()}` },
+        }),
+      },
+    ],
+  },
+  'GET /api/webhook': { access: 'seller', ownScope: ownProduct },
+  'PUT /api/webhook': { access: 'seller', ownScope: ownProduct },
+  'DELETE /api/webhook': { access: 'seller', ownScope: ownProduct },
+  'POST /api/webhook/rotate-secret': { access: 'seller', ownScope: ownProduct },
+  'POST /api/webhook/test': { access: 'seller', ownScope: ownProduct },
+  'GET /api/webhook/deliveries': { access: 'seller', ownScope: ownProduct },
+  'POST /api/webhook/deliveries/:id/resend': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "another seller's delivery",
+        build: (world) => ({
+          theirs: {
+            method: 'POST',
+            url: `/api/webhook/deliveries/${world.owner.webhookDeliveryId}/resend`,
+          },
+          missing: { method: 'POST', url: `/api/webhook/deliveries/${randomUUID()}/resend` },
+        }),
+      },
+    ],
+  },
+  'POST /api/auth/2fa/setup': { access: 'seller', ownScope: ownProduct },
+  'POST /api/auth/2fa/enable': { access: 'seller', ownScope: ownProduct },
+  'POST /api/auth/2fa/disable': { access: 'seller', ownScope: ownProduct },
+  'POST /api/auth/2fa/recovery-codes': { access: 'seller', ownScope: ownProduct },
   'GET /api/auth/settlement-info': { access: 'seller', ownScope: ownProduct },
   'PUT /api/auth/settlement-info': { access: 'seller', ownScope: ownProduct },
   'POST /api/auth/avatar-upload-url': {
@@ -343,6 +400,9 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/products/stats/sales/daily': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/stats/sales/by-product': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/sales/export': { access: 'seller', ownScope: ownProduct },
+  'GET /api/products/stats/sales/overview': { access: 'seller', ownScope: ownProduct },
+  'GET /api/dashboard/getting-started': { access: 'seller', ownScope: ownProduct },
+  'PUT /api/dashboard/getting-started': { access: 'seller', ownScope: ownProduct },
 
   // ---- routes that name a resource ------------------------------------------------------
   'GET /api/products/:id': { access: 'seller', ownership: productIdCases('GET') },

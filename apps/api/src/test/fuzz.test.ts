@@ -84,6 +84,7 @@ const known: KnownValues = {
 beforeAll(async () => {
   t = await createTestApp({
     INTERNAL_API_SECRET: internalSecret,
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
     // Signup and login run their handlers (and their password hashing) a bounded number of
     // times; past the limit the fuzzer still exercises parsing and validation.
     RATE_LIMIT_SIGNUP_IP_PER_HOUR: '40',

@@ -46,6 +46,10 @@ export interface SellerFixture extends TestSeller {
   /** A signed download URL of one of the product's files (local driver path). */
   downloadPath: string;
   purchaseOrderId: string;
+  /** A personal API token of the seller (products:read). */
+  apiToken: { id: string; token: string };
+  /** A delivery of the seller's webhook (a test event to a closed loopback port). */
+  webhookDeliveryId: string;
 }
 
 export const sellerIdOf = (token: string): string => {
@@ -170,6 +174,23 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
   const order = purchase(product.product.id);
   await recordPurchase(app, order);
 
+  const apiToken = (await call(
+    app,
+    token,
+    'POST',
+    '/api/auth/api-tokens',
+    { name: 'fixture', scopes: ['products:read'] },
+    201,
+  )) as { id: string; token: string };
+  // Port 9 is closed: the delivery fails at once and waits for its retry.
+  await call(app, token, 'PUT', '/api/webhook', {
+    url: 'http://127.0.0.1:9/hook',
+    events: ['sale.created'],
+  });
+  const delivery = (await call(app, token, 'POST', '/api/webhook/test', undefined, 202)) as {
+    id: string;
+  };
+
   return {
     ...seller,
     id,
@@ -182,6 +203,8 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
     avatarUrl: inUse.publicUrl,
     downloadPath: localPath(download.downloadUrl),
     purchaseOrderId: order.orderId,
+    apiToken: { id: apiToken.id, token: apiToken.token },
+    webhookDeliveryId: delivery.id,
   };
 }
 

@@ -7,6 +7,8 @@ export const profileSchema = z.object({
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** Whether sign-in asks for an authenticator code after the password. */
+  twoFactorEnabled: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -49,6 +49,7 @@ export const createProductEndpoint = defineEndpoint({
     'Creates a product from completed uploads of this seller: 1 to 10 files and 1 to 5 thumbnails; the first thumbnail is main unless one has `is_main`. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`. New products are active, or pending while product review is on.',
   tags: ['products'],
   auth: true,
+  scope: 'products:write',
   successStatus: 201,
   errors: ['upload_not_found', 'upload_incomplete', 'file_too_large', 'file_type_not_allowed'],
   body: createProductBodySchema,

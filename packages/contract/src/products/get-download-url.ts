@@ -18,6 +18,7 @@ export const getDownloadUrlEndpoint = defineEndpoint({
     "A URL valid for five minutes that downloads one of the seller's product files under its original name.",
   tags: ['products'],
   auth: true,
+  scope: 'products:read',
   successStatus: 200,
   params: downloadParamsSchema,
   response: downloadUrlResponseSchema,

@@ -29,12 +29,12 @@ export const getExchangeRateEndpoint = defineEndpoint({
   response: exchangeRateResponseSchema,
 });
 
-/** KRW rounded to an integer (spec section 9). */
+/** The price in KRW, rounded to a whole won (docs/product-rules.md, Money). */
 export function toKrw(priceUsd: number, rate: Pick<ExchangeRate, 'krw'>): number {
   return Math.round(priceUsd * rate.krw);
 }
 
-/** CNY rounded to one decimal (spec section 9). */
+/** The price in CNY, rounded to one decimal (docs/product-rules.md, Money). */
 export function toCny(priceUsd: number, rate: Pick<ExchangeRate, 'cny'>): number {
   return Math.round(priceUsd * rate.cny * 10) / 10;
 }

@@ -17,6 +17,7 @@ export const getProductStatsEndpoint = defineEndpoint({
     'How many products the seller has (deleted ones left out) and how many of them are active.',
   tags: ['products'],
   auth: true,
+  scope: 'products:read',
   successStatus: 200,
   response: productStatsSchema,
 });

@@ -10,6 +10,7 @@ export const getProductEndpoint = defineEndpoint({
     "One of the seller's products with its files and thumbnails, main thumbnail first. Deleted products still open. Another seller's product, or an id that is not one, is 404.",
   tags: ['products'],
   auth: true,
+  scope: 'products:read',
   successStatus: 200,
   params: productIdParamsSchema,
   response: productDetailSchema,

@@ -3,8 +3,8 @@ import { limits, productStatuses } from '../limits.ts';
 
 /**
  * Product fields shared by the create/update bodies, the web forms and the responses.
- * Field names of the responses are those of spec section 3 (snake_case). Messages are i18n
- * keys under `validation.` in the web app's locale files.
+ * The responses' field names are snake_case, as clients read them (docs/product-rules.md).
+ * Messages are i18n keys under `validation.` in the web app's locale files.
  */
 
 export const titleSchema = z

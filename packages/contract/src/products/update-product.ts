@@ -59,6 +59,7 @@ export const updateProductEndpoint = defineEndpoint({
     'Edits title, description and status (active or inactive) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).',
   tags: ['products'],
   auth: true,
+  scope: 'products:write',
   successStatus: 200,
   errors: [
     'upload_not_found',
@@ -79,7 +80,10 @@ export function remainingCount(existing: number, stagedForRemoval: number, added
   return existing - stagedForRemoval + added;
 }
 
-/** Spec section 5: max new files = 10 minus existing plus those staged for removal. */
+/**
+ * How many files may be added: the maximum per product minus those the product has, plus
+ * those marked for removal, never below 0 (docs/product-rules.md, Products).
+ */
 export function maxNewFiles(existing: number, stagedForRemoval: number): number {
   return Math.max(0, limits.productFiles.max - existing + stagedForRemoval);
 }

@@ -32,6 +32,7 @@ export const exportSalesEndpoint = defineEndpoint({
     "The sales of a period as `text/csv` in UTF-8 with a byte order mark (so that spreadsheet programs read Korean and Chinese), newest first, as an attachment named `sales-<period>-<yyyy-MM-dd>.csv`. Dates are local to the server's time zone.",
   tags: ['sales'],
   auth: true,
+  scope: 'sales:read',
   successStatus: 200,
   query: exportSalesQuerySchema,
   produces: 'text/csv',

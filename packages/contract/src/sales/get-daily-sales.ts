@@ -39,6 +39,7 @@ export const getDailySalesEndpoint = defineEndpoint({
     "One row per day of the last `days` days (today included, zero days too), oldest first, in the server's time zone.",
   tags: ['sales'],
   auth: true,
+  scope: 'sales:read',
   successStatus: 200,
   query: dailySalesQuerySchema,
   response: dailySalesResponseSchema,

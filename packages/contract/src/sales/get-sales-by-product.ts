@@ -31,6 +31,7 @@ export const getSalesByProductEndpoint = defineEndpoint({
     'Count, revenue and last sale of every product not deleted and of deleted ones that have sales, best sellers first.',
   tags: ['sales'],
   auth: true,
+  scope: 'sales:read',
   successStatus: 200,
   response: salesByProductResponseSchema,
 });

@@ -28,6 +28,7 @@ export const getSalesStatsEndpoint = defineEndpoint({
     "Count, gross amount, commission and net amount (KRW) of the seller's sales in total, this month and today, in the server's time zone.",
   tags: ['sales'],
   auth: true,
+  scope: 'sales:read',
   successStatus: 200,
   response: salesStatsSchema,
 });

@@ -29,7 +29,7 @@ export const transactionsQuerySchema = z.object({
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
 
-/** One sale, snake_case as in spec section 3; amounts in KRW. */
+/** One sale; amounts in KRW. Field names in snake_case, as clients read them (docs/product-rules.md). */
 export const transactionSchema = z.object({
   purchase_id: z.string(),
   /** ISO 8601, UTC. */
@@ -71,6 +71,7 @@ export const getTransactionsEndpoint = defineEndpoint({
     "The seller's sales of a period, newest first. `page` and `limit` are whole numbers written in plain digits (`2`, not `02`, `2.0` or `0x2`); a page past the last one is empty.",
   tags: ['sales'],
   auth: true,
+  scope: 'sales:read',
   successStatus: 200,
   query: transactionsQuerySchema,
   response: transactionsResponseSchema,

@@ -12,6 +12,7 @@ export const abortMultipartUploadEndpoint = defineEndpoint({
     'Cancels an upload that nothing uses yet and drops its stored parts; an upload already attached to a product is 409 `conflict`. Idempotent: cancelling again answers 204.',
   tags: ['uploads'],
   auth: true,
+  scope: 'products:write',
   successStatus: 204,
   errors: ['not_found', 'conflict'],
   body: abortMultipartUploadBodySchema,

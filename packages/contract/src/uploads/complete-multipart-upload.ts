@@ -28,6 +28,7 @@ export const completeMultipartUploadEndpoint = defineEndpoint({
     'Joins the listed parts: every part must be stored (400 `upload_incomplete`), each but the last at least 5 MiB and no larger than the first (400 `upload_part_too_small`), and the total must equal the declared size. Idempotent: a completed upload answers the same again.',
   tags: ['uploads'],
   auth: true,
+  scope: 'products:write',
   successStatus: 200,
   errors: [
     'not_found',

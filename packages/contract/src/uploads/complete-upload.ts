@@ -14,6 +14,7 @@ export const completeUploadEndpoint = defineEndpoint({
     'Optional: creating or updating a product and setting the avatar check the upload themselves. The stored object must exist (400 `upload_incomplete` while it does not) with the declared size and an allowed type; otherwise it is deleted and the call fails. Idempotent.',
   tags: ['uploads'],
   auth: true,
+  scope: 'products:write',
   successStatus: 200,
   errors: ['not_found', 'upload_incomplete', 'file_too_large', 'file_type_not_allowed'],
   body: completeUploadBodySchema,

@@ -27,6 +27,7 @@ export const getPartUploadUrlEndpoint = defineEndpoint({
     'A short-lived URL for one part of an unfinished multipart upload of the seller: at most 5 GiB, or exactly `contentLength` bytes when given. An unknown, aborted or expired upload is 404; a completed one 409 `conflict`.',
   tags: ['uploads'],
   auth: true,
+  scope: 'products:write',
   successStatus: 200,
   errors: ['not_found', 'conflict'],
   body: getPartUploadUrlBodySchema,

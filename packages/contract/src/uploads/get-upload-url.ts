@@ -35,6 +35,7 @@ export const getUploadUrlEndpoint = defineEndpoint({
     'Checks the type and size of a product file (pdf, zip, mp4, mpeg, mov, avi; up to 5 GB) or of a thumbnail (`isImage`: jpg, png, gif, webp; up to 10 MB) and returns a signed URL for one PUT of exactly `fileSize` bytes. After the PUT, pass the `s3Key` to create or update a product; `complete-upload` is an optional early check. Files over 100 MB go better as a multipart upload. Limited per seller (429 `rate_limited`).',
   tags: ['uploads'],
   auth: true,
+  scope: 'products:write',
   successStatus: 200,
   errors: ['file_type_not_allowed', 'file_too_large'],
   body: getUploadUrlBodySchema,

@@ -22,6 +22,7 @@ export const listUploadedPartsEndpoint = defineEndpoint({
     'The parts already stored for an unfinished multipart upload, to resume it after an interruption. A completed upload is 409 `conflict`.',
   tags: ['uploads'],
   auth: true,
+  scope: 'products:write',
   successStatus: 200,
   errors: ['not_found', 'conflict'],
   body: listUploadedPartsBodySchema,

@@ -34,6 +34,7 @@ export const startMultipartUploadEndpoint = defineEndpoint({
     'Checks the type (and the size, when given) of a product file and opens a multipart upload. Send parts of 5 MiB to 5 GiB, all but the last of one size, each to a URL from `get-part-upload-url`, then call `complete-multipart-upload`. Limited per seller (429 `rate_limited`).',
   tags: ['uploads'],
   auth: true,
+  scope: 'products:write',
   successStatus: 200,
   errors: ['file_type_not_allowed', 'file_too_large'],
   body: startMultipartUploadBodySchema,

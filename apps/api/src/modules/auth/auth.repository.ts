@@ -4,8 +4,9 @@ import { type SellerRow, sellers } from '../../db/schema.ts';
 
 export function createSellerRepository(db: Database) {
   return {
-    async findById(id: string): Promise<SellerRow | undefined> {
-      const [row] = await db.select().from(sellers).where(eq(sellers.id, id)).limit(1);
+    /** Inside `executor`'s transaction when one is given. */
+    async findById(id: string, executor: Database = db): Promise<SellerRow | undefined> {
+      const [row] = await executor.select().from(sellers).where(eq(sellers.id, id)).limit(1);
       return row;
     },
 
@@ -32,7 +33,12 @@ export function createSellerRepository(db: Database) {
       return row?.tokenVersion;
     },
 
-    async insert(values: { email: string; nickname: string; passwordHash: string }) {
+    async insert(values: {
+      email: string;
+      nickname: string;
+      passwordHash: string;
+      language: string | null;
+    }) {
       const [row] = await db.insert(sellers).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
@@ -57,9 +63,16 @@ export function createSellerRepository(db: Database) {
       return row;
     },
 
-    /** Replaces the hash and revokes every token issued so far; returns the new version. */
-    async setPasswordAndRevoke(id: string, passwordHash: string): Promise<number | undefined> {
-      const [row] = await db
+    /**
+     * Replaces the hash and revokes every token issued so far; returns the new version. Inside
+     * `executor`'s transaction when one is given.
+     */
+    async setPasswordAndRevoke(
+      id: string,
+      passwordHash: string,
+      executor: Database = db,
+    ): Promise<number | undefined> {
+      const [row] = await executor
         .update(sellers)
         .set({
           passwordHash,
@@ -79,6 +92,16 @@ export function createSellerRepository(db: Database) {
         .where(sql`lower(${sellers.email}) = ${email.toLowerCase()}`)
         .returning({ id: sellers.id });
       return row?.id;
+    },
+
+    /**
+     * Drops what a cache in front of this repository knows of the seller's token version (a
+     * revocation committed by a transaction of the caller's). Nothing to do here.
+     */
+    forgetTokenVersion(_id: string): void {},
+
+    async setLanguage(id: string, language: string): Promise<void> {
+      await db.update(sellers).set({ language }).where(eq(sellers.id, id));
     },
 
     async revokeTokens(id: string): Promise<void> {

@@ -1,18 +1,23 @@
 import type { ChangePasswordBody } from '@seller/contract/auth/change-password';
 import type { Profile } from '@seller/contract/auth/get-profile';
-import type { LoginBody } from '@seller/contract/auth/login';
+import type { LoginBody, LoginResponse } from '@seller/contract/auth/login';
 import type { SignupBody } from '@seller/contract/auth/signup';
+import type { LoginTwoFactorBody } from '@seller/contract/auth/two-factor';
 import type { updateProfileBodySchema } from '@seller/contract/auth/update-profile';
+import { type Language, languageOf } from '@seller/contract/languages';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { AccountSecurityRepository } from './account-security.repository.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import type { TokenService } from './tokens.ts';
+import { isTwoFactorOn, type TwoFactorService } from './two-factor.service.ts';
 
 const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid email or password');
 const sellerGone = () => new AppError('unauthorized', 'Sign in to continue');
@@ -30,27 +35,84 @@ export function toProfile(row: SellerRow): Profile {
     bio: row.bio,
     avatarUrl: row.avatarUrl,
     createdAt: row.createdAt.toISOString(),
+    twoFactorEnabled: isTwoFactorOn(row),
   };
 }
 
+/**
+ * How failed sign-ins are limited. A stranger must not be able to lock the owner out: the
+ * counts that refuse (429) are per client address, and per account *and* address together;
+ * the account's count over every address only slows its answers down, more as it grows.
+ */
 export interface LoginThrottle {
   limiter: RateLimiter;
-  perAccount: RateLimitRule;
+  /** Failed attempts at one account from one address. */
+  perPair: RateLimitRule;
+  /** Failed attempts from one address, whatever the account. */
   perIp: RateLimitRule;
+  /** Failed attempts at one account from every address: past `max`, answers slow down. */
+  perAccount: RateLimitRule;
+}
+
+/** The slowdown of an account's sign-ins after `failures` failures over its ceiling. */
+export function accountSlowdownMs(failures: number, ceiling: number): number {
+  if (failures <= ceiling) return 0;
+  return Math.min(10_000, (failures - ceiling) * 250);
+}
+
+export interface SignInClient {
+  ip: string;
 }
 
 export function createAuthService(deps: {
+  db: Database;
   sellers: SellerRepository;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
+  twoFactor: TwoFactorService;
+  security: AccountSecurityRepository;
+  mail: MailService;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
 }) {
-  const { sellers, tokens, loginThrottle } = deps;
+  const { db, sellers, tokens, loginThrottle, twoFactor, security, mail } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const now = deps.now ?? (() => new Date());
+  const { limiter, perPair, perIp, perAccount } = loginThrottle;
 
   const issueToken = (sellerId: string, tokenVersion: number) =>
     tokens.issue({ sellerId, tokenVersion });
+  const pairOf = (account: string, ip: string) => `${account}\n${ip}`;
+
+  /**
+   * A completed sign-in: the address is remembered, and when the account had failed attempts
+   * and the address is new, the owner is told (at most once a day).
+   */
+  async function signedIn(seller: SellerRow, client: SignInClient): Promise<string> {
+    const account = seller.email.toLowerCase();
+    await limiter.reset(perPair, pairOf(account, client.ip));
+    const failures = await limiter.count(perAccount, account);
+    const known = await security.rememberAddress(seller.id, client.ip, now());
+    if (!known && failures > 0) {
+      const at = now();
+      await mail.enqueue(
+        db,
+        {
+          template: 'newSignIn',
+          sellerId: seller.id,
+          at: at.toISOString(),
+          address: client.ip,
+          failedAttempts: failures,
+        },
+        `new-sign-in:${seller.id}:${at.toISOString().slice(0, 10)}`,
+      );
+      mail.sendSoon();
+    }
+    return issueToken(seller.id, seller.tokenVersion);
+  }
 
   return {
-    async signup(input: SignupBody): Promise<string> {
+    async signup(input: SignupBody, client: { language: string | undefined }): Promise<string> {
       const email = input.email.toLowerCase();
       if (isCommonPassword(input.password, [email, email.split('@')[0] ?? '', input.nickname])) {
         throw new AppError('password_too_common', 'This password is too common', [
@@ -61,7 +123,12 @@ export function createAuthService(deps: {
       if (await sellers.findByNickname(input.nickname)) throw conflictFor('nickname');
       const passwordHash = await hashPassword(input.password);
       try {
-        const row = await sellers.insert({ email, nickname: input.nickname, passwordHash });
+        const row = await sellers.insert({
+          email,
+          nickname: input.nickname,
+          passwordHash,
+          language: languageOf(client.language) ?? null,
+        });
         return issueToken(row.id, row.tokenVersion);
       } catch (error) {
         const constraint = uniqueViolation(error);
@@ -71,24 +138,49 @@ export function createAuthService(deps: {
     },
 
     /**
-     * Failed logins are counted per account and per client address; once either is over its
-     * limit, even the right password is refused until the window ends.
+     * The password step. The answer is a token, or for a seller with two factors on the
+     * challenge of the code step. Wrong pairs are refused alike, whichever part was wrong.
      */
-    async login(input: LoginBody, client: { ip: string }): Promise<string> {
-      const { limiter, perAccount, perIp } = loginThrottle;
+    async login(input: LoginBody, client: SignInClient): Promise<LoginResponse> {
       const account = input.email.toLowerCase();
+      const pair = pairOf(account, client.ip);
       await limiter.assertAllowed(perIp, client.ip);
-      await limiter.assertAllowed(perAccount, account);
+      await limiter.assertAllowed(perPair, pair);
+      const slowdown = accountSlowdownMs(await limiter.count(perAccount, account), perAccount.max);
+      if (slowdown > 0) await sleep(slowdown);
       const row = await sellers.findByEmail(account);
       const matches = row
         ? await verifyPassword(input.password, row.passwordHash)
         : await verifyPassword(input.password, await decoyPasswordHash()).then(() => false);
       if (!row || !matches) {
-        await Promise.all([limiter.record(perIp, client.ip), limiter.record(perAccount, account)]);
+        await Promise.all([
+          limiter.record(perIp, client.ip),
+          limiter.record(perPair, pair),
+          limiter.record(perAccount, account),
+        ]);
         throw invalidCredentials();
       }
-      await limiter.reset(perAccount, account);
-      return issueToken(row.id, row.tokenVersion);
+      if (isTwoFactorOn(row)) {
+        return { twoFactorRequired: true, challenge: await twoFactor.startChallenge(row.id) };
+      }
+      return { token: await signedIn(row, client) };
+    },
+
+    /** The code step: a wrong code counts like a wrong password for the address. */
+    async loginWithCode(input: LoginTwoFactorBody, client: SignInClient): Promise<string> {
+      await limiter.assertAllowed(perIp, client.ip);
+      try {
+        const seller = await twoFactor.passChallenge(
+          input.challenge,
+          'code' in input ? { code: input.code } : { recoveryCode: input.recoveryCode },
+        );
+        return await signedIn(seller, client);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'two_factor_code_invalid') {
+          await limiter.record(perIp, client.ip);
+        }
+        throw error;
+      }
     },
 
     async profile(sellerId: string): Promise<Profile> {
@@ -129,12 +221,24 @@ export function createAuthService(deps: {
           { path: 'newPassword', code: 'passwordTooCommon' },
         ]);
       }
-      const version = await sellers.setPasswordAndRevoke(
-        sellerId,
-        await hashPassword(input.newPassword),
-      );
-      if (version === undefined) throw sellerGone();
+      const passwordHash = await hashPassword(input.newPassword);
+      const version = await db.transaction(async (tx) => {
+        const next = await sellers.setPasswordAndRevoke(sellerId, passwordHash, tx);
+        if (next === undefined) throw sellerGone();
+        await mail.enqueue(
+          tx,
+          { template: 'passwordChanged', sellerId, at: now().toISOString() },
+          `password-changed:${sellerId}:${next}`,
+        );
+        return next;
+      });
+      sellers.forgetTokenVersion(sellerId);
+      mail.sendSoon();
       return issueToken(sellerId, version);
+    },
+
+    async setLanguage(sellerId: string, language: Language): Promise<void> {
+      await sellers.setLanguage(sellerId, language);
     },
 
     async logout(sellerId: string): Promise<void> {

@@ -251,6 +251,7 @@ describe('profile', () => {
       bio: null,
       avatarUrl: null,
       createdAt: expect.any(String),
+      twoFactorEnabled: false,
     });
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
   });

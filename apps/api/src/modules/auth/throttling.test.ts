@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithRedis } from '../../test/redis.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const attempt = (
@@ -30,18 +31,25 @@ async function failTimes(
   }
 }
 
-describe('failed logins per account', () => {
+describe('failed logins per account and address', () => {
   let t: TestApp;
+  let smtp: SmtpPeer;
   beforeAll(async () => {
+    smtp = await startSmtpPeer();
     t = await createTestApp({
       RATE_LIMIT_LOGIN_ACCOUNT: '3',
+      RATE_LIMIT_LOGIN_ACCOUNT_CEILING: '5',
       RATE_LIMIT_LOGIN_IP: '1000',
       RATE_LIMIT_LOGIN_WINDOW_SECONDS: '900',
+      SMTP_URL: smtp.url,
     });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
 
-  it('refuses the account with 429 and Retry-After once over the limit, even with the right password', async () => {
+  it('refuses the pair with 429 and Retry-After once over the limit, even with the right password', async () => {
     const seller = await signUpSeller(t.app);
     await failTimes(t, seller.email, 3);
     const blocked = await attempt(t, seller.email, seller.password);
@@ -52,15 +60,32 @@ describe('failed logins per account', () => {
     expect(retryAfter).toBeLessThanOrEqual(900);
   });
 
-  it('counts the account across client addresses and email case', async () => {
+  it('a stranger cannot lock the owner out: failures from one address leave the others open', async () => {
     const seller = await signUpSeller(t.app);
-    await failTimes(t, seller.email, 1, { remoteAddress: '198.51.100.1' });
-    await failTimes(t, seller.email.toUpperCase(), 1, { remoteAddress: '198.51.100.2' });
-    await failTimes(t, seller.email, 1, { remoteAddress: '198.51.100.3' });
-    const blocked = await attempt(t, seller.email, seller.password, {
-      remoteAddress: '198.51.100.4',
+    await failTimes(t, seller.email, 2, { remoteAddress: '198.51.100.1' });
+    await failTimes(t, seller.email.toUpperCase(), 1, { remoteAddress: '198.51.100.1' });
+    expect(
+      (await attempt(t, seller.email, seller.password, { remoteAddress: '198.51.100.1' }))
+        .statusCode,
+    ).toBe(429);
+    const owner = await attempt(t, seller.email, seller.password, {
+      remoteAddress: '198.51.100.2',
     });
-    expect(blocked.statusCode).toBe(429);
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('past the account ceiling over every address, answers slow down but still come', async () => {
+    const seller = await signUpSeller(t.app);
+    for (let i = 0; i < 7; i += 1) {
+      await failTimes(t, seller.email, 1, { remoteAddress: `198.51.100.${20 + i}` });
+    }
+    const started = performance.now();
+    const owner = await attempt(t, seller.email, seller.password, {
+      remoteAddress: '198.51.100.60',
+    });
+    expect(owner.statusCode).toBe(200);
+    // Seven failures against a ceiling of five: half a second of delay.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
   });
 
   it('counts unknown emails too, answering them like known ones until the limit', async () => {
@@ -68,12 +93,34 @@ describe('failed logins per account', () => {
     expect((await attempt(t, 'ghost@example.com', 'whatever-pass')).statusCode).toBe(429);
   });
 
-  it('forgets the failures of an account after a successful login', async () => {
+  it('forgets the failures of the pair after a successful login', async () => {
     const seller = await signUpSeller(t.app);
     await failTimes(t, seller.email, 2);
     expect((await attempt(t, seller.email, seller.password)).statusCode).toBe(200);
     await failTimes(t, seller.email, 2);
     expect((await attempt(t, seller.email, seller.password)).statusCode).toBe(200);
+  });
+
+  it('mails the owner about a sign-in from a new address after failed attempts, once a day', async () => {
+    smtp.received.length = 0;
+    const seller = await signUpSeller(t.app);
+    // Known address, no failures: no mail.
+    expect(
+      (await attempt(t, seller.email, seller.password, { remoteAddress: '192.0.2.10' })).statusCode,
+    ).toBe(200);
+    await failTimes(t, seller.email, 2, { remoteAddress: '192.0.2.66' });
+    // The owner again from the known address: no mail.
+    await attempt(t, seller.email, seller.password, { remoteAddress: '192.0.2.10' });
+    // From a new address after the failures: a mail.
+    await attempt(t, seller.email, seller.password, { remoteAddress: '192.0.2.11' });
+    const [notice] = await smtp.waitFor(1);
+    expect(notice?.to).toEqual([seller.email]);
+    expect(notice?.subject).toBe('New sign-in to your Seller Center account');
+    expect(notice?.text).toContain('192.0.2.11');
+    // Another new address the same day: nothing more.
+    await attempt(t, seller.email, seller.password, { remoteAddress: '192.0.2.12' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received.filter((mail) => mail.to.includes(seller.email))).toHaveLength(1);
   });
 });
 

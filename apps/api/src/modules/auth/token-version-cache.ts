@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client.ts';
 import type { SellerRepository } from './auth.repository.ts';
 
 /** How long a token version read from the database is trusted without reading it again. */
@@ -62,14 +63,16 @@ export function withTokenVersionCache(
       return read(id);
     },
 
-    async setPasswordAndRevoke(id: string, passwordHash: string) {
+    async setPasswordAndRevoke(id: string, passwordHash: string, executor?: Database) {
       forget(id);
       try {
-        return await sellers.setPasswordAndRevoke(id, passwordHash);
+        return await sellers.setPasswordAndRevoke(id, passwordHash, executor);
       } finally {
         forget(id);
       }
     },
+
+    forgetTokenVersion: forget,
 
     async revokeTokens(id: string) {
       forget(id);

@@ -17,13 +17,19 @@ const keepFinishedDays = 7;
  * The queue's worker runs while the server does: it starts once every module has registered
  * its kinds of job, and the server waits for the jobs in hand when it closes.
  */
-export function createJobsModule(db: Database, app: FastifyInstance): JobQueue {
+export function createJobsModule(
+  db: Database,
+  app: FastifyInstance,
+  options: { worker: boolean },
+): JobQueue {
   const jobs = createJobRepository(db);
   const queue = createJobQueue({ jobs, log: app.log });
   app.decorate('jobQueue', queue);
-  app.addHook('onReady', async () => {
-    queue.start();
-  });
+  if (options.worker) {
+    app.addHook('onReady', async () => {
+      queue.start();
+    });
+  }
   app.addHook('onClose', () => queue.stop());
 
   const purge = setInterval(

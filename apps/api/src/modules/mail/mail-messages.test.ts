@@ -1,6 +1,6 @@
 import { languages } from '@seller/contract/languages';
 import { describe, expect, it } from 'vitest';
-import { mailTemplates, renderMail } from './mail-messages.ts';
+import { formatWon, mailTemplates, renderMail } from './mail-messages.ts';
 
 const samples = {
   passwordReset: { url: 'https://seller.example.com/reset-password?token=abc', minutes: 60 },
@@ -14,9 +14,31 @@ const samples = {
     failedAttempts: 12,
     url: 'https://seller.example.com/forgot-password',
   },
+  sale: {
+    product: 'Pottery basics',
+    amount: '₩13,800',
+    net: '₩12,420',
+    when: '24 Nov 2026, 14:05',
+    url: 'https://seller.example.com/sales?period=today',
+  },
+  dailySummary: {
+    day: '23 Nov 2026',
+    count: 3,
+    amount: '₩41,400',
+    net: '₩37,260',
+    top: [{ title: 'Pottery basics', count: 3, amount: '₩41,400' }],
+    url: 'https://seller.example.com/sales?period=week',
+  },
 } as const;
 
 describe('mail messages', () => {
+  it('writes won amounts as the sales screens do', () => {
+    expect(formatWon(15000, 'ko')).toBe('15,000원');
+    expect(formatWon(15000, 'zh')).toBe('15,000韩元');
+    expect(formatWon(15000, 'en')).toBe('₩15,000');
+    expect(formatWon(1234567.4, 'fr')).toMatch(/^₩1\s?234\s?567$/u);
+  });
+
   it.each(mailTemplates)('%s exists in every language, each its own words', (template) => {
     const subjects = new Set<string>();
     for (const language of languages) {

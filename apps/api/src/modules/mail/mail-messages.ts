@@ -288,13 +288,164 @@ const newSignIn: Messages<NewSignInData> = {
   }),
 };
 
-const templates = { passwordReset, passwordChanged, newSignIn } as const;
+/** A sales amount in won, without decimals, in the words of /sales: 15,000원, 15,000韩元, ₩15,000. */
+export function formatWon(amount: number, language: Language): string {
+  const digits = new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : language, {
+    maximumFractionDigits: 0,
+  }).format(Math.round(amount));
+  if (language === 'ko') return `${digits}원`;
+  if (language === 'zh') return `${digits}韩元`;
+  return `₩${digits}`;
+}
+
+export interface SaleData {
+  product: string;
+  /** Gross and net, already formatted (`formatWon`). */
+  amount: string;
+  net: string;
+  when: string;
+  url: string;
+}
+
+const sale: Messages<SaleData> = {
+  en: ({ product, amount, net, when, url }) => ({
+    subject: `New sale: ${product} (${amount})`,
+    greeting: 'Hello,',
+    lines: [`You sold “${product}” on ${when}.`, `Amount: ${amount} (${net} after commission).`],
+    action: { label: 'See today’s sales', url },
+    closing: closing.en,
+  }),
+  ko: ({ product, amount, net, when, url }) => ({
+    subject: `새 판매: ${product} (${amount})`,
+    greeting: '안녕하세요.',
+    lines: [
+      `${when}에 「${product}」이(가) 판매되었습니다.`,
+      `금액: ${amount} (수수료 차감 후 ${net})`,
+    ],
+    action: { label: '오늘의 판매 보기', url },
+    closing: closing.ko,
+  }),
+  zh: ({ product, amount, net, when, url }) => ({
+    subject: `新订单：${product}（${amount}）`,
+    greeting: '您好：',
+    lines: [`您于 ${when} 售出了「${product}」。`, `金额：${amount}（扣除佣金后 ${net}）。`],
+    action: { label: '查看今天的销售', url },
+    closing: closing.zh,
+  }),
+  ja: ({ product, amount, net, when, url }) => ({
+    subject: `新しい販売：${product}（${amount}）`,
+    greeting: 'こんにちは。',
+    lines: [`${when}に「${product}」が売れました。`, `金額：${amount}（手数料差し引き後 ${net}）`],
+    action: { label: '今日の販売を見る', url },
+    closing: closing.ja,
+  }),
+  fr: ({ product, amount, net, when, url }) => ({
+    subject: `Nouvelle vente : ${product} (${amount})`,
+    greeting: 'Bonjour,',
+    lines: [
+      `Vous avez vendu « ${product} » le ${when}.`,
+      `Montant : ${amount} (${net} après commission).`,
+    ],
+    action: { label: 'Voir les ventes du jour', url },
+    closing: closing.fr,
+  }),
+  tr: ({ product, amount, net, when, url }) => ({
+    subject: `Yeni satış: ${product} (${amount})`,
+    greeting: 'Merhaba,',
+    lines: [
+      `“${product}” ürününüz ${when} tarihinde satıldı.`,
+      `Tutar: ${amount} (komisyon sonrası ${net}).`,
+    ],
+    action: { label: 'Bugünkü satışları gör', url },
+    closing: closing.tr,
+  }),
+};
+
+export interface DailySummaryData {
+  /** The day, formatted for the language. */
+  day: string;
+  count: number;
+  amount: string;
+  net: string;
+  /** The best products of the day: title and formatted amount. */
+  top: { title: string; count: number; amount: string }[];
+  url: string;
+}
+
+const dailySummary: Messages<DailySummaryData> = {
+  en: ({ day, count, amount, net, top, url }) => ({
+    subject: `Your sales on ${day}: ${count} ${count === 1 ? 'sale' : 'sales'}, ${amount}`,
+    greeting: 'Hello,',
+    lines: [
+      `On ${day} you made ${count} ${count === 1 ? 'sale' : 'sales'} for ${amount} (${net} after commission).`,
+      ...top.map((item, index) => `${index + 1}. ${item.title}: ${item.count} × ${item.amount}`),
+    ],
+    action: { label: 'See this week’s sales', url },
+    closing: closing.en,
+  }),
+  ko: ({ day, count, amount, net, top, url }) => ({
+    subject: `${day} 판매 요약: ${count}건, ${amount}`,
+    greeting: '안녕하세요.',
+    lines: [
+      `${day}에 ${count}건, ${amount}을(를) 판매했습니다 (수수료 차감 후 ${net}).`,
+      ...top.map((item, index) => `${index + 1}. ${item.title}: ${item.count}건, ${item.amount}`),
+    ],
+    action: { label: '이번 주 판매 보기', url },
+    closing: closing.ko,
+  }),
+  zh: ({ day, count, amount, net, top, url }) => ({
+    subject: `${day} 销售汇总：${count} 笔，${amount}`,
+    greeting: '您好：',
+    lines: [
+      `${day} 您共售出 ${count} 笔，金额 ${amount}（扣除佣金后 ${net}）。`,
+      ...top.map((item, index) => `${index + 1}. ${item.title}：${item.count} 笔，${item.amount}`),
+    ],
+    action: { label: '查看本周销售', url },
+    closing: closing.zh,
+  }),
+  ja: ({ day, count, amount, net, top, url }) => ({
+    subject: `${day}の販売：${count}件、${amount}`,
+    greeting: 'こんにちは。',
+    lines: [
+      `${day}は${count}件、${amount}の販売がありました（手数料差し引き後 ${net}）。`,
+      ...top.map((item, index) => `${index + 1}. ${item.title}：${item.count}件、${item.amount}`),
+    ],
+    action: { label: '今週の販売を見る', url },
+    closing: closing.ja,
+  }),
+  fr: ({ day, count, amount, net, top, url }) => ({
+    subject: `Vos ventes du ${day} : ${count} ${count === 1 ? 'vente' : 'ventes'}, ${amount}`,
+    greeting: 'Bonjour,',
+    lines: [
+      `Le ${day}, vous avez fait ${count} ${count === 1 ? 'vente' : 'ventes'} pour ${amount} (${net} après commission).`,
+      ...top.map((item, index) => `${index + 1}. ${item.title} : ${item.count} × ${item.amount}`),
+    ],
+    action: { label: 'Voir les ventes de la semaine', url },
+    closing: closing.fr,
+  }),
+  tr: ({ day, count, amount, net, top, url }) => ({
+    subject: `${day} satışlarınız: ${count} satış, ${amount}`,
+    greeting: 'Merhaba,',
+    lines: [
+      `${day} tarihinde ${amount} tutarında ${count} satış yaptınız (komisyon sonrası ${net}).`,
+      ...top.map(
+        (item, index) => `${index + 1}. ${item.title}: ${item.count} satış, ${item.amount}`,
+      ),
+    ],
+    action: { label: 'Bu haftanın satışlarını gör', url },
+    closing: closing.tr,
+  }),
+};
+
+const templates = { passwordReset, passwordChanged, newSignIn, sale, dailySummary } as const;
 
 export type MailTemplate = keyof typeof templates;
 export type MailData = {
   passwordReset: PasswordResetData;
   passwordChanged: PasswordChangedData;
   newSignIn: NewSignInData;
+  sale: SaleData;
+  dailySummary: DailySummaryData;
 };
 
 export function renderMail<T extends MailTemplate>(

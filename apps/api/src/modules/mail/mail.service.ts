@@ -42,6 +42,8 @@ const mailPayloadSchema = z.discriminatedUnion('template', [
 ]);
 export type MailPayload = z.infer<typeof mailPayloadSchema>;
 
+export { formatWon } from './mail-messages.ts';
+
 /** SMTP down, a full mailbox…: retried with growing delays for about a day. */
 export const mailRetry = exponentialBackoff({
   maxAttempts: 12,
@@ -52,8 +54,11 @@ export const mailRetry = exponentialBackoff({
 /** A date and time as the seller reads it, in the seller center's time zone. */
 export function formatWhen(at: Date, language: Language, timeZone: string): string {
   return new Intl.DateTimeFormat(language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).format(at);
@@ -109,6 +114,9 @@ export function createMailService(deps: MailDeps) {
     send<T extends MailTemplate>(to: string, template: T, language: Language, data: MailData[T]) {
       return transport.send({ to, ...renderMail(template, language, data) });
     },
+
+    /** After the transaction that queued a mail commits: send it now, not at the next poll. */
+    sendSoon: () => queue.nudge(),
 
     link,
   };

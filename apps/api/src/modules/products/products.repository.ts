@@ -5,6 +5,7 @@ import {
   type ProductRow,
   type ProductThumbnailRow,
   productFiles,
+  productSales,
   products,
   productThumbnails,
 } from '../../db/schema.ts';
@@ -17,6 +18,9 @@ export interface ProductListRow {
   product: ProductRow;
   fileCount: number;
   mainThumbnailKey: ProductThumbnailRow['storageKey'] | null;
+  /** KRW from the product's sales rollup; 0 before its first sale. */
+  revenue: number;
+  netRevenue: number;
 }
 
 export type NewProductFile = Omit<ProductFileRow, 'id' | 'createdAt'>;
@@ -168,8 +172,15 @@ export function createProductRepository(db: Database) {
   // The dashboard's list, built once and prepared under a name: PostgreSQL parses and plans it
   // once per connection instead of on every call.
   const listForSeller = db
-    .select({ product: products, fileCount, mainThumbnailKey })
+    .select({
+      product: products,
+      fileCount,
+      mainThumbnailKey,
+      revenue: sql<number>`coalesce(${productSales.amount}, 0)`.mapWith(Number),
+      netRevenue: sql<number>`coalesce(${productSales.net}, 0)`.mapWith(Number),
+    })
     .from(products)
+    .leftJoin(productSales, eq(productSales.productId, products.id))
     .where(and(eq(products.sellerId, sql.placeholder('sellerId')), ne(products.status, 'deleted')))
     .orderBy(desc(products.createdAt), desc(products.id))
     .prepare('products_list_for_seller');

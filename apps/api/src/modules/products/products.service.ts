@@ -1,5 +1,6 @@
 import type { ProductStatus } from '@seller/contract/limits';
 import type { createProductBodySchema } from '@seller/contract/products/create-product';
+import type { ProductListItem } from '@seller/contract/products/list-my-products';
 import type {
   Product,
   ProductDetail,
@@ -74,13 +75,24 @@ function thumbnailRows(
   }));
 }
 
+/**
+ * What other modules do when a seller edits a product, inside the edit's transaction (its
+ * webhook event), and once it has committed.
+ */
+export interface ProductListener {
+  afterUpdate(tx: Transaction, sellerId: string, product: ProductDetail['product']): Promise<void>;
+  afterCommit(): void;
+}
+
 export function createProductService(deps: {
   products: ProductRepository;
   claimUploads: ClaimUploads;
   storage: ProductStorage;
   productReview: boolean;
+  listeners?: readonly ProductListener[];
 }) {
   const { products, claimUploads, storage, productReview } = deps;
+  const listeners = deps.listeners ?? [];
 
   /** Attaches the seller's uploads: product files first, then thumbnail images. */
   const claimProductUploads = async (
@@ -177,9 +189,13 @@ export function createProductService(deps: {
       );
     },
 
-    async listMine(sellerId: string): Promise<Product[]> {
+    async listMine(sellerId: string): Promise<ProductListItem[]> {
       const rows = await products.listForSeller(sellerId);
-      return rows.map((row) => toProduct(row.product, row.fileCount, row.mainThumbnailKey));
+      return rows.map((row) => ({
+        ...toProduct(row.product, row.fileCount, row.mainThumbnailKey),
+        revenue: row.revenue,
+        net_revenue: row.netRevenue,
+      }));
     },
 
     async get(sellerId: string, productId: string): Promise<ProductDetail> {
@@ -234,13 +250,19 @@ export function createProductService(deps: {
             await queries.setMainThumbnail(main.id);
           }
           const updated = await queries.updateProduct(product.id, plan.fields);
-          return detail(
+          const result = detail(
             updated,
             await queries.files(product.id),
             await queries.thumbnails(product.id),
           );
+          for (const listener of listeners)
+            await listener.afterUpdate(tx, sellerId, result.product);
+          return result;
         }),
-      );
+      ).then((result) => {
+        for (const listener of listeners) listener.afterCommit();
+        return result;
+      });
     },
 
     /** Soft delete: the row, its files and its sales stay; deleting again changes nothing. */

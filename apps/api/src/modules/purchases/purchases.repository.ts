@@ -12,6 +12,7 @@ import {
   salesDaily,
   sellerSalesTotals,
   sellers,
+  webhooks,
 } from '../../db/schema.ts';
 import { parseRows, sqlTimestamp } from '../../db/sql-values.ts';
 
@@ -19,14 +20,31 @@ export type NewSale = Omit<typeof sales.$inferInsert, 'id' | 'createdAt'>;
 
 export interface ProductForSale {
   sellerId: ProductRow['sellerId'];
+  title: ProductRow['title'];
   /** End of the seller's introductory commission: signup plus N calendar months, local time. */
   introEndsAt: Date;
+  /** How the seller hears of sales (`each`, `daily`, `never`). */
+  saleNotifications: string;
+  /** The events the seller's webhook listens to; null without a webhook. */
+  webhookEvents: string[] | null;
 }
 
 const productForSaleRow = z
-  .object({ seller_id: z.string(), intro_ends_at: sqlTimestamp })
+  .object({
+    seller_id: z.string(),
+    title: z.string(),
+    intro_ends_at: sqlTimestamp,
+    sale_notifications: z.string(),
+    webhook_events: z.array(z.string()).nullable(),
+  })
   .transform(
-    (row): ProductForSale => ({ sellerId: row.seller_id, introEndsAt: row.intro_ends_at }),
+    (row): ProductForSale => ({
+      sellerId: row.seller_id,
+      title: row.title,
+      introEndsAt: row.intro_ends_at,
+      saleNotifications: row.sale_notifications,
+      webhookEvents: row.webhook_events,
+    }),
   );
 
 /** The writes of one purchase; every call runs inside the caller's transaction. */
@@ -37,10 +55,12 @@ function purchaseWrites(tx: Database, timeZone: string) {
       introMonths: number,
     ): Promise<ProductForSale | undefined> {
       const result = await tx.execute(sql`
-        select p.seller_id,
+        select p.seller_id, p.title,
                ((s.created_at at time zone ${timeZone}) + make_interval(months => ${introMonths}::int))
-                 at time zone ${timeZone} as intro_ends_at
+                 at time zone ${timeZone} as intro_ends_at,
+               s.sale_notifications, w.events as webhook_events
         from ${products} p join ${sellers} s on s.id = p.seller_id
+          left join ${webhooks} w on w.seller_id = p.seller_id
         where p.id = ${productId}`);
       return parseRows(productForSaleRow, result)[0];
     },
@@ -96,8 +116,9 @@ export type PurchaseWrites = ReturnType<typeof purchaseWrites>;
 
 export function createPurchaseRepository(db: Database, timeZone: string) {
   return {
-    transaction<T>(work: (writes: PurchaseWrites) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(purchaseWrites(tx, timeZone)));
+    /** `tx` is for what other modules write with the sale (its mail and webhook jobs). */
+    transaction<T>(work: (writes: PurchaseWrites, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(purchaseWrites(tx, timeZone), tx));
     },
 
     async findSaleByOrderId(orderId: string): Promise<SaleRow | undefined> {

@@ -3,6 +3,7 @@ import type {
   recordPurchaseBodySchema,
 } from '@seller/contract/sales/record-purchase';
 import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { commissionRateAt, introCommissionMonths, splitAmount } from './commission.ts';
@@ -44,8 +45,23 @@ function sameOrder(stored: SaleRow, input: PurchaseInput, purchasedAt: Date): bo
 const invalidDate = (code: 'purchasedAtInFuture' | 'purchasedAtTooEarly') =>
   invalidField('purchasedAt', code, 'Invalid body: purchasedAt is out of range');
 
-export function createPurchaseService(deps: { purchases: PurchaseRepository; now?: () => Date }) {
+/**
+ * What other modules do with a new sale, inside its transaction, so that nothing acknowledged
+ * is left without its mail or its webhook event.
+ */
+export interface SaleListener {
+  afterSale(tx: Database, sale: SaleRow, product: ProductForSale): Promise<void>;
+  /** Once the transaction has committed: send what was queued now, not at the next poll. */
+  afterCommit(): void;
+}
+
+export function createPurchaseService(deps: {
+  purchases: PurchaseRepository;
+  listeners?: readonly SaleListener[];
+  now?: () => Date;
+}) {
   const { purchases } = deps;
+  const listeners = deps.listeners ?? [];
   const now = deps.now ?? (() => new Date());
 
   /** When the sale happened: now by default, a little ahead at most, not before 2000. */
@@ -68,7 +84,7 @@ export function createPurchaseService(deps: { purchases: PurchaseRepository; now
   ): Promise<{ created: boolean; sale: RecordedSale }[]> {
     const at = now();
     const times = inputs.map((input) => purchaseTime(input, at));
-    const inserted = await purchases.transaction(async (writes) => {
+    const inserted = await purchases.transaction(async (writes, tx) => {
       const productsSeen = new Map<string, ProductForSale>();
       const rows: (SaleRow | undefined)[] = [];
       for (const [index, input] of inputs.entries()) {
@@ -81,23 +97,24 @@ export function createPurchaseService(deps: { purchases: PurchaseRepository; now
         }
         const commissionRate = commissionRateAt(purchasedAt, product.introEndsAt);
         const { commission, net } = splitAmount(input.amount, commissionRate);
-        rows.push(
-          await writes.insertSaleWithRollups({
-            orderId: input.orderId,
-            sellerId: product.sellerId,
-            productId: input.productId,
-            customerEmail: input.customerEmail,
-            paymentMethod: input.paymentMethod,
-            amount: input.amount,
-            commissionRate,
-            commissionAmount: commission,
-            netAmount: net,
-            purchasedAt,
-          }),
-        );
+        const row = await writes.insertSaleWithRollups({
+          orderId: input.orderId,
+          sellerId: product.sellerId,
+          productId: input.productId,
+          customerEmail: input.customerEmail,
+          paymentMethod: input.paymentMethod,
+          amount: input.amount,
+          commissionRate,
+          commissionAmount: commission,
+          netAmount: net,
+          purchasedAt,
+        });
+        if (row) for (const listener of listeners) await listener.afterSale(tx, row, product);
+        rows.push(row);
       }
       return rows;
     });
+    if (inserted.some(Boolean)) for (const listener of listeners) listener.afterCommit();
     const results: { created: boolean; sale: RecordedSale }[] = [];
     for (const [index, input] of inputs.entries()) {
       const row = inserted[index];

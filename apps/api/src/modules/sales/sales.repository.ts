@@ -262,6 +262,24 @@ export function createSalesRepository(db: Database, timeZone: string) {
       );
     },
 
+    /**
+     * The products with the most revenue of all time, best first: only products that sold
+     * (deleted ones too), read from the per-product rollup.
+     */
+    async topProducts(sellerId: string, limit: number): Promise<ProductFigures[]> {
+      return parseRows(
+        productFiguresRow,
+        await db.execute(sql`
+          select p.id as product_id, p.title, p.price, ps.count, ps.amount, ps.net,
+                 ps.last_sale_at
+          from ${productSales} ps
+          join ${products} p on p.id = ps.product_id
+          where ps.seller_id = ${sellerId}
+          order by ps.amount desc, ps.last_sale_at desc, p.id
+          limit ${limit}`),
+      );
+    },
+
     /** Today's date (`yyyy-MM-dd`) in the configured time zone, for file names. */
     async today(now: Date): Promise<string> {
       const [row] = parseRows(

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { exportSalesEndpoint } from '@seller/contract/sales/export-sales';
 import { getDailySalesEndpoint } from '@seller/contract/sales/get-daily-sales';
 import { getSalesByProductEndpoint } from '@seller/contract/sales/get-sales-by-product';
+import { getSalesOverviewEndpoint } from '@seller/contract/sales/get-sales-overview';
 import { getSalesStatsEndpoint } from '@seller/contract/sales/get-sales-stats';
 import { getTransactionsEndpoint } from '@seller/contract/sales/get-transactions';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,13 @@ export async function salesRoutes(app: FastifyInstance, options: { sales: SalesS
     app,
     getSalesByProductEndpoint,
     ({ seller }) => sales.byProduct(seller.id),
+    cachedPerSeller,
+  );
+
+  defineRoute(
+    app,
+    getSalesOverviewEndpoint,
+    ({ seller }) => sales.overview(seller.id),
     cachedPerSeller,
   );
 

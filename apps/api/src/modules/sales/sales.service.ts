@@ -1,6 +1,15 @@
 import type { SalesPeriod } from '@seller/contract/limits';
 import type { DailySalesResponse } from '@seller/contract/sales/get-daily-sales';
-import type { SalesByProductResponse } from '@seller/contract/sales/get-sales-by-product';
+import type {
+  ProductSalesRow,
+  SalesByProductResponse,
+} from '@seller/contract/sales/get-sales-by-product';
+import {
+  type SalesOverview,
+  salesOverviewLatestSales,
+  salesOverviewTopProducts,
+  salesOverviewWindowDays,
+} from '@seller/contract/sales/get-sales-overview';
 import type { SalesFigures, SalesStats } from '@seller/contract/sales/get-sales-stats';
 import type {
   Transaction,
@@ -8,7 +17,7 @@ import type {
   transactionsQuerySchema,
 } from '@seller/contract/sales/get-transactions';
 import type { z } from 'zod';
-import type { Figures, SaleListItem, SalesRepository } from './sales.repository.ts';
+import type { Figures, ProductFigures, SaleListItem, SalesRepository } from './sales.repository.ts';
 import { salesCsvRows } from './sales-csv.ts';
 
 const figures = ({ count, amount, net }: Figures): SalesFigures => ({
@@ -16,6 +25,27 @@ const figures = ({ count, amount, net }: Figures): SalesFigures => ({
   amount,
   commission: amount - net,
   net,
+});
+
+/** The sum of some days' figures. */
+const sumOf = (rows: readonly Figures[]): Figures =>
+  rows.reduce(
+    (sum, row) => ({
+      count: sum.count + row.count,
+      amount: sum.amount + row.amount,
+      net: sum.net + row.net,
+    }),
+    { count: 0, amount: 0, net: 0 },
+  );
+
+const toProductSalesRow = (row: ProductFigures): ProductSalesRow => ({
+  productId: row.productId,
+  title: row.title,
+  productPrice: row.price,
+  salesCount: row.count,
+  totalRevenue: row.amount,
+  netRevenue: row.net,
+  lastSaleDate: row.lastSaleAt ? row.lastSaleAt.toISOString() : null,
 });
 
 export const toTransaction = (sale: SaleListItem): Transaction => ({
@@ -78,16 +108,30 @@ export function createSalesService(deps: {
 
     async byProduct(sellerId: string): Promise<SalesByProductResponse> {
       const rows = await sales.byProduct(sellerId);
+      return { products: rows.map(toProductSalesRow) };
+    },
+
+    /**
+     * The dashboard's revenue: the last 30 days against the 30 before (60 rows of the daily
+     * rollup), the best sellers (the per-product rollup) and the latest sales (the newest
+     * entries of the seller's sales index).
+     */
+    async overview(sellerId: string): Promise<SalesOverview> {
+      const at = now();
+      const windowDays = salesOverviewWindowDays;
+      const [days, top, latest] = await Promise.all([
+        sales.daily(sellerId, at, windowDays * 2),
+        sales.topProducts(sellerId, salesOverviewTopProducts),
+        sales.salesAfter(sellerId, 'all', at, undefined, salesOverviewLatestSales),
+      ]);
+      const current = days.slice(-windowDays);
       return {
-        products: rows.map((row) => ({
-          productId: row.productId,
-          title: row.title,
-          productPrice: row.price,
-          salesCount: row.count,
-          totalRevenue: row.amount,
-          netRevenue: row.net,
-          lastSaleDate: row.lastSaleAt ? row.lastSaleAt.toISOString() : null,
-        })),
+        windowDays,
+        current: figures(sumOf(current)),
+        previous: figures(sumOf(days.slice(0, -windowDays))),
+        daily: current.map(({ day, ...rest }) => ({ date: day, ...rest })),
+        topProducts: top.map(toProductSalesRow),
+        latestSales: latest.items.map(toTransaction),
       };
     },
 

@@ -1,0 +1,22 @@
+import {
+  createApiTokenEndpoint,
+  deleteApiTokenEndpoint,
+  listApiTokensEndpoint,
+} from '@seller/contract/developer/api-tokens';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../lib/define-route.ts';
+import type { ApiTokenService } from './api-tokens.service.ts';
+
+export async function apiTokenRoutes(
+  app: FastifyInstance,
+  options: { apiTokens: ApiTokenService },
+) {
+  const { apiTokens } = options;
+  defineRoute(app, createApiTokenEndpoint, ({ seller, body }) => apiTokens.create(seller.id, body));
+  defineRoute(app, listApiTokensEndpoint, async ({ seller }) => ({
+    tokens: await apiTokens.list(seller.id),
+  }));
+  defineRoute(app, deleteApiTokenEndpoint, async ({ seller, params }) => {
+    await apiTokens.revoke(seller.id, params.id);
+  });
+}

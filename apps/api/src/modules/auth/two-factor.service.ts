@@ -1,0 +1,173 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import type { SellerRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { AccountSecurityRepository } from './account-security.repository.ts';
+import type { SellerRepository } from './auth.repository.ts';
+import { verifyPassword } from './password.ts';
+import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
+
+export const recoveryCodeCount = 10;
+export const challengeMinutes = 5;
+export const challengeMaxTries = 5;
+const issuer = 'Seller Center';
+
+/** `ABCDE-FGHIJ`: 50 random bits, easy to copy from paper; compared without dashes or case. */
+function newRecoveryCode(): string {
+  const text = base32Encode(randomBytes(7)).slice(0, 10);
+  return `${text.slice(0, 5)}-${text.slice(5)}`;
+}
+
+export const normaliseRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const hashRecoveryCode = (code: string) =>
+  createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
+const hashChallenge = (challenge: string) => createHash('sha256').update(challenge).digest('hex');
+
+const codeInvalid = (path = 'code') =>
+  new AppError('two_factor_code_invalid', 'This code is not valid', [
+    { path, code: 'twoFactorCodeInvalid' },
+  ]);
+
+export const isTwoFactorOn = (seller: Pick<SellerRow, 'totpEnabledAt' | 'totpSecret'>) =>
+  seller.totpEnabledAt !== null && seller.totpSecret !== null;
+
+/**
+ * Authenticator codes (TOTP) as a second factor, with ten one-time recovery codes. The secret
+ * is sealed at rest; a code is accepted once (its time step is recorded), with one step of
+ * clock drift either side.
+ */
+export function createTwoFactorService(deps: {
+  db: Database;
+  sellers: SellerRepository;
+  security: AccountSecurityRepository;
+  secrets: SecretBox;
+  now?: () => Date;
+}) {
+  const { db, sellers, security, secrets } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function sellerOf(sellerId: string): Promise<SellerRow> {
+    const seller = await sellers.findById(sellerId);
+    if (!seller) throw new AppError('unauthorized', 'Sign in to continue');
+    return seller;
+  }
+
+  /** Accepts a current code of the seller once, inside `executor`'s transaction. */
+  async function acceptCode(executor: Database, seller: SellerRow, code: string, path = 'code') {
+    if (!seller.totpSecret) throw codeInvalid(path);
+    const step = matchTotp(secrets.open(seller.totpSecret), code.trim(), now().getTime());
+    if (step === undefined) throw codeInvalid(path);
+    if (!(await security.acceptTotpStep(executor, seller.id, step))) throw codeInvalid(path);
+  }
+
+  async function issueRecoveryCodes(executor: Database, sellerId: string): Promise<string[]> {
+    const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
+    await security.replaceRecoveryCodes(executor, sellerId, codes.map(hashRecoveryCode));
+    return codes;
+  }
+
+  return {
+    async setup(sellerId: string): Promise<{ secret: string; otpauthUrl: string }> {
+      const seller = await sellerOf(sellerId);
+      if (isTwoFactorOn(seller)) {
+        throw new AppError('two_factor_already_enabled', 'Two-factor authentication is already on');
+      }
+      const secret = newTotpSecret();
+      if (!(await security.setPendingTotpSecret(sellerId, secrets.seal(secret)))) {
+        throw new AppError('two_factor_already_enabled', 'Two-factor authentication is already on');
+      }
+      return { secret, otpauthUrl: otpauthUrl(secret, seller.email, issuer) };
+    },
+
+    async enable(sellerId: string, code: string): Promise<string[]> {
+      const seller = await sellerOf(sellerId);
+      if (isTwoFactorOn(seller)) {
+        throw new AppError('two_factor_already_enabled', 'Two-factor authentication is already on');
+      }
+      if (!seller.totpSecret) {
+        throw new AppError('two_factor_not_enabled', 'Start the setup first');
+      }
+      return db.transaction(async (tx) => {
+        await acceptCode(tx, seller, code);
+        await security.enableTotp(tx, sellerId, now());
+        return issueRecoveryCodes(tx, sellerId);
+      });
+    },
+
+    async disable(sellerId: string, password: string, code: string): Promise<void> {
+      const seller = await sellerOf(sellerId);
+      if (!isTwoFactorOn(seller)) {
+        throw new AppError('two_factor_not_enabled', 'Two-factor authentication is off');
+      }
+      if (!(await verifyPassword(password, seller.passwordHash))) {
+        throw new AppError('wrong_password', 'The password is not correct', [
+          { path: 'password', code: 'wrongPassword' },
+        ]);
+      }
+      await db.transaction(async (tx) => {
+        await acceptCode(tx, seller, code);
+        await security.disableTotp(tx, sellerId);
+      });
+    },
+
+    async regenerateRecoveryCodes(sellerId: string, code: string): Promise<string[]> {
+      const seller = await sellerOf(sellerId);
+      if (!isTwoFactorOn(seller)) {
+        throw new AppError('two_factor_not_enabled', 'Two-factor authentication is off');
+      }
+      return db.transaction(async (tx) => {
+        await acceptCode(tx, seller, code);
+        return issueRecoveryCodes(tx, sellerId);
+      });
+    },
+
+    /** After the right password of a seller with two factors on: the challenge of step two. */
+    async startChallenge(sellerId: string): Promise<string> {
+      const challenge = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now().getTime() + challengeMinutes * 60_000);
+      await security.createChallenge(sellerId, hashChallenge(challenge), expiresAt);
+      return challenge;
+    },
+
+    /**
+     * The second step: a current code or an unused recovery code for an open challenge. Each
+     * try counts, wrong or not; answers the seller once the challenge is passed.
+     */
+    async passChallenge(
+      challenge: string,
+      proof: { code: string } | { recoveryCode: string },
+    ): Promise<SellerRow> {
+      // The try is counted (committed) before the proof is checked, so wrong codes add up.
+      const open = await db.transaction((tx) =>
+        security.tryChallenge(tx, hashChallenge(challenge), now(), challengeMaxTries),
+      );
+      if (!open || !isTwoFactorOn(open.seller)) {
+        throw new AppError(
+          'two_factor_challenge_invalid',
+          'This sign-in has expired or had too many tries. Sign in again.',
+          [{ path: 'challenge', code: 'twoFactorChallengeInvalid' }],
+        );
+      }
+      await db.transaction(async (tx) => {
+        if ('code' in proof) {
+          await acceptCode(tx, open.seller, proof.code);
+        } else {
+          const used = await security.useRecoveryCode(
+            tx,
+            open.seller.id,
+            hashRecoveryCode(proof.recoveryCode),
+          );
+          if (!used) throw codeInvalid('recoveryCode');
+        }
+        await security.consumeChallenge(tx, open.challenge.id, now());
+      });
+      return open.seller;
+    },
+
+    /** The recovery codes still unused (shown on the security card). */
+    unusedRecoveryCodes: (sellerId: string) => security.unusedRecoveryCodes(sellerId),
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,0 +1,218 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginChallenges, recoveryCodes, sellers } from '../../db/schema.ts';
+import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { base32Decode, hotp, totpStep } from './totp.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// Codes depend on the clock: the tests move it in whole 30-second steps.
+let clock = Date.UTC(2026, 10, 24, 9, 0, 0);
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(clock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const nextStep = () => {
+  clock += 30_000;
+  vi.setSystemTime(clock);
+};
+const codeAt = (secret: string, offsetSteps = 0) =>
+  hotp(base32Decode(secret), totpStep(Date.now()) + offsetSteps);
+
+function post(path: string, token: string | undefined, payload?: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: token ? bearer(token) : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function login(seller: TestSeller, password = seller.password) {
+  return post('/api/auth/login', undefined, { email: seller.email, password });
+}
+
+/** A seller with two factors on: the secret and the recovery codes. */
+async function enrolled() {
+  const seller = await signUpSeller(t.app);
+  const setup = await post('/api/auth/2fa/setup', seller.token);
+  expect(setup.statusCode).toBe(200);
+  const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
+  const enabled = await post('/api/auth/2fa/enable', seller.token, { code: codeAt(secret) });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  nextStep();
+  const { recoveryCodes: codes } = enabled.json<{ recoveryCodes: string[] }>();
+  return { seller, secret, otpauthUrl, codes };
+}
+
+describe('setting up two-factor sign-in', () => {
+  it('gives a secret and an otpauth URI, seals the secret, and needs a right first code', async () => {
+    const seller = await signUpSeller(t.app);
+    const setup = await post('/api/auth/2fa/setup', seller.token);
+    const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    expect(otpauthUrl).toContain(encodeURIComponent(seller.email));
+    const [row] = await t.database.db.select().from(sellers).where(eq(sellers.email, seller.email));
+    expect(row?.totpSecret).toBeTruthy();
+    expect(row?.totpSecret).not.toContain(secret);
+
+    const wrong = await post('/api/auth/2fa/enable', seller.token, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'two_factor_code_invalid' });
+    const profileBefore = await t.app.inject({
+      url: '/api/auth/profile',
+      headers: bearer(seller.token),
+    });
+    expect(profileBefore.json()).toMatchObject({ twoFactorEnabled: false });
+
+    const enabled = await post('/api/auth/2fa/enable', seller.token, { code: codeAt(secret) });
+    const { recoveryCodes: codes } = enabled.json<{ recoveryCodes: string[] }>();
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
+    const stored = await t.database.db.select().from(recoveryCodes);
+    expect(JSON.stringify(stored)).not.toContain(codes[0]?.replace('-', '') ?? 'x');
+    const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(seller.token) });
+    expect(profile.json()).toMatchObject({ twoFactorEnabled: true });
+    expect((await post('/api/auth/2fa/setup', seller.token)).statusCode).toBe(409);
+  });
+});
+
+describe('signing in with two factors', () => {
+  it('asks for a code after the right password; a code works once, with one step of drift', async () => {
+    const { seller, secret } = await enrolled();
+    const first = await login(seller);
+    expect(first.statusCode).toBe(200);
+    const { challenge, twoFactorRequired } = first.json<{
+      challenge: string;
+      twoFactorRequired: boolean;
+    }>();
+    expect(twoFactorRequired).toBe(true);
+    expect(first.json()).not.toHaveProperty('token');
+    const wrongPassword = await login(seller, 'Wrong-Password-1');
+    expect(wrongPassword.statusCode).toBe(401);
+
+    // The code of the previous step still works (a phone a little behind), once that step is
+    // later than the one the setup used.
+    nextStep();
+    const code = codeAt(secret, -1);
+    const passed = await post('/api/auth/login/2fa', undefined, { challenge, code });
+    expect(passed.statusCode, passed.body).toBe(200);
+    const { token } = passed.json<{ token: string }>();
+    const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(token) });
+    expect(profile.statusCode).toBe(200);
+
+    // The same code again, on a new challenge: refused (no replay).
+    const again = (await login(seller)).json<{ challenge: string }>().challenge;
+    const replay = await post('/api/auth/login/2fa', undefined, { challenge: again, code });
+    expect(replay.json()).toMatchObject({ code: 'two_factor_code_invalid' });
+    // Two steps away: refused.
+    const far = await post('/api/auth/login/2fa', undefined, {
+      challenge: again,
+      code: codeAt(secret, 2),
+    });
+    expect(far.json()).toMatchObject({ code: 'two_factor_code_invalid' });
+    // A used challenge cannot be used again.
+    const reused = await post('/api/auth/login/2fa', undefined, {
+      challenge,
+      code: codeAt(secret, 1),
+    });
+    expect(reused.json()).toMatchObject({ code: 'two_factor_challenge_invalid' });
+  });
+
+  it('a recovery code works once, written with or without the dash', async () => {
+    const { seller, codes } = await enrolled();
+    const [code = '', other = ''] = codes;
+    const { challenge } = (await login(seller)).json<{ challenge: string }>();
+    const passed = await post('/api/auth/login/2fa', undefined, {
+      challenge,
+      recoveryCode: code.toLowerCase().replace('-', ' '),
+    });
+    expect(passed.statusCode, passed.body).toBe(200);
+    const next = (await login(seller)).json<{ challenge: string }>().challenge;
+    const reused = await post('/api/auth/login/2fa', undefined, {
+      challenge: next,
+      recoveryCode: code,
+    });
+    expect(reused.json()).toMatchObject({ code: 'two_factor_code_invalid' });
+    const fresh = await post('/api/auth/login/2fa', undefined, {
+      challenge: next,
+      recoveryCode: other,
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('a challenge allows five tries and five minutes', async () => {
+    const { seller, secret } = await enrolled();
+    const { challenge } = (await login(seller)).json<{ challenge: string }>();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post('/api/auth/login/2fa', undefined, { challenge, code: '123456' });
+      expect(wrong.json()).toMatchObject({ code: 'two_factor_code_invalid' });
+    }
+    const sixth = await post('/api/auth/login/2fa', undefined, {
+      challenge,
+      code: codeAt(secret),
+    });
+    expect(sixth.json()).toMatchObject({ code: 'two_factor_challenge_invalid' });
+
+    const late = (await login(seller)).json<{ challenge: string }>().challenge;
+    await t.database.db
+      .update(loginChallenges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`${loginChallenges.consumedAt} is null`);
+    const expired = await post('/api/auth/login/2fa', undefined, {
+      challenge: late,
+      code: codeAt(secret),
+    });
+    expect(expired.json()).toMatchObject({ code: 'two_factor_challenge_invalid' });
+  });
+
+  it('new recovery codes replace the old ones; turning off needs the password and a code', async () => {
+    const { seller, secret, codes } = await enrolled();
+    const renewed = await post('/api/auth/2fa/recovery-codes', seller.token, {
+      code: codeAt(secret),
+    });
+    expect(renewed.statusCode).toBe(200);
+    nextStep();
+    const { recoveryCodes: fresh } = renewed.json<{ recoveryCodes: string[] }>();
+    const { challenge } = (await login(seller)).json<{ challenge: string }>();
+    const old = await post('/api/auth/login/2fa', undefined, {
+      challenge,
+      recoveryCode: codes[0],
+    });
+    expect(old.json()).toMatchObject({ code: 'two_factor_code_invalid' });
+    const ok = await post('/api/auth/login/2fa', undefined, { challenge, recoveryCode: fresh[0] });
+    expect(ok.statusCode).toBe(200);
+
+    const wrongPassword = await post('/api/auth/2fa/disable', seller.token, {
+      password: 'Not-The-Password-9',
+      code: codeAt(secret),
+    });
+    expect(wrongPassword.json()).toMatchObject({ code: 'wrong_password' });
+    const off = await post('/api/auth/2fa/disable', seller.token, {
+      password: seller.password,
+      code: codeAt(secret),
+    });
+    expect(off.statusCode).toBe(204);
+    const plain = await login(seller);
+    expect(plain.json()).toHaveProperty('token');
+    const [row] = await t.database.db.select().from(sellers).where(eq(sellers.email, seller.email));
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+    const left = await t.database.db
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.sellerId, row?.id ?? ''));
+    expect(left).toEqual([]);
+  });
+});

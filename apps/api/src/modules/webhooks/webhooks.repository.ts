@@ -1,0 +1,136 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  type WebhookDeliveryRow,
+  type WebhookRow,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema.ts';
+
+/** Deliveries kept per seller for the log. */
+export const deliveryLogSize = 100;
+
+export type DeliveryAttempt = Pick<
+  WebhookDeliveryRow,
+  'status' | 'attempts' | 'statusCode' | 'durationMs' | 'error' | 'nextAttemptAt'
+>;
+
+export function createWebhookRepository(db: Database) {
+  return {
+    async find(sellerId: string, executor: Database = db): Promise<WebhookRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(webhooks)
+        .where(eq(webhooks.sellerId, sellerId))
+        .limit(1);
+      return row;
+    },
+
+    /** Sets URL and events; a new webhook takes `secret`, an existing one keeps its own. */
+    async save(
+      sellerId: string,
+      values: { url: string; events: string[] },
+      secretForNew: string,
+    ): Promise<{ row: WebhookRow; created: boolean }> {
+      const existing = await this.find(sellerId);
+      const now = new Date();
+      if (existing) {
+        const [row] = await db
+          .update(webhooks)
+          .set({ ...values, updatedAt: now })
+          .where(eq(webhooks.sellerId, sellerId))
+          .returning();
+        if (row) return { row, created: false };
+      }
+      const [row] = await db
+        .insert(webhooks)
+        .values({ sellerId, ...values, secret: secretForNew })
+        .onConflictDoUpdate({ target: webhooks.sellerId, set: { ...values, updatedAt: now } })
+        .returning();
+      if (!row) throw new Error('upsert returned no row');
+      return { row, created: row.secret === secretForNew };
+    },
+
+    async setSecret(sellerId: string, secret: string): Promise<boolean> {
+      const rows = await db
+        .update(webhooks)
+        .set({ secret, updatedAt: new Date() })
+        .where(eq(webhooks.sellerId, sellerId))
+        .returning({ sellerId: webhooks.sellerId });
+      return rows.length > 0;
+    },
+
+    async remove(sellerId: string): Promise<void> {
+      await db.delete(webhooks).where(eq(webhooks.sellerId, sellerId));
+      // Deliveries still waiting for a retry are given up.
+      await db
+        .update(webhookDeliveries)
+        .set({ status: 'failed', error: 'the webhook was removed', nextAttemptAt: null })
+        .where(
+          and(eq(webhookDeliveries.sellerId, sellerId), eq(webhookDeliveries.status, 'pending')),
+        );
+    },
+
+    async insertDelivery(
+      executor: Database,
+      values: { sellerId: string; eventId: string; event: string; body: string },
+    ): Promise<WebhookDeliveryRow> {
+      const [row] = await executor.insert(webhookDeliveries).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async findDelivery(id: string): Promise<WebhookDeliveryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async findOwnedDelivery(sellerId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.sellerId, sellerId)))
+        .limit(1);
+      return row;
+    },
+
+    listDeliveries(sellerId: string): Promise<WebhookDeliveryRow[]> {
+      return db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.sellerId, sellerId))
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(deliveryLogSize);
+    },
+
+    async recordAttempt(id: string, attempt: DeliveryAttempt): Promise<void> {
+      await db
+        .update(webhookDeliveries)
+        .set({ ...attempt, updatedAt: new Date() })
+        .where(eq(webhookDeliveries.id, id));
+    },
+
+    /** Drops what falls out of every seller's log (the newest `deliveryLogSize` stay). */
+    async trimLogs(): Promise<number> {
+      const rows = await db.execute(sql`
+        delete from ${webhookDeliveries} d
+        using (
+          select id from (
+            select id, row_number() over (
+              partition by seller_id order by created_at desc, id desc
+            ) as position
+            from ${webhookDeliveries}
+          ) ranked
+          where ranked.position > ${deliveryLogSize}
+        ) old
+        where d.id = old.id and d.status <> 'pending'`);
+      return (rows as { rowCount?: number | null }).rowCount ?? 0;
+    },
+  };
+}
+
+export type WebhookRepository = ReturnType<typeof createWebhookRepository>;

@@ -1,0 +1,328 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type {
+  PutWebhookBody,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookPayload,
+} from '@seller/contract/developer/webhooks';
+import { webhookEvents } from '@seller/contract/developer/webhooks';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { WebhookDeliveryRow } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import {
+  type AddressPolicy,
+  isAllowedAddress,
+  OutboundRefusedError,
+  postOutbound,
+} from '../../lib/outbound-request.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { type JobQueue, PermanentJobError, type RetryPolicy } from '../jobs/job-queue.ts';
+import type { WebhookRepository } from './webhooks.repository.ts';
+
+/**
+ * Delays between attempts: about a day in all, ten attempts. Fixed (no jitter), so the log's
+ * "next retry" is the time the retry really comes.
+ */
+export const webhookRetryDelaysMs = [
+  60_000,
+  5 * 60_000,
+  15 * 60_000,
+  30 * 60_000,
+  60 * 60_000,
+  2 * 60 * 60_000,
+  4 * 60 * 60_000,
+  8 * 60 * 60_000,
+  8 * 60 * 60_000,
+];
+
+export const webhookRetry: RetryPolicy = {
+  maxAttempts: webhookRetryDelaysMs.length + 1,
+  delayMs: (attempt) =>
+    webhookRetryDelaysMs[Math.min(attempt, webhookRetryDelaysMs.length) - 1] ?? 60_000,
+};
+
+/** A receiver has this long to answer 2xx. */
+export const webhookTimeoutMs = 10_000;
+/** Of the receiver's answer, only this much is read. */
+const maxAnswerBytes = 64 * 1024;
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`: what the receiver checks. */
+export function webhookSignature(secret: string, body: string, unixSeconds: number): string {
+  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
+  return `t=${unixSeconds},v1=${v1}`;
+}
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+const urlNotAllowed = (reason: string) =>
+  new AppError('webhook_url_not_allowed', `This URL cannot receive webhooks: ${reason}`, [
+    { path: 'url', code: 'webhookUrlNotAllowed' },
+  ]);
+
+function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    event: row.event,
+    status: row.status,
+    attempts: row.attempts,
+    statusCode: row.statusCode,
+    durationMs: row.durationMs,
+    error: row.error,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The data of each event a seller's own changes or sales make. */
+type EventData = {
+  [P in WebhookPayload as P['type']]: P['data'];
+};
+
+const isLoopbackHost = (host: string) =>
+  host === 'localhost' || /^127\./.test(host) || host === '[::1]' || host === '::1';
+
+/**
+ * The seller's webhook: where events go, signed with a secret sealed at rest, each delivery
+ * queued in the transaction of its event (so none is lost), retried for about a day, logged.
+ */
+export function createWebhookService(deps: {
+  db: Database;
+  webhooks: WebhookRepository;
+  queue: JobQueue;
+  secrets: SecretBox;
+  /** Plain http to loopback addresses (tests, a receiver beside the server). */
+  allowLoopback: boolean;
+  now?: () => Date;
+}) {
+  const { db, webhooks, queue, secrets, allowLoopback } = deps;
+  const now = deps.now ?? (() => new Date());
+  const policy: AddressPolicy = { allowLoopback };
+
+  /** The URL's form, and where its host points now: never inside. */
+  async function checkUrl(raw: string): Promise<string> {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw urlNotAllowed('not a URL');
+    }
+    if (url.username || url.password) throw urlNotAllowed('credentials in the URL');
+    const loopbackOk = allowLoopback && url.protocol === 'http:' && isLoopbackHost(url.hostname);
+    if (url.protocol !== 'https:' && !loopbackOk) throw urlNotAllowed('https only');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const addresses = isIP(host)
+      ? [host]
+      : await lookup(host, { all: true }).then(
+          (found) => found.map((entry) => entry.address),
+          () => {
+            throw urlNotAllowed('its host name does not resolve');
+          },
+        );
+    if (addresses.some((address) => !isAllowedAddress(address, policy))) {
+      throw urlNotAllowed('a private, loopback or link-local address');
+    }
+    url.hash = '';
+    return url.toString();
+  }
+
+  const deliveryJob = {
+    kind: 'webhook',
+    payload: z.object({ deliveryId: z.string() }),
+    retry: webhookRetry,
+    async handle({ deliveryId }: { deliveryId: string }, job: { attempts: number }) {
+      const delivery = await webhooks.findDelivery(deliveryId);
+      if (delivery?.status !== 'pending') return;
+      const hook = await webhooks.find(delivery.sellerId);
+      if (!hook) {
+        await webhooks.recordAttempt(delivery.id, {
+          status: 'failed',
+          attempts: delivery.attempts,
+          statusCode: null,
+          durationMs: null,
+          error: 'the webhook was removed',
+          nextAttemptAt: null,
+        });
+        throw new PermanentJobError('the webhook was removed');
+      }
+      const at = now();
+      const final = job.attempts >= webhookRetry.maxAttempts;
+      const nextAttemptAt = final
+        ? null
+        : new Date(at.getTime() + webhookRetry.delayMs(job.attempts));
+      let statusCode: number | null = null;
+      let durationMs: number | null = null;
+      let error: string | null = null;
+      const started = performance.now();
+      try {
+        const answer = await postOutbound({
+          url: hook.url,
+          body: delivery.body,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'SellerCenter-Webhooks/1',
+            'x-webhook-id': delivery.eventId,
+            'x-webhook-event': delivery.event,
+            'x-signature': webhookSignature(
+              secrets.open(hook.secret),
+              delivery.body,
+              Math.floor(at.getTime() / 1000),
+            ),
+          },
+          timeoutMs: webhookTimeoutMs,
+          maxBodyBytes: maxAnswerBytes,
+          policy,
+        });
+        statusCode = answer.status;
+        durationMs = answer.durationMs;
+        if (answer.status < 200 || answer.status >= 300) error = `answered ${answer.status}`;
+      } catch (failure) {
+        error = failure instanceof Error ? failure.message : String(failure);
+        durationMs =
+          failure instanceof OutboundRefusedError ? null : Math.round(performance.now() - started);
+      }
+      const succeeded = error === null;
+      await webhooks.recordAttempt(delivery.id, {
+        status: succeeded ? 'succeeded' : final ? 'failed' : 'pending',
+        attempts: job.attempts,
+        statusCode,
+        durationMs,
+        error,
+        nextAttemptAt: succeeded ? null : nextAttemptAt,
+      });
+      if (!succeeded) throw new Error(error ?? 'failed');
+    },
+  };
+  queue.register(deliveryJob);
+
+  /** A delivery of a new event in `executor`'s transaction, with its job. */
+  async function enqueue(executor: Database, sellerId: string, payload: WebhookPayload) {
+    const delivery = await webhooks.insertDelivery(executor, {
+      sellerId,
+      eventId: payload.id,
+      event: payload.type,
+      body: JSON.stringify(payload),
+    });
+    await queue.enqueue(executor, deliveryJob, { deliveryId: delivery.id });
+    return delivery;
+  }
+
+  return {
+    async get(sellerId: string) {
+      const hook = await webhooks.find(sellerId);
+      return {
+        url: hook?.url ?? null,
+        events: (hook?.events ?? []).filter((event): event is WebhookEvent =>
+          (webhookEvents as readonly string[]).includes(event),
+        ),
+      };
+    },
+
+    async save(sellerId: string, input: PutWebhookBody) {
+      const url = await checkUrl(input.url);
+      const secret = newSecret();
+      const { row, created } = await webhooks.save(
+        sellerId,
+        { url, events: [...input.events] },
+        secrets.seal(secret),
+      );
+      return {
+        url: row.url,
+        events: input.events,
+        ...(created ? { secret } : {}),
+      };
+    },
+
+    async remove(sellerId: string): Promise<void> {
+      await webhooks.remove(sellerId);
+    },
+
+    async rotateSecret(sellerId: string): Promise<{ secret: string }> {
+      const secret = newSecret();
+      if (!(await webhooks.setSecret(sellerId, secrets.seal(secret)))) throw notFound('Webhook');
+      return { secret };
+    },
+
+    async sendTest(sellerId: string): Promise<WebhookDelivery> {
+      if (!(await webhooks.find(sellerId))) throw notFound('Webhook');
+      const delivery = await db.transaction((tx) =>
+        enqueue(tx, sellerId, {
+          id: randomUUID(),
+          type: 'webhook.test',
+          createdAt: now().toISOString(),
+          data: { message: 'A test event from the seller center.' },
+        }),
+      );
+      queue.nudge();
+      return toDelivery(delivery);
+    },
+
+    async deliveries(sellerId: string): Promise<WebhookDelivery[]> {
+      return (await webhooks.listDeliveries(sellerId)).map(toDelivery);
+    },
+
+    /** The same event again: same body, same `X-Webhook-Id`, a new log entry. */
+    async resend(sellerId: string, deliveryId: string): Promise<WebhookDelivery> {
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      const original = uuid.test(deliveryId)
+        ? await webhooks.findOwnedDelivery(sellerId, deliveryId)
+        : undefined;
+      if (!original) throw notFound('Delivery');
+      if (!(await webhooks.find(sellerId))) throw notFound('Webhook');
+      const delivery = await db.transaction(async (tx) => {
+        const row = await webhooks.insertDelivery(tx, {
+          sellerId,
+          eventId: original.eventId,
+          event: original.event,
+          body: original.body,
+        });
+        await queue.enqueue(tx, deliveryJob, { deliveryId: row.id });
+        return row;
+      });
+      queue.nudge();
+      return toDelivery(delivery);
+    },
+
+    /**
+     * Queues an event for the seller's webhook inside the transaction that makes the event,
+     * when the seller has one listening for it (`events`: what the webhook listens to, read
+     * by the caller with the event's own data).
+     */
+    async publish<E extends keyof EventData>(
+      executor: Database,
+      sellerId: string,
+      listening: readonly string[] | null,
+      event: E,
+      data: EventData[E],
+    ): Promise<boolean> {
+      if (!listening?.includes(event)) return false;
+      // The pair (event, data) is one member of the payload union, which TypeScript cannot
+      // follow through the generic.
+      const payload = { id: randomUUID(), type: event, createdAt: now().toISOString(), data };
+      await enqueue(executor, sellerId, payload as WebhookPayload);
+      return true;
+    },
+
+    /** Like `publish`, reading what the seller's webhook listens to (one more query). */
+    async publishToSeller<E extends keyof EventData>(
+      executor: Database,
+      sellerId: string,
+      event: E,
+      data: EventData[E],
+    ): Promise<boolean> {
+      const hook = await webhooks.find(sellerId, executor);
+      return this.publish(executor, sellerId, hook?.events ?? null, event, data);
+    },
+
+    /** After the transaction that published events commits: deliver now, not at the next poll. */
+    deliverSoon: () => queue.nudge(),
+
+    trimLogs: () => webhooks.trimLogs(),
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;
