@@ -12,38 +12,32 @@
  * (postgres://postgres@127.0.0.1:5432/test) answers; PGlite otherwise (its own ~300 MB RSS is
  * then part of the idle size, and its start costs a few seconds).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { limits } from '@seller/contract/limits';
 import pg from 'pg';
+import {
+  dropDatabase,
+  freePort,
+  isMain,
+  option,
+  procStatus,
+  putPart,
+  root,
+  round,
+  waitForOk,
+} from './lib/common.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const partBytes = 5 * 1024 * 1024;
-const parallelParts = 4;
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+/** The web app's part size and parts in flight. */
+const { partBytes, parallelParts } = limits.multipart;
 
 async function postgresUrl(): Promise<string | undefined> {
   const url =
-    argument('database-url') ??
+    option('database-url') ??
     process.env.BENCH_DATABASE_URL ??
     process.env.DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/test';
@@ -60,22 +54,6 @@ async function postgresUrl(): Promise<string | undefined> {
   } finally {
     await client.end().catch(() => undefined);
   }
-}
-
-async function dropDatabase(url: string) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.end();
-}
-
-function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  return match ? Number(match[1]) * 1024 : 0;
 }
 
 function resetPeak(pid: number): boolean {
@@ -98,45 +76,6 @@ async function json<T>(base: string, url: string, body: unknown, token?: string)
   });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-/** One PUT of `length` bytes from a shared buffer: the client holds one part, never the file. */
-function putPart(
-  agent: http.Agent,
-  base: string,
-  uploadUrl: string,
-  body: Buffer,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${base}${uploadUrl}`,
-      { method: 'PUT', headers: { 'content-length': body.length }, agent },
-      (response) => {
-        response.resume();
-        response.on('end', () => {
-          if (response.statusCode === 200) resolve(String(response.headers.etag));
-          else reject(new Error(`part PUT answered ${response.statusCode}`));
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-async function waitForHealth(base: string, server: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error('the server exited during start');
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start');
 }
 
 function ddWrite(directory: string, count: number): number {
@@ -169,7 +108,7 @@ export async function uploadLocal(sizeMiB: number, { quiet = false } = {}): Prom
   const totalBytes = sizeMiB * 1024 * 1024;
   const agent = new http.Agent({ keepAlive: true, maxSockets: parallelParts });
   // --dir picks the disk; the temp dir must not be a tmpfs for the comparison to mean anything.
-  const dataDir = mkdtempSync(path.join(argument('dir') ?? os.tmpdir(), 'upload-local-'));
+  const dataDir = mkdtempSync(path.join(option('dir') ?? os.tmpdir(), 'upload-local-'));
   const databaseUrl = await postgresUrl();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -194,7 +133,7 @@ export async function uploadLocal(sizeMiB: number, { quiet = false } = {}): Prom
   if (!pid) throw new Error('could not start the server');
 
   try {
-    await waitForHealth(base, server);
+    await waitForOk(`${base}/api/health`, server);
     const suffix = randomBytes(4).toString('hex');
     const { token } = await json<{ token: string }>(base, '/api/auth/signup', {
       email: `bench${suffix}@example.com`,
@@ -231,7 +170,9 @@ export async function uploadLocal(sizeMiB: number, { quiet = false } = {}): Prom
           token,
         );
         const length = Math.min(partBytes, totalBytes - (partNumber - 1) * partBytes);
-        etags.set(partNumber, await putPart(agent, base, uploadUrl, buffer.subarray(0, length)));
+        // One part at a time from a shared buffer: the client never holds the file.
+        const part = buffer.subarray(0, length);
+        etags.set(partNumber, await putPart(`${base}${uploadUrl}`, part, { agent }));
       }
     };
     await Promise.all(Array.from({ length: parallelParts }, worker));
@@ -292,10 +233,6 @@ export async function uploadLocal(sizeMiB: number, { quiet = false } = {}): Prom
   }
 }
 
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  await uploadLocal(Number(argument('size-mib') ?? 1024));
+if (isMain(import.meta.filename)) {
+  await uploadLocal(Number(option('size-mib') ?? 1024));
 }

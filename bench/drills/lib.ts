@@ -6,13 +6,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { signInternalRequest } from '../../apps/api/src/lib/internal-signature.ts';
-import { root, round } from '../lib/common.ts';
+import { freePort, root, round } from '../lib/common.ts';
 import { withClient } from '../lib/seed.ts';
 
 export const resultsFile = path.join(root, 'bench', 'results', 'drills.json');
@@ -50,6 +51,37 @@ export class Checks {
   }
   get ok() {
     return this.failed.length === 0;
+  }
+  /** Logs PASS or the failed checks, and sets the exit code accordingly. */
+  conclude(): void {
+    log(this.ok ? 'PASS' : `FAIL: ${this.failed.join('; ')}`);
+    process.exitCode = this.ok ? 0 : 1;
+  }
+}
+
+/**
+ * Runs a drill that needs the local PostgreSQL: without it the drill is recorded as skipped and
+ * fails; an exception is logged and recorded as a failed run.
+ */
+export async function runPostgresDrill(name: string, main: () => Promise<void>): Promise<void> {
+  try {
+    if (!(await postgresAvailable())) {
+      log('PostgreSQL does not answer: the drill needs it');
+      recordResult(name, { measuredAt: new Date().toISOString(), skipped: 'no PostgreSQL' });
+      process.exitCode = 1;
+      return;
+    }
+    await main();
+  } catch (error) {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    log(`drill failed: ${failure.stack ?? failure}`);
+    recordResult(name, {
+      measuredAt: new Date().toISOString(),
+      mode: quick ? 'quick' : 'full',
+      ok: false,
+      error: failure.message,
+    });
+    process.exitCode = 1;
   }
 }
 
@@ -372,6 +404,31 @@ export function seededBytes(seed: string, length: number): Buffer {
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/**
+ * What a drill's server runs on: a fresh database (`drill_<label>_…`), a data directory, a port,
+ * and a keep-alive agent for the load.
+ */
+export interface DrillScratch extends ServerOptions {
+  databaseUrl: string;
+  agent: http.Agent;
+  /** Stops `server` when it was started, then removes the data directory and the database. */
+  close(server: RunningServer | undefined): Promise<void>;
+}
+
+export async function drillScratch(label: string, maxSockets: number): Promise<DrillScratch> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `drill-${label}-`));
+  const databaseUrl = await createDatabase(label);
+  const port = await freePort();
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const close = async (server: RunningServer | undefined) => {
+    agent.destroy();
+    if (server) await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+    await dropDatabase(databaseUrl).catch((error) => log(`could not drop the database: ${error}`));
+  };
+  return { dataDir, databaseUrl, port, agent, close };
+}
+
 // --- PostgreSQL ---------------------------------------------------------------------------
 
 export async function postgresAvailable(): Promise<boolean> {
@@ -425,6 +482,52 @@ export async function postgresVersion(): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+export interface RollupMismatches {
+  /** Products whose `sales_count` is not their number of sales. */
+  salesCount: number;
+  /** `product_sales` rows whose count, amount or net differ from the sums over `sales`. */
+  productSales: number;
+  /** `seller_sales_totals` rows likewise. */
+  sellerTotals: number;
+  /** `sales_daily` rows likewise, per local day in `timeZone`. */
+  daily: number;
+}
+
+/** Checks `products.sales_count` and the three rollups against the sums over `sales`. */
+export async function rollupMismatches(
+  client: pg.Client,
+  timeZone = 'Asia/Seoul',
+): Promise<RollupMismatches> {
+  const differing = async (query: string, values: unknown[] = []) =>
+    (await client.query(query, values)).rows.length;
+  return {
+    salesCount: await differing(
+      `select p.id from products p left join (select product_id, count(*) c from sales group by product_id) s
+         on s.product_id = p.id where p.sales_count <> coalesce(s.c, 0)`,
+    ),
+    productSales: await differing(
+      `select coalesce(s.product_id, ps.product_id) from
+         (select product_id, count(*) c, sum(amount) a, sum(net_amount) n from sales group by product_id) s
+         full join product_sales ps on ps.product_id = s.product_id
+       where s.c is distinct from ps.count or s.a is distinct from ps.amount or s.n is distinct from ps.net`,
+    ),
+    sellerTotals: await differing(
+      `select coalesce(s.seller_id, t.seller_id) from
+         (select seller_id, count(*) c, sum(amount) a, sum(net_amount) n from sales group by seller_id) s
+         full join seller_sales_totals t on t.seller_id = s.seller_id
+       where s.c is distinct from t.count or s.a is distinct from t.amount or s.n is distinct from t.net`,
+    ),
+    daily: await differing(
+      `select coalesce(s.seller_id, d.seller_id) from
+         (select seller_id, (purchased_at at time zone $1)::date as day, count(*) c,
+                 sum(amount) a, sum(net_amount) n from sales group by 1, 2) s
+         full join sales_daily d on d.seller_id = s.seller_id and d.day = s.day
+       where s.c is distinct from d.count or s.a is distinct from d.amount or s.n is distinct from d.net`,
+      [timeZone],
+    ),
+  };
 }
 
 /** The local cluster (`/etc/postgresql/<version>/main`), as `pg_lsclusters` names it. */

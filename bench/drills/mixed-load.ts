@@ -12,31 +12,26 @@
  * operation. The target is zero errors and zero non-2xx; afterwards the sales written under
  * load are checked against the rollups like in the PostgreSQL restart drill.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort, round } from '../lib/common.ts';
+import { round } from '../lib/common.ts';
 import { withClient } from '../lib/seed.ts';
 import {
   argument,
   Checks,
-  createDatabase,
   createProduct,
-  dropDatabase,
+  drillScratch,
   type HttpResponse,
   log,
   percentile,
-  postgresAvailable,
   quick,
   type RunningServer,
   recordResult,
   request,
+  rollupMismatches,
+  runPostgresDrill,
   type Seller,
   signedPost,
   signUp,
   startServer,
-  stopServer,
 } from './lib.ts';
 
 const seconds = Number(argument('seconds') ?? (quick ? 10 : 60));
@@ -53,19 +48,11 @@ type Operation = (shop: Shop, pick: <T>(items: T[]) => T) => Promise<HttpRespons
 
 async function main() {
   const checks = new Checks();
-  if (!(await postgresAvailable())) {
-    log('PostgreSQL does not answer: the drill needs it');
-    recordResult('mixed-load', { measuredAt: new Date().toISOString(), skipped: 'no PostgreSQL' });
-    process.exitCode = 1;
-    return;
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'drill-load-'));
-  const databaseUrl = await createDatabase('load');
-  const port = await freePort();
+  const scratch = await drillScratch('load', connections);
+  const { agent, databaseUrl } = scratch;
   let server: RunningServer | undefined;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   try {
-    server = await startServer({ dataDir, port, databaseUrl });
+    server = await startServer(scratch);
     const base = server.base;
 
     // Set-up through the API, four at a time.
@@ -250,29 +237,17 @@ async function main() {
     checks.check(fiveHundreds === 0, `no 5xx (${fiveHundreds})`);
 
     // The money written under load adds up.
-    const consistency = await withClient(databaseUrl, async (client) => {
-      const one = async (query: string) => (await client.query(query)).rows.length;
-      return {
-        salesRows: Number((await client.query('select count(*) n from sales')).rows[0]?.n),
-        salesCount: await one(`select p.id from products p left join (select product_id, count(*) c
-            from sales group by product_id) s on s.product_id = p.id where p.sales_count <> coalesce(s.c, 0)`),
-        sellerTotals:
-          await one(`select 1 from (select seller_id, count(*) c, sum(amount) a from sales
-            group by seller_id) s full join seller_sales_totals t on t.seller_id = s.seller_id
-            where s.c is distinct from t.count or s.a is distinct from t.amount`),
-        productSales:
-          await one(`select 1 from (select product_id, count(*) c, sum(amount) a from sales
-            group by product_id) s full join product_sales p on p.product_id = s.product_id
-            where s.c is distinct from p.count or s.a is distinct from p.amount`),
-      };
-    });
+    const consistency = await withClient(databaseUrl, async (client) => ({
+      salesRows: Number((await client.query('select count(*) n from sales')).rows[0]?.n),
+      rollupMismatches: await rollupMismatches(client),
+    }));
     checks.check(
       consistency.salesRows === acknowledgedOrders.length,
       `sales rows (${consistency.salesRows}) = acknowledged purchases (${acknowledgedOrders.length})`,
     );
     checks.check(
-      consistency.salesCount + consistency.sellerTotals + consistency.productSales === 0,
-      `sales_count and rollups equal the sums over sales (${JSON.stringify(consistency)})`,
+      Object.values(consistency.rollupMismatches).every((differing) => differing === 0),
+      `sales_count and rollups equal the sums over sales (${JSON.stringify(consistency.rollupMismatches)})`,
     );
     const errorLines = server.lines.filter((line) => /"level":(50|60)/.test(line));
     checks.check(errorLines.length === 0, `no error logged by the server (${errorLines.length})`);
@@ -314,23 +289,10 @@ async function main() {
         `errors ${errorCount}, non-2xx ${JSON.stringify(nonSuccess)}, ` +
         `p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
     );
-    log(checks.ok ? 'PASS' : `FAIL: ${checks.failed.join('; ')}`);
-    process.exitCode = checks.ok ? 0 : 1;
+    checks.conclude();
   } finally {
-    agent.destroy();
-    if (server) await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
-    await dropDatabase(databaseUrl).catch((error) => log(`could not drop the database: ${error}`));
+    await scratch.close(server);
   }
 }
 
-await main().catch((error: Error) => {
-  log(`drill failed: ${error.stack ?? error}`);
-  recordResult('mixed-load', {
-    measuredAt: new Date().toISOString(),
-    mode: quick ? 'quick' : 'full',
-    ok: false,
-    error: error.message,
-  });
-  process.exitCode = 1;
-});
+await runPostgresDrill('mixed-load', main);

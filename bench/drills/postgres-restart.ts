@@ -18,33 +18,27 @@
  *
  * The restart breaks other users of the same cluster for a second or two: it is done once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort } from '../lib/common.ts';
 import { withClient } from '../lib/seed.ts';
 import {
   api,
   argument,
   Checks,
   clusterOnline,
-  createDatabase,
   createProduct,
-  dropDatabase,
+  drillScratch,
   ensureClusterRunning,
   healthy,
   log,
   pgCtlCluster,
-  postgresAvailable,
   quick,
   type RunningServer,
   recordResult,
+  rollupMismatches,
+  runPostgresDrill,
   signedPost,
   signUp,
   sleep,
   startServer,
-  stopServer,
 } from './lib.ts';
 
 const seconds = Number(argument('seconds') ?? (quick ? 12 : 40));
@@ -75,24 +69,13 @@ interface Outcome {
 
 async function main() {
   const checks = new Checks();
-  if (!(await postgresAvailable())) {
-    log('PostgreSQL does not answer: the drill needs it');
-    recordResult('postgres-restart', {
-      measuredAt: new Date().toISOString(),
-      skipped: 'no PostgreSQL',
-    });
-    process.exitCode = 1;
-    return;
-  }
   const runId = Math.random().toString(36).slice(2, 8);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'drill-pgrestart-'));
-  const databaseUrl = await createDatabase('pgrestart');
-  const port = await freePort();
+  const scratch = await drillScratch('pgrestart', concurrency + 4);
+  const { agent, databaseUrl } = scratch;
   let server: RunningServer | undefined;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 4 });
   const restart: Record<string, number | string | undefined> = {};
   try {
-    server = await startServer({ dataDir, port, databaseUrl });
+    server = await startServer(scratch);
     const base = server.base;
     const serverPid = server.pid;
 
@@ -136,18 +119,15 @@ async function main() {
       };
     };
 
+    /** The member site's signed call for the order (the seller's index is ours alone). */
+    const postPurchase = ({ sellerIndex: _ignored, ...body }: Order) =>
+      signedPost(base, '/api/internal/purchases', body, agent, requestTimeoutMs);
+
     const deliver = async (order: Order): Promise<Outcome> => {
-      const { sellerIndex: _ignored, ...body } = order;
       for (let attempt = 1; ; attempt++) {
         let status: number | string;
         try {
-          const response = await signedPost(
-            base,
-            '/api/internal/purchases',
-            body,
-            agent,
-            requestTimeoutMs,
-          );
+          const response = await postPurchase(order);
           status = response.status;
           if (status === 200 || status === 201) {
             count(String(status));
@@ -237,14 +217,7 @@ async function main() {
     const fresh = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const order = newOrder();
-        const { sellerIndex: _ignored, ...body } = order;
-        const response = await signedPost(
-          base,
-          '/api/internal/purchases',
-          body,
-          agent,
-          requestTimeoutMs,
-        );
+        const response = await postPurchase(order);
         const outcome: Outcome = {
           order,
           acknowledged: response.status === 201,
@@ -308,51 +281,25 @@ async function main() {
       });
       const ackedIds = new Set(acknowledged.map((outcome) => outcome.order.orderId));
       const unacknowledgedStored = stored.rows.filter((row) => !ackedIds.has(row.order_id)).length;
-
-      const mismatch = async (label: string, query: string) => {
-        const { rows } = await client.query(query);
-        checks.check(
-          rows.length === 0,
-          `${label} equal the sums over sales (${rows.length} differ)`,
-        );
-        return rows.length;
-      };
-      const salesCount = await mismatch(
-        'products.sales_count',
-        `select p.id from products p left join (select product_id, count(*) c from sales group by product_id) s
-           on s.product_id = p.id where p.sales_count <> coalesce(s.c, 0)`,
-      );
-      const productSales = await mismatch(
-        'product_sales (count, amount, net)',
-        `select coalesce(s.product_id, ps.product_id) from
-           (select product_id, count(*) c, sum(amount) a, sum(net_amount) n from sales group by product_id) s
-           full join product_sales ps on ps.product_id = s.product_id
-         where s.c is distinct from ps.count or s.a is distinct from ps.amount or s.n is distinct from ps.net`,
-      );
-      const sellerTotals = await mismatch(
-        'seller_sales_totals (count, amount, net)',
-        `select coalesce(s.seller_id, t.seller_id) from
-           (select seller_id, count(*) c, sum(amount) a, sum(net_amount) n from sales group by seller_id) s
-           full join seller_sales_totals t on t.seller_id = s.seller_id
-         where s.c is distinct from t.count or s.a is distinct from t.amount or s.n is distinct from t.net`,
-      );
-      const daily = await mismatch(
-        'sales_daily (count, amount, net per local day)',
-        `select coalesce(s.seller_id, d.seller_id) from
-           (select seller_id, (purchased_at at time zone 'Asia/Seoul')::date as day, count(*) c,
-                   sum(amount) a, sum(net_amount) n from sales group by 1, 2) s
-           full join sales_daily d on d.seller_id = s.seller_id and d.day = s.day
-         where s.c is distinct from d.count or s.a is distinct from d.amount or s.n is distinct from d.net`,
-      );
       return {
         storedSales: stored.rows.length,
         missing: missing.length,
         duplicated,
         mismatched: mismatched.length,
         unacknowledgedStored,
-        rollupMismatches: { salesCount, productSales, sellerTotals, daily },
+        rollupMismatches: await rollupMismatches(client),
       };
     });
+    const rollupLabels: Record<keyof typeof verification.rollupMismatches, string> = {
+      salesCount: 'products.sales_count',
+      productSales: 'product_sales (count, amount, net)',
+      sellerTotals: 'seller_sales_totals (count, amount, net)',
+      daily: 'sales_daily (count, amount, net per local day)',
+    };
+    for (const [rollup, label] of Object.entries(rollupLabels)) {
+      const differing = verification.rollupMismatches[rollup as keyof typeof rollupLabels];
+      checks.check(differing === 0, `${label} equal the sums over sales (${differing} differ)`);
+    }
     checks.check(
       verification.missing === 0,
       `every acknowledged purchase is stored (${verification.missing} missing)`,
@@ -442,26 +389,13 @@ async function main() {
     };
     recordResult('postgres-restart', result);
     log(JSON.stringify({ ...result, failed: undefined }, null, 1).slice(0, 3000));
-    log(checks.ok ? 'PASS' : `FAIL: ${checks.failed.join('; ')}`);
-    process.exitCode = checks.ok ? 0 : 1;
+    checks.conclude();
   } finally {
     // Whatever happened: the cluster must be running again for everyone else.
     await ensureClusterRunning().catch((error) => log(`could not start PostgreSQL: ${error}`));
     if (!(await clusterOnline())) log('WARNING: PostgreSQL is not online');
-    agent.destroy();
-    if (server) await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
-    await dropDatabase(databaseUrl).catch((error) => log(`could not drop the database: ${error}`));
+    await scratch.close(server);
   }
 }
 
-await main().catch((error: Error) => {
-  log(`drill failed: ${error.stack ?? error}`);
-  recordResult('postgres-restart', {
-    measuredAt: new Date().toISOString(),
-    mode: quick ? 'quick' : 'full',
-    ok: false,
-    error: error.message,
-  });
-  process.exitCode = 1;
-});
+await runPostgresDrill('postgres-restart', main);

@@ -23,12 +23,13 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { limits } from '@seller/contract/limits';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { createUploadRepository } from '../../apps/api/src/modules/uploads/uploads.repository.ts';
 import { sweepUploads } from '../../apps/api/src/modules/uploads/uploads.sweeper.ts';
 import { LocalStorage } from '../../apps/api/src/storage/local-driver.ts';
-import { freePort, round } from '../lib/common.ts';
+import { freePort, putPart as putPartBytes, round } from '../lib/common.ts';
 import {
   api,
   argument,
@@ -53,8 +54,8 @@ import {
   thumbnail,
 } from './lib.ts';
 
-const partBytes = 5 * 1024 * 1024;
-const inFlight = 4;
+/** The web app's part size and parts in flight. */
+const { partBytes, parallelParts: inFlight } = limits.multipart;
 /** A: acknowledged parts before the kill; the next `inFlight` are cut halfway. */
 const sizeA = (quick ? 32 : 96) * 1024 * 1024;
 const acknowledgedA = quick ? 2 : 8;
@@ -91,28 +92,10 @@ function putPart(
   const sent = new Promise<void>((resolve) => {
     markSent = resolve;
   });
-  const done = new Promise<string>((resolve, reject) => {
-    const req = http.request(
-      `${base}${url}`,
-      {
-        method: 'PUT',
-        headers: { 'content-length': String(body.length) },
-        agent: holdAfter === undefined ? partAgent : false,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) resolve(String(res.headers.etag));
-          else reject(new Error(`part PUT answered ${res.statusCode}`));
-        });
-      },
-    );
-    req.on('error', reject);
-    if (holdAfter === undefined) {
-      req.end(body, () => markSent());
-    } else {
-      req.write(body.subarray(0, holdAfter), () => markSent());
-    }
+  const done = putPartBytes(`${base}${url}`, body, {
+    agent: holdAfter === undefined ? partAgent : false,
+    holdAfter,
+    onSent: () => markSent(),
   });
   done.catch(() => undefined);
   return { done, sent };

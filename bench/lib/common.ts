@@ -296,6 +296,37 @@ export async function sampleGet(
   };
 }
 
+// ---- Uploads ------------------------------------------------------------------------------
+
+export interface PutPartOptions {
+  agent: http.Agent | false;
+  /** Sends only this many bytes and keeps the request open (a client that dies mid-part). */
+  holdAfter?: number;
+  /** Called once the bytes to send are handed to the socket. */
+  onSent?: () => void;
+}
+
+/** PUTs one part's bytes to a storage part URL; resolves with the ETag of its 200 answer. */
+export function putPart(url: string, body: Buffer, options: PutPartOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'PUT', headers: { 'content-length': String(body.length) }, agent: options.agent },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode === 200) resolve(String(response.headers.etag));
+          else reject(new Error(`part PUT answered ${response.statusCode}`));
+        });
+      },
+    );
+    request.on('error', reject);
+    const sent = () => options.onSent?.();
+    if (options.holdAfter === undefined) request.end(body, sent);
+    else request.write(body.subarray(0, options.holdAfter), sent);
+  });
+}
+
 // ---- Processes ----------------------------------------------------------------------------
 
 export function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {

@@ -1,8 +1,21 @@
 /** Direct SQL set-up for the benchmarks: migrations, sellers and products, session tokens. */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { createTokenService } from '../../apps/api/src/modules/auth/tokens.ts';
+import { withAdminClient } from '../../apps/api/src/test/postgres-admin.ts';
+import {
+  createDatabase,
+  dropDatabase,
+  type RunningServer,
+  removeDir,
+  type ServerSettings,
+  startServer,
+  tempDir,
+} from './common.ts';
+
+/** One client on `url` for `work`, closed afterwards (the API tests' own helper). */
+export const withClient = withAdminClient;
 
 /** Passed to the server as JWT_SECRET so that the benchmark can sign its sellers' tokens. */
 export const benchJwtSecret = randomBytes(32).toString('base64url');
@@ -16,14 +29,40 @@ export async function migrate(databaseUrl: string): Promise<void> {
   }
 }
 
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/** A scenario's own migrated database and data directory; `remove` drops both. */
+export interface ScratchDatabase {
+  databaseUrl: string;
+  dataDir: string;
+  remove(): Promise<void>;
+}
+
+/** Creates and migrates `bench_<label>_<random>` and a `bench-<label>-` data directory. */
+export async function scratchDatabase(label: string): Promise<ScratchDatabase> {
+  const databaseUrl = await createDatabase(`bench_${label}`);
+  const dataDir = tempDir(`bench-${label}`);
+  const remove = async () => {
+    removeDir(dataDir);
+    await dropDatabase(databaseUrl);
+  };
   try {
-    return await work(client);
-  } finally {
-    await client.end();
+    await migrate(databaseUrl);
+  } catch (error) {
+    await remove();
+    throw error;
   }
+  return { databaseUrl, dataDir, remove };
+}
+
+/** The real server on a scratch database, accepting the tokens of `sessionToken`. */
+export function startSeededServer(
+  scratch: ScratchDatabase,
+  env: ServerSettings['env'] = {},
+): Promise<RunningServer> {
+  return startServer({
+    dataDir: scratch.dataDir,
+    databaseUrl: scratch.databaseUrl,
+    env: { JWT_SECRET: benchJwtSecret, ...env },
+  });
 }
 
 /** A seller (who cannot sign in with a password: the hash is a placeholder) and N products. */
@@ -51,4 +90,15 @@ export async function insertSellerWithProducts(
 
 export function sessionToken(sellerId: string, tokenVersion = 0): Promise<string> {
   return createTokenService(benchJwtSecret, 7 * 24 * 3600).issue({ sellerId, tokenVersion });
+}
+
+/** A seller with `products` products on the scratch database, and a session token of theirs. */
+export async function seedSeller(
+  scratch: ScratchDatabase,
+  products: number,
+): Promise<{ sellerId: string; productIds: string[]; token: string }> {
+  const seller = await withClient(scratch.databaseUrl, (client) =>
+    insertSellerWithProducts(client, { products }),
+  );
+  return { ...seller, token: await sessionToken(seller.sellerId) };
 }

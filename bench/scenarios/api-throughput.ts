@@ -9,26 +9,16 @@
 import autocannon from 'autocannon';
 import {
   check,
-  createDatabase,
-  dropDatabase,
   flag,
   isMain,
   option,
   percentile,
-  removeDir,
   round,
   type ScenarioOptions,
   type ScenarioResult,
   startServer,
-  tempDir,
 } from '../lib/common.ts';
-import {
-  benchJwtSecret,
-  insertSellerWithProducts,
-  migrate,
-  sessionToken,
-  withClient,
-} from '../lib/seed.ts';
+import { scratchDatabase, seedSeller, startSeededServer, withClient } from '../lib/seed.ts';
 
 export const connections = 64;
 
@@ -132,38 +122,26 @@ async function paired(
 export async function apiThroughput({ quick }: ScenarioOptions): Promise<ScenarioResult> {
   const seconds = Number(option('duration') ?? (quick ? 2 : 10));
   const warmupSeconds = quick ? 1 : 3;
-  const databaseUrl = await createDatabase('bench_api');
-  const dataDir = tempDir('bench-api');
+  const scratch = await scratchDatabase('api');
   try {
-    await migrate(databaseUrl);
-    const { sellerId, productIds } = await withClient(databaseUrl, async (client) => {
-      const seller = await insertSellerWithProducts(client, { products: 20 });
-      // A few sales so that stats/sales reads non-empty rollups.
-      await client.query(
+    const { sellerId, productIds, token } = await seedSeller(scratch, 20);
+    // A few sales so that stats/sales reads non-empty rollups.
+    await withClient(scratch.databaseUrl, (client) =>
+      client.query(
         `insert into sales (order_id, seller_id, product_id, customer_email, payment_method, amount,
                             commission_rate_bp, commission_amount, net_amount, purchased_at)
          select 'bench-' || g, $1, ($2::uuid[])[1 + g % 20], 'buyer' || g || '@example.com', 'card',
                 10000, 1000, 1000, 9000, now() - make_interval(hours => g)
          from generate_series(1, 500) g`,
-        [seller.sellerId, seller.productIds],
-      );
-      return seller;
-    });
-    const token = await sessionToken(sellerId);
+        [sellerId, productIds],
+      ),
+    );
     const auth = { authorization: `Bearer ${token}` };
 
     const hello = await startServer({ script: 'bench/servers/hello-world.ts', readyPath: '/' });
-    const server = await startServer({
-      dataDir,
-      databaseUrl,
-      env: { JWT_SECRET: benchJwtSecret },
-    });
+    const server = await startSeededServer(scratch);
     // The same server with the response cache off (decision 007): every read goes to PostgreSQL.
-    const uncachedServer = await startServer({
-      dataDir,
-      databaseUrl,
-      env: { JWT_SECRET: benchJwtSecret, RESPONSE_CACHE_SECONDS: '0' },
-    });
+    const uncachedServer = await startSeededServer(scratch, { RESPONSE_CACHE_SECONDS: '0' });
     try {
       // The server must answer these for real, not with 401s.
       const probe = await fetch(`${server.base}/api/products/my-products`, { headers: auth });
@@ -252,8 +230,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       await hello.stop();
     }
   } finally {
-    removeDir(dataDir);
-    await dropDatabase(databaseUrl);
+    await scratch.remove();
   }
 }
 

@@ -12,41 +12,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
+import { chromiumFlags, chromiumPath } from '../../e2e/support/chromium.ts';
 import {
   check,
-  createDatabase,
-  dropDatabase,
   flag,
   isMain,
   median,
   option,
-  removeDir,
   root,
   round,
   type ScenarioOptions,
   type ScenarioResult,
-  startServer,
-  tempDir,
 } from '../lib/common.ts';
-import {
-  benchJwtSecret,
-  insertSellerWithProducts,
-  migrate,
-  sessionToken,
-  withClient,
-} from '../lib/seed.ts';
+import { scratchDatabase, seedSeller, startSeededServer } from '../lib/seed.ts';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const lighthouseCli = path.join(root, 'node_modules/lighthouse/cli/index.js');
 
 interface LighthouseReport {
@@ -77,15 +56,10 @@ interface Run {
 export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<ScenarioResult> {
   ensureWebBuild();
   const runs = Number(option('runs') ?? (quick ? 1 : 3));
-  const databaseUrl = await createDatabase('bench_lighthouse');
-  const dataDir = tempDir('bench-lighthouse');
+  const scratch = await scratchDatabase('lighthouse');
   try {
-    await migrate(databaseUrl);
-    const { sellerId } = await withClient(databaseUrl, (client) =>
-      insertSellerWithProducts(client, { products: 20 }),
-    );
-    const token = await sessionToken(sellerId);
-    const server = await startServer({ dataDir, databaseUrl, env: { JWT_SECRET: benchJwtSecret } });
+    const { token } = await seedSeller(scratch, 20);
+    const server = await startSeededServer(scratch);
     const chrome = await chromeLauncher.launch({
       chromePath: chromiumPath,
       chromeFlags: chromiumFlags,
@@ -190,8 +164,7 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
       await server.stop();
     }
   } finally {
-    removeDir(dataDir);
-    await dropDatabase(databaseUrl);
+    await scratch.remove();
   }
 }
 

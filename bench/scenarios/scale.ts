@@ -19,20 +19,15 @@ import { createSalesRepository } from '../../apps/api/src/modules/sales/sales.re
 import { createSalesService } from '../../apps/api/src/modules/sales/sales.service.ts';
 import {
   check,
-  createDatabase,
-  dropDatabase,
   flag,
   isMain,
   option,
-  removeDir,
   round,
   type ScenarioOptions,
   type ScenarioResult,
   sampleGet,
-  startServer,
-  tempDir,
 } from '../lib/common.ts';
-import { benchJwtSecret, migrate, sessionToken, withClient } from '../lib/seed.ts';
+import { scratchDatabase, sessionToken, startSeededServer, withClient } from '../lib/seed.ts';
 
 const timeZone = 'Asia/Seoul';
 const periods: SalesPeriod[] = ['all', 'today', 'week', 'month'];
@@ -241,20 +236,18 @@ export async function scale({ quick }: ScenarioOptions): Promise<ScenarioResult>
   const totalSales = Number(option('total') ?? (quick ? 50_000 : 5_000_000));
   const warmup = quick ? 3 : 5;
   const samples = quick ? 20 : 50;
-  const databaseUrl = await createDatabase('bench_scale');
-  const dataDir = tempDir('bench-scale');
+  const scratch = await scratchDatabase('scale');
+  const { databaseUrl } = scratch;
   try {
-    await migrate(databaseUrl);
     const dataset = await generate(databaseUrl, bigSales, totalSales);
     const plans = await explainAll(databaseUrl, dataset.bigSellerId);
     const token = await sessionToken(dataset.bigSellerId);
     const headers = { authorization: `Bearer ${token}` };
     // The response cache off: each sample is the database's answer (a seller's first visit),
     // not a copy kept from the previous sample.
-    const server = await startServer({
-      dataDir,
-      databaseUrl,
-      env: { JWT_SECRET: benchJwtSecret, TIME_ZONE: timeZone, RESPONSE_CACHE_SECONDS: '0' },
+    const server = await startSeededServer(scratch, {
+      TIME_ZONE: timeZone,
+      RESPONSE_CACHE_SECONDS: '0',
     });
     const metrics: ScenarioResult['metrics'] = [];
     const timings: Record<string, unknown> = {};
@@ -300,8 +293,7 @@ export async function scale({ quick }: ScenarioOptions): Promise<ScenarioResult>
       await server.stop();
     }
   } finally {
-    removeDir(dataDir);
-    await dropDatabase(databaseUrl);
+    await scratch.remove();
   }
 }
 
