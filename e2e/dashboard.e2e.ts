@@ -72,7 +72,7 @@ describe('dashboard', () => {
     });
   });
 
-  it('copies the creator page link (copied for 2 s, a toast) and shares it on Twitter', async () => {
+  it('copies the creator page link (copied for 2 s, a toast) and shares it on X', async () => {
     const { token, nickname } = data().seller;
     await withPage(browser(), { baseUrl }, async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -87,7 +87,7 @@ describe('dashboard', () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
       await card.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 5_000 });
 
-      const twitter = card.getByRole('link', { name: 'Share on Twitter' });
+      const twitter = card.getByRole('link', { name: 'Share on X' });
       expect(await twitter.getAttribute('target')).toBe('_blank');
       expect(await twitter.getAttribute('rel')).toContain('noopener');
       const href = new URL((await twitter.getAttribute('href')) ?? '');

@@ -79,6 +79,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Every test signs sellers up from 127.0.0.1; throttling has its own API tests.
       RATE_LIMIT_SIGNUP_IP_PER_HOUR: '10000',
+      // The long-list test creates a thousand products (two uploads each) for one seller.
+      RATE_LIMIT_UPLOAD_URLS_PER_15_MIN: '100000',
       NODE_ENV: 'production',
       INTERNAL_API_SECRET: internalApiSecret,
       CORS_ORIGINS: crossOrigin,

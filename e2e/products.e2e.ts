@@ -52,7 +52,11 @@ describe('products', () => {
       expect(await page.getByTestId('pending-thumbnails').getByTestId('pending-item').count()).toBe(
         2,
       );
-      await page.getByText('Uploads may take 1–2 minutes.').waitFor();
+      // Before the upload, how much there is to send; the time left follows once it runs.
+      await page
+        .getByTestId('upload-estimate')
+        .getByText(/to upload\. The time left appears once the upload starts\./)
+        .waitFor();
 
       await page.getByTestId('submit-product').click();
       await page.getByTestId('form-success').waitFor();

@@ -235,8 +235,12 @@ describe('/sales', () => {
       );
       expect(drawn).toEqual(daily.dailySales.map((row) => row.amount));
       expect(await chart.getByTestId('chart-dot').count()).toBe(30);
-      const tooltip = await bars.last().locator('title').textContent();
-      expect(tooltip).toContain(daily.dailySales.at(-1)?.date ?? 'missing');
+      // Each day is a button named by its figures (no browser `title` tooltips).
+      expect(await chart.locator('title').count()).toBe(0);
+      const lastDay = page.getByTestId('chart-day').last();
+      expect(await lastDay.getAttribute('aria-label')).toContain(
+        daily.dailySales.at(-1)?.date ?? 'missing',
+      );
       const total = daily.dailySales.reduce((sum, row) => sum + row.count, 0);
       expect(await page.getByTestId('chart-summary').textContent()).toContain(`${total} sales`);
     });

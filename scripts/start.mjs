@@ -7,13 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/contract/src',
-];
+/** Folders that are never a build's input: installed packages and the builds themselves. */
+const notInputs = new Set(['node_modules', 'dist']);
 
 function newestChange(target) {
   const full = path.join(root, target);
@@ -22,35 +17,36 @@ function newestChange(target) {
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
   for (const entry of readdirSync(full)) {
+    if (notInputs.has(entry)) continue;
     newest = Math.max(newest, newestChange(path.join(target, entry)));
   }
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestChange))) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+/**
+ * Runs `npm <npmArgs>` when `output` is missing or older than any file of `workspace` (its
+ * builds and node_modules aside) or of the contract package, which both builds include.
+ * Returns the output's full path.
+ */
+function buildWhenStale(what, workspace, output, npmArgs) {
+  const built = path.join(root, workspace, output);
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  if (builtAt < Math.max(newestChange(workspace), newestChange('packages/contract/src'))) {
+    console.log(`Building ${what}…`);
+    const build = spawnSync('npm', npmArgs, { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  return built;
 }
 
+buildWhenStale('the web app', 'apps/web', 'dist/index.html', ['run', 'build']);
 // The server bundled by esbuild starts about twice as fast as through tsx (docs/benchmarks.md).
-const builtServer = path.join(root, 'apps/api/dist/server.js');
-const serverSources = [
-  'apps/api/src',
-  'apps/api/scripts/build-server.mjs',
-  'apps/api/package.json',
-  'packages/contract/src',
-];
-const serverBuiltAt = existsSync(builtServer) ? statSync(builtServer).mtimeMs : 0;
-if (serverBuiltAt < Math.max(...serverSources.map(newestChange))) {
-  console.log('Building the API server…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@seller/api'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+const builtServer = buildWhenStale('the API server', 'apps/api', 'dist/server.js', [
+  'run',
+  'build',
+  '-w',
+  '@seller/api',
+]);
 
 const server = spawn(process.execPath, ['--enable-source-maps', builtServer], {
   cwd: root,

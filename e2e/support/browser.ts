@@ -1,22 +1,9 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumFlags, chromiumPath } from './chromium';
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }
 
 /**
@@ -41,6 +28,10 @@ export interface PageOptions {
   baseUrl: string;
   /** Phone-sized viewport instead of a desktop one. */
   mobile?: boolean;
+  /** Another viewport than the desktop's 1280×800 or the phone's 390×844. */
+  viewport?: { width: number; height: number };
+  /** The system's light or dark preference that the page sees (light when absent). */
+  colorScheme?: 'light' | 'dark';
   locale?: string;
   /**
    * Browser console errors that this test expects, e.g. Chromium's own line for a request
@@ -73,7 +64,10 @@ export async function withPage(
   const context = await browser.newContext({
     baseURL: options.baseUrl,
     locale: options.locale ?? 'en-US',
-    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    viewport:
+      options.viewport ??
+      (options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
+    colorScheme: options.colorScheme ?? 'light',
     isMobile: options.mobile ?? false,
     hasTouch: options.mobile ?? false,
     bypassCSP: options.bypassCSP ?? false,

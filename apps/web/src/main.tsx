@@ -2,7 +2,14 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
+import { trackInputModality } from './lib/input-modality';
+import { applyStoredTheme } from './lib/theme';
 import './index.css';
+
+// The seller's light or dark choice, on <html> before anything renders (see lib/theme.ts).
+applyStoredTheme();
+// Focus rings for the keyboard only (see lib/input-modality.ts).
+trackInputModality();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

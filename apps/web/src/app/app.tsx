@@ -1,6 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { listenToHistoryFirst } from '@/lib/history-guard';
 import { setUnauthorizedHandler } from '@/lib/unauthorized';
 import { AppRoutes } from './router';
 
@@ -17,6 +18,9 @@ export function UnauthorizedRedirect() {
   }, [navigate]);
   return null;
 }
+
+// Before the router's own listener: a page with an upload under way can stop Back and Forward.
+listenToHistoryFirst();
 
 export function App() {
   return (

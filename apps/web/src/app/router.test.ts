@@ -23,6 +23,10 @@ describe('route table', () => {
   it('shows the public pages on their own', () => {
     expect(matched('/login')).toEqual(['/login']);
     expect(matched('/signup')).toEqual(['/signup']);
+    expect(matched('/terms')).toEqual(['/terms']);
+    expect(matched('/privacy')).toEqual(['/privacy']);
+    expect(matched('/forgot-password')).toEqual(['/forgot-password']);
+    expect(matched('/reset-password')).toEqual(['/reset-password']);
   });
 
   it('puts every other page, unknown URLs included, inside the signed-in shell', () => {

@@ -23,11 +23,16 @@ export function publicRedirect(state: SessionState): string | null {
   return state === 'valid' ? paths.home.href() : null;
 }
 
-type Access = 'guarded' | 'public';
+/**
+ * `open`: everyone, signed in or not (the terms, the privacy policy, and asking for and using a
+ * password reset link).
+ */
+type Access = 'guarded' | 'public' | 'open';
 
 const redirects: Record<Access, (state: SessionState) => string | null> = {
   guarded: guardedRedirect,
   public: publicRedirect,
+  open: () => null,
 };
 
 /**
@@ -85,6 +90,47 @@ export const routes: RouteObject[] = [
       screen(
         () => import('./routes/auth/signup'),
         (m) => m.SignupRoute,
+      ),
+    ),
+  },
+  // Open: a reset link may be followed in a browser that still holds a session.
+  {
+    path: paths.forgotPassword.path,
+    element: page(
+      'open',
+      screen(
+        () => import('./routes/auth/forgot-password'),
+        (m) => m.ForgotPasswordRoute,
+      ),
+    ),
+  },
+  {
+    path: paths.resetPassword.path,
+    element: page(
+      'open',
+      screen(
+        () => import('./routes/auth/reset-password'),
+        (m) => m.ResetPasswordRoute,
+      ),
+    ),
+  },
+  {
+    path: paths.terms.path,
+    element: page(
+      'open',
+      screen(
+        () => import('./routes/legal'),
+        (m) => m.TermsRoute,
+      ),
+    ),
+  },
+  {
+    path: paths.privacy.path,
+    element: page(
+      'open',
+      screen(
+        () => import('./routes/legal'),
+        (m) => m.PrivacyRoute,
       ),
     ),
   },

@@ -42,17 +42,21 @@ export function ShareActions({
   url,
   texts,
   onCopyError,
+  onShared,
   className,
 }: {
   url: string;
   texts: ShareTexts;
   onCopyError?: (error: unknown) => void;
+  /** Called when the link was copied, or the share on Twitter opened. */
+  onShared?: () => void;
   className?: string;
 }) {
   const { copied, copy } = useCopyToClipboard({
     copiedText: texts.linkCopied,
     failedText: texts.copyFailed,
     onError: onCopyError,
+    onCopied: onShared,
   });
   return (
     <div className={cn('flex gap-2', className)}>
@@ -65,6 +69,7 @@ export function ShareActions({
           href={twitterShareUrl(url, texts.tweet)}
           target="_blank"
           rel="noopener noreferrer"
+          onClick={onShared}
           data-testid="share-twitter"
         >
           <Share2Icon aria-hidden="true" />

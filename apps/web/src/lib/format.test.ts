@@ -117,13 +117,26 @@ describe('relative time', () => {
 });
 
 describe('file sizes', () => {
-  it('uses Bytes, KB, MB and GB', () => {
-    expect(formatFileSize(0)).toBe('0 Bytes');
-    expect(formatFileSize(512)).toBe('512 Bytes');
-    expect(formatFileSize(1024)).toBe('1 KB');
-    expect(formatFileSize(1536)).toBe('1.5 KB');
-    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatFileSize(5 * 1024 ** 3)).toBe('5 GB');
-    expect(formatFileSize(3 * 1024 ** 4)).toBe('3072 GB');
+  it('uses bytes, KB, MB and GB (1024-based) with at most two decimals', () => {
+    expect(formatFileSize(0, 'en')).toBe('0 bytes');
+    expect(formatFileSize(512, 'en')).toBe('512 bytes');
+    expect(formatFileSize(1024, 'en')).toBe('1 kB');
+    expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
+    expect(formatFileSize(5 * 1024 * 1024, 'en')).toBe('5 MB');
+    expect(formatFileSize(1.234 * 1024 * 1024, 'en')).toBe('1.23 MB');
+    expect(formatFileSize(5 * 1024 ** 3, 'en')).toBe('5 GB');
+    expect(formatFileSize(3 * 1024 ** 4, 'en')).toBe('3,072 GB');
+    expect(formatFileSize(Number.NaN, 'en')).toBe('0 bytes');
+  });
+
+  it.each([
+    ['ko', '512바이트', '1.5MB'],
+    ['zh', '512字节', '1.5 MB'],
+    ['ja', '512 バイト', '1.5 MB'],
+    ['fr', '512 octets', '1,5 Mo'],
+    ['tr', '512 bayt', '1,5 MB'],
+  ])('writes the units and numbers of %s', (language, bytes, megabytes) => {
+    expect(formatFileSize(512, language).replace(/\s/g, ' ')).toBe(bytes);
+    expect(formatFileSize(1.5 * 1024 * 1024, language).replace(/\s/g, ' ')).toBe(megabytes);
   });
 });

@@ -95,7 +95,7 @@ export interface RelativeTimeStep {
 }
 
 /**
- * How long ago `then` was, in the spec's steps: seconds under 60, then minutes, hours, days
+ * How long ago `then` was (docs/product-rules.md): seconds under 60, then minutes, hours, days
  * up to 30 days, months up to 365 days, then years. Future times count as now.
  */
 export function relativeTimeStep(then: Date, now: Date = new Date()): RelativeTimeStep {
@@ -131,13 +131,35 @@ export function formatRelativeTime(
 /* File sizes                                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
-const sizeUnits = ['Bytes', 'KB', 'MB', 'GB'] as const;
+const sizeUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+type SizeUnit = (typeof sizeUnits)[number];
 
-/** Bytes, KB, MB or GB (1024-based), with at most two decimals: `0 Bytes`, `1.5 MB`. */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const exponent = Math.min(sizeUnits.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const value = bytes / 1024 ** exponent;
-  const rounded = Math.round(value * 100) / 100;
-  return `${rounded} ${sizeUnits[exponent]}`;
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+
+/** Bytes are written out (`512 bytes`, `512바이트`); the larger units short (`1.5 MB`, `1,5 Mo`). */
+function sizeFormat(language: string, unit: SizeUnit): Intl.NumberFormat {
+  const key = `${language}/${unit}`;
+  let format = sizeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit,
+      unitDisplay: unit === 'byte' ? 'long' : 'short',
+      maximumFractionDigits: 2,
+    });
+    sizeFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A file size in bytes, KB, MB or GB (1024-based) with at most two decimals, in the units and
+ * number style of the interface language: `1.5 MB`, `1,5 Mo`, `512바이트`.
+ */
+export function formatFileSize(bytes: number, language?: string): string {
+  const value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  const exponent =
+    value === 0 ? 0 : Math.min(sizeUnits.length - 1, Math.floor(Math.log(value) / Math.log(1024)));
+  const amount = Math.round((value / 1024 ** exponent) * 100) / 100;
+  return sizeFormat(currentLanguage(language), sizeUnits[exponent] ?? 'byte').format(amount);
 }

@@ -20,11 +20,14 @@ export function useCopyToClipboard({
   copiedText,
   failedText,
   onError,
+  onCopied,
 }: {
   copiedText: string;
   failedText: string;
   /** Called with the reason when the copy failed, before the error toast. */
   onError?: (error: unknown) => void;
+  /** Called after each successful copy. */
+  onCopied?: () => void;
 }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -37,6 +40,7 @@ export function useCopyToClipboard({
         await navigator.clipboard.writeText(text);
         setCopied(true);
         showToast('success', copiedText);
+        onCopied?.();
         clearTimeout(timer.current);
         timer.current = setTimeout(() => setCopied(false), limits.copyConfirmationMs);
       } catch (error) {
@@ -44,7 +48,7 @@ export function useCopyToClipboard({
         showToast('error', failedText);
       }
     },
-    [copiedText, failedText, onError],
+    [copiedText, failedText, onError, onCopied],
   );
 
   return { copied, copy };

@@ -76,7 +76,9 @@ describe('locale files', () => {
     const contract = new URL('../../../../packages/contract/src/', import.meta.url);
     const sources = [
       'fields.ts',
-      ...readdirSync(new URL('auth/', contract)).map((f) => `auth/${f}`),
+      ...['auth', 'developer'].flatMap((folder) =>
+        readdirSync(new URL(`${folder}/`, contract)).map((f) => `${folder}/${f}`),
+      ),
     ]
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
       .map((file) => readFileSync(new URL(file, contract), 'utf8'));

@@ -5,12 +5,23 @@ import { clearSessionCache } from '@/lib/session-cache';
 import { Brand } from './brand';
 import { LanguageSwitcher } from './language-switcher';
 
-/** The public pages (login, signup): a header with the language switcher and a centred body. */
-export function AuthLayout({ children }: { children: React.ReactNode }) {
-  // Nobody is signed in on these pages: forget any data cached for the previous seller.
+/**
+ * The public pages (login, signup, terms, privacy): a header with the language switcher and a
+ * centred body.
+ */
+export function AuthLayout({
+  children,
+  keepSession = false,
+}: {
+  children: React.ReactNode;
+  /** A page that signed-in sellers open too (terms, privacy): their cached data stays. */
+  keepSession?: boolean;
+}) {
+  // Nobody is signed in on the login and signup pages: forget any data cached for the previous
+  // seller.
   useEffect(() => {
-    clearSessionCache();
-  }, []);
+    if (!keepSession) clearSessionCache();
+  }, [keepSession]);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b bg-background">

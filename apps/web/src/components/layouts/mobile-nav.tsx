@@ -1,7 +1,7 @@
 import { LogOutIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import {
@@ -15,8 +15,11 @@ import {
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/class-names';
 import { currentLanguage, languageNames, supportedLanguages } from '@/lib/i18n';
+import { setThemeChoice } from '@/lib/theme';
+import { useThemeChoice } from '@/lib/use-theme';
 import { MobileMenuButton } from './mobile-menu-button';
-import { type NavMenuProps, navItems } from './nav-items';
+import { isNavItemActive, type NavMenuProps, navItems } from './nav-items';
+import { themeOptions } from './theme-options';
 import { UserAvatar } from './user-avatar';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -25,7 +28,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
   );
 
-/** The side sheet of small screens: the same links, language choices and logout. */
+/** The side sheet of small screens: the same links, language and theme choices, and logout. */
 export function MobileNav({
   user,
   onLogout,
@@ -37,6 +40,8 @@ export function MobileNav({
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(defaultOpen);
   const language = currentLanguage(i18n.resolvedLanguage);
+  const theme = useThemeChoice();
+  const { pathname } = useLocation();
   const close = () => setOpen(false);
 
   return (
@@ -53,18 +58,21 @@ export function MobileNav({
           </SheetDescription>
         </SheetHeader>
         <nav aria-label={t('nav.mainNavigation')} className="grid gap-1 px-3">
-          {navItems.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.end ?? false}
-              className={linkClasses}
-              onClick={close}
-            >
-              <item.icon className="size-4" aria-hidden="true" />
-              {t(item.labelKey)}
-            </NavLink>
-          ))}
+          {navItems.map((item) => {
+            const isActive = isNavItemActive(item, pathname);
+            return (
+              <Link
+                key={item.to}
+                to={item.to}
+                aria-current={isActive ? 'page' : undefined}
+                className={linkClasses({ isActive })}
+                onClick={close}
+              >
+                <item.icon className="size-4" aria-hidden="true" />
+                {t(item.labelKey)}
+              </Link>
+            );
+          })}
           <NavLink to={paths.profile.href()} className={linkClasses} onClick={close}>
             <UserIcon className="size-4" aria-hidden="true" />
             {t('nav.profile')}
@@ -89,6 +97,28 @@ export function MobileNav({
                 )}
               >
                 {languageNames[choice]}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-1 px-3" data-testid="mobile-theme">
+          <legend className="px-3 pb-1 text-xs font-medium text-muted-foreground uppercase">
+            {t('theme.label')}
+          </legend>
+          <div className="grid grid-cols-3 gap-1">
+            {themeOptions.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                aria-pressed={option.value === theme}
+                onClick={() => setThemeChoice(option.value)}
+                className={cn(
+                  'flex flex-col items-center gap-1 rounded-md px-2 py-2 text-xs outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  option.value === theme ? 'bg-accent font-medium' : 'text-muted-foreground',
+                )}
+              >
+                <option.icon className="size-4" aria-hidden="true" />
+                {t(option.labelKey)}
               </button>
             ))}
           </div>

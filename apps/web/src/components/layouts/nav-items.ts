@@ -7,6 +7,7 @@ import {
   PlusIcon,
   TrendingUpIcon,
 } from 'lucide-react';
+import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
 
 export interface NavItem {
@@ -19,17 +20,56 @@ export interface NavItem {
     // The sales screen's own block holds its nav label.
     | 'sales.navLabel';
   icon: LucideIcon;
-  /** Only an exact match marks the link active (the dashboard would match everything). */
-  end?: boolean;
+  /** The route patterns of the pages that belong to the item (its own page first). */
+  pages: readonly string[];
 }
 
 export const navItems: readonly NavItem[] = [
-  { to: paths.home.href(), labelKey: 'nav.dashboard', icon: LayoutDashboardIcon, end: true },
-  { to: paths.products.href(), labelKey: 'nav.products', icon: PackageIcon, end: true },
-  { to: paths.productCreate.href(), labelKey: 'nav.createProduct', icon: PlusIcon },
-  { to: paths.settlement.href(), labelKey: 'nav.settlement', icon: BanknoteIcon },
-  { to: paths.sales.href(), labelKey: 'sales.navLabel', icon: TrendingUpIcon },
+  {
+    to: paths.home.href(),
+    labelKey: 'nav.dashboard',
+    icon: LayoutDashboardIcon,
+    pages: [paths.home.path],
+  },
+  {
+    to: paths.products.href(),
+    labelKey: 'nav.products',
+    icon: PackageIcon,
+    // A product's page and its edit form are the products' pages.
+    pages: [paths.products.path, paths.productDetail.path, paths.productEdit.path],
+  },
+  {
+    to: paths.productCreate.href(),
+    labelKey: 'nav.createProduct',
+    icon: PlusIcon,
+    pages: [paths.productCreate.path],
+  },
+  {
+    to: paths.settlement.href(),
+    labelKey: 'nav.settlement',
+    icon: BanknoteIcon,
+    pages: [paths.settlement.path],
+  },
+  {
+    to: paths.sales.href(),
+    labelKey: 'sales.navLabel',
+    icon: TrendingUpIcon,
+    pages: [paths.sales.path],
+  },
 ];
+
+/**
+ * The item whose pages include `pathname`: a page named exactly (`/products/create`) before a
+ * pattern that would also take it (`/products/:productId`); none for the other pages.
+ */
+export function activeNavItem(pathname: string): NavItem | undefined {
+  const exact = navItems.find((item) => item.pages.some((page) => page === pathname));
+  return exact ?? navItems.find((item) => item.pages.some((page) => matchPath(page, pathname)));
+}
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  return activeNavItem(pathname) === item;
+}
 
 /** What the navigation shows about the signed-in seller (loaded by the app shell). */
 export type NavUser = Pick<Profile, 'email' | 'nickname' | 'avatarUrl'>;

@@ -7,14 +7,19 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { setThemeChoice, themeChoices } from '@/lib/theme';
+import { useThemeChoice } from '@/lib/use-theme';
 import type { NavUser } from './nav-items';
+import { themeOptions } from './theme-options';
 import { UserAvatar } from './user-avatar';
 
-/** The avatar menu: a 'settings' label, the profile link and logout (spec section 2). */
+/** The avatar menu: a 'settings' label, the profile link, the theme and logout. */
 export function UserMenu({
   user,
   onLogout,
@@ -26,6 +31,7 @@ export function UserMenu({
   defaultOpen?: boolean;
 }) {
   const { t } = useTranslation();
+  const theme = useThemeChoice();
   return (
     // Not modal: a menu is no dialog, and a modal one hides the page from screen readers
     // (aria-hidden) while its links and buttons stay focusable.
@@ -58,6 +64,27 @@ export function UserMenu({
             {t('nav.profile')}
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
+          {t('theme.label')}
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={theme}
+          onValueChange={(value) => {
+            const choice = themeChoices.find((option) => option === value);
+            if (choice) setThemeChoice(choice);
+          }}
+          aria-label={t('theme.label')}
+          data-testid="theme-menu"
+        >
+          {themeOptions.map((option) => (
+            <DropdownMenuRadioItem key={option.value} value={option.value}>
+              <option.icon aria-hidden="true" />
+              {t(option.labelKey)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onLogout} data-testid="logout">
           <LogOutIcon aria-hidden="true" />
           {t('nav.logout')}

@@ -64,6 +64,11 @@ export interface RetryOptions {
   /** Resolves when the browser is back online (a lost network does not use up attempts). */
   waitForNetwork?: (signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  /**
+   * Told each time a failed attempt is going to be tried again, before the back-off: the
+   * number of the coming attempt (2 for the first retry) and how many are allowed.
+   */
+  onRetry?: (next: { attempt: number; maxAttempts: number; error: unknown }) => void;
 }
 
 /** Runs `attempt` until it succeeds, a non-retryable error, the last attempt or an abort. */
@@ -80,6 +85,7 @@ export async function withRetry<T>(
     } catch (error) {
       if (options.signal?.aborted || isAbortError(error)) throw abortError();
       if (attemptNumber + 1 >= maxAttempts || !options.shouldRetry(error)) throw error;
+      options.onRetry?.({ attempt: attemptNumber + 2, maxAttempts, error });
       await options.waitForNetwork?.(options.signal);
       await wait(
         backoffDelay(attemptNumber, options.backoff ?? defaultBackoff, options.random),

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   createUploadQueue,
   isUploading,
+  itemSecondsLeft,
   needsLargeUploadNotice,
+  secondsLeft,
   type UploadRunner,
 } from './upload-queue';
 import { UploadError, type UploadSource } from './uploader';
@@ -67,6 +69,64 @@ describe('upload queue', () => {
     queue.cancel(slow?.id ?? '');
     await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
     expect(queue.getSnapshot().find((i) => i.id === slow?.id)?.status).toBe('cancelled');
+  });
+
+  it('keeps the bytes sent, the speed, the time left and the retry under way', async () => {
+    let clock = 0;
+    let step: (loaded: number, retry?: { attempt: number; maxAttempts: number }) => void = () => {};
+    let finish: () => void = () => {};
+    const runner: UploadRunner = (source, options) =>
+      new Promise((resolve) => {
+        step = (loaded, retry) =>
+          options.onProgress?.({
+            loaded,
+            total: 10_000,
+            percent: Math.floor(loaded / 100),
+            ...(retry ? { retry } : {}),
+          });
+        finish = () =>
+          resolve({
+            s3Key: source.name,
+            bucket: 'b',
+            publicUrl: '',
+            originalName: source.name,
+            size: 10_000,
+            type: 't',
+          });
+      });
+    const queue = createUploadQueue(runner, { now: () => clock });
+    const big = Object.assign(new Blob([new Uint8Array(10_000)]), {
+      name: 'big.zip',
+      lastModified: 1,
+    });
+    queue.add([big, file('next.pdf')], 'file');
+    const running = queue.uploadAll();
+    const item = () => queue.getSnapshot()[0];
+
+    step(0);
+    clock = 1000;
+    step(2000);
+    // 2,000 bytes in one second: 2,000 B/s, 8,000 bytes (+1 of the next file) left.
+    expect(item()).toMatchObject({ loaded: 2000, percent: 20, speed: 2000 });
+    const first = item();
+    if (!first) throw new Error('no item');
+    expect(itemSecondsLeft(first)).toBe(4);
+    expect(secondsLeft(queue.getSnapshot())).toBeCloseTo(8001 / 2000);
+
+    clock = 1100;
+    step(2000, { attempt: 2, maxAttempts: 6 });
+    expect(item()?.retry).toEqual({ attempt: 2, maxAttempts: 6 });
+    clock = 1200;
+    step(0);
+    // The retry starts over: no speed until it is measured again.
+    expect(item()).toMatchObject({ loaded: 0, retry: undefined, speed: undefined });
+    expect(secondsLeft(queue.getSnapshot())).toBeUndefined();
+
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(item()).toMatchObject({ status: 'completed', loaded: 10_000, percent: 100 });
+    finish();
+    await running;
   });
 
   it('flags files of 500 MB or more for the large-upload notice', () => {

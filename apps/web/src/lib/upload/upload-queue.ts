@@ -4,6 +4,7 @@ import {
   UploadError,
   type UploadOptions,
   type UploadResult,
+  type UploadRetry,
   type UploadSource,
   uploadFile,
 } from './uploader';
@@ -19,6 +20,12 @@ export interface UploadItem {
   status: UploadItemStatus;
   /** 0 to 100. */
   percent: number;
+  /** Bytes sent so far. */
+  loaded: number;
+  /** Bytes per second over the last few seconds; absent until it can be measured. */
+  speed?: number;
+  /** Set while a failed request of this upload is tried again. */
+  retry?: UploadRetry;
   result?: UploadResult;
   error?: UploadError;
 }
@@ -40,11 +47,53 @@ export function isUploading(items: readonly Pick<UploadItem, 'status'>[]): boole
 
 let nextId = 0;
 
+/** How far back the speed of an upload is measured. */
+const speedWindowMs = 5000;
+/** Shortest span over which a speed is worth showing. */
+const minSpeedSpanMs = 500;
+/** Progress between two redraws, unless the percent or the retry changes. */
+const redrawEveryMs = 250;
+
+interface SpeedSample {
+  at: number;
+  loaded: number;
+}
+
+/** Bytes per second between the oldest and the newest sample, when they are far enough apart. */
+function speedOf(samples: readonly SpeedSample[]): number | undefined {
+  const first = samples[0];
+  const last = samples.at(-1);
+  if (!first || !last || last.at - first.at < minSpeedSpanMs) return undefined;
+  return ((last.loaded - first.loaded) * 1000) / (last.at - first.at);
+}
+
+/**
+ * Seconds until everything still to send is sent, at the speed of the upload under way; absent
+ * while nothing is measured (before the start, or in the first moments).
+ */
+export function secondsLeft(items: readonly UploadItem[]): number | undefined {
+  const speed = items.find((item) => item.status === 'uploading')?.speed;
+  if (!speed || speed <= 0) return undefined;
+  const remaining = items
+    .filter((item) => item.status !== 'completed')
+    .reduce((sum, item) => sum + Math.max(0, item.size - item.loaded), 0);
+  return remaining / speed;
+}
+
+/** Seconds until this item is sent, at its own speed. */
+export function itemSecondsLeft(item: UploadItem): number | undefined {
+  if (item.status !== 'uploading' || !item.speed || item.speed <= 0) return undefined;
+  return Math.max(0, item.size - item.loaded) / item.speed;
+}
+
 /**
  * The list of files a form is going to upload, with each item's state and percent. Framework
  * free: `subscribe` + `getSnapshot` fit React's `useSyncExternalStore` (see use-upload-queue).
  */
-export function createUploadQueue(runner: UploadRunner = uploadFile) {
+export function createUploadQueue(
+  runner: UploadRunner = uploadFile,
+  { now = () => performance.now() }: { now?: () => number } = {},
+) {
   let items: UploadItem[] = [];
   const controllers = new Map<string, AbortController>();
   const listeners = new Set<() => void>();
@@ -61,19 +110,57 @@ export function createUploadQueue(runner: UploadRunner = uploadFile) {
     if (item.status === 'completed' && item.result) return item.result;
     const controller = new AbortController();
     controllers.set(item.id, controller);
-    update(item.id, { status: 'uploading', percent: 0, error: undefined });
+    update(item.id, {
+      status: 'uploading',
+      percent: 0,
+      loaded: 0,
+      speed: undefined,
+      retry: undefined,
+      error: undefined,
+    });
+    let samples: SpeedSample[] = [];
+    let drawnAt = Number.NEGATIVE_INFINITY;
     try {
       const result = await runner(item.file, {
         kind: item.kind,
         signal: controller.signal,
         onProgress: (progress) => {
           const current = items.find((candidate) => candidate.id === item.id);
-          if (current && current.percent !== progress.percent) {
-            update(item.id, { percent: progress.percent });
+          if (!current) return;
+          const at = now();
+          // A part sent again starts from fewer bytes: the speed is measured afresh.
+          if ((samples.at(-1)?.loaded ?? 0) > progress.loaded) samples = [];
+          samples.push({ at, loaded: progress.loaded });
+          while (samples.length > 2 && at - (samples[1]?.at ?? at) >= speedWindowMs) {
+            samples.shift();
           }
+          const retryChanged =
+            current.retry?.attempt !== progress.retry?.attempt ||
+            current.retry?.maxAttempts !== progress.retry?.maxAttempts;
+          if (
+            current.percent === progress.percent &&
+            !retryChanged &&
+            at - drawnAt < redrawEveryMs
+          ) {
+            return;
+          }
+          drawnAt = at;
+          update(item.id, {
+            percent: progress.percent,
+            loaded: progress.loaded,
+            speed: speedOf(samples),
+            retry: progress.retry,
+          });
         },
       });
-      update(item.id, { status: 'completed', percent: 100, result });
+      update(item.id, {
+        status: 'completed',
+        percent: 100,
+        loaded: item.size,
+        speed: undefined,
+        retry: undefined,
+        result,
+      });
       return result;
     } catch (error) {
       const uploadError =
@@ -82,6 +169,8 @@ export function createUploadQueue(runner: UploadRunner = uploadFile) {
           : new UploadError('failed', item.name, { cause: error });
       update(item.id, {
         status: uploadError.code === 'cancelled' ? 'cancelled' : 'failed',
+        speed: undefined,
+        retry: undefined,
         error: uploadError,
       });
       throw uploadError;
@@ -106,6 +195,7 @@ export function createUploadQueue(runner: UploadRunner = uploadFile) {
         size: file.size,
         status: 'pending',
         percent: 0,
+        loaded: 0,
       }));
       items = [...items, ...added];
       emit();

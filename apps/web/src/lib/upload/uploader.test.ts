@@ -3,7 +3,14 @@ import { ApiError } from '../api-client';
 import type { PutBlob } from './put-blob';
 import { TransferError } from './put-blob';
 import { createResumeStore } from './resume-store';
-import { type UploadApi, UploadError, type UploadSource, uploadFile } from './uploader';
+import {
+  type UploadApi,
+  UploadError,
+  type UploadProgress,
+  type UploadSource,
+  uploadFailureReason,
+  uploadFile,
+} from './uploader';
 
 const MiB = 1024 * 1024;
 const partBytes = 5 * MiB;
@@ -245,6 +252,55 @@ describe('uploadFile', () => {
     expect(waits).toHaveLength(2);
     expect(waits[1]).toBeGreaterThan(waits[0] ?? 0);
     expect(backend.events.filter((e) => e === 'sign 1')).toHaveLength(3);
+  });
+
+  it('reports the attempt under way while a request is retried, and clears it once it passes', async () => {
+    const backend = fakeBackend();
+    backend.failNext(() => new TransferError(503, 'busy'));
+    backend.failNext(() => new TransferError(0, 'network down'));
+    const progress: UploadProgress[] = [];
+    const file = makeFile(3000, 'guide.pdf', 'application/pdf');
+    await uploadFile(file, {
+      kind: 'file',
+      api: backend.api,
+      put: backend.put,
+      resumeStore: createResumeStore(memoryStorage()),
+      sleep: instant,
+      waitForNetwork: online,
+      onProgress: (report) => progress.push(report),
+    });
+    const retries = progress.map((report) => report.retry);
+    expect(retries).toContainEqual({ attempt: 2, maxAttempts: 6 });
+    expect(retries).toContainEqual({ attempt: 3, maxAttempts: 6 });
+    expect(retries.indexOf(undefined)).toBe(0);
+    expect(retries.at(-1)).toBeUndefined();
+    expect(progress.at(-1)?.percent).toBe(100);
+  });
+
+  it('says why an upload failed: no connection, a failing server, a refusal', async () => {
+    const reasons: string[] = [];
+    for (const failure of [
+      new TransferError(0, 'network down'),
+      new TransferError(503, 'busy'),
+      new TransferError(400, 'bad'),
+    ]) {
+      const backend = fakeBackend();
+      for (let attempt = 0; attempt < 3; attempt++) backend.failNext(() => failure);
+      const error = await uploadFile(makeFile(3000, 'guide.pdf', 'application/pdf'), {
+        kind: 'file',
+        api: backend.api,
+        put: backend.put,
+        resumeStore: createResumeStore(memoryStorage()),
+        sleep: instant,
+        waitForNetwork: online,
+        maxAttempts: 3,
+      }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UploadError);
+      reasons.push(uploadFailureReason(error as UploadError));
+    }
+    expect(reasons).toEqual(['network', 'server', 'refused']);
+    expect(uploadFailureReason(new UploadError('cancelled', 'a.pdf'))).toBe('cancelled');
+    expect(uploadFailureReason(new UploadError('too_large', 'a.pdf'))).toBe('tooLarge');
   });
 
   it('after a failure, picking the same file again resumes: only the missing parts are sent', async () => {

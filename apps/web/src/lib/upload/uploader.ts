@@ -89,6 +89,37 @@ export class UploadError extends Error {
   readonly maxBytes: number | undefined;
 }
 
+/** Why an upload failed, in terms a seller can act on. */
+export type UploadFailureReason =
+  | 'cancelled'
+  | 'invalidType'
+  | 'tooLarge'
+  /** No answer at all: the connection dropped or the browser went offline. */
+  | 'network'
+  /** The server or the store kept failing (5xx), or kept asking to slow down (408, 429). */
+  | 'server'
+  /** The server or the store refused the file (another 4xx). */
+  | 'refused';
+
+/** The reason of a failed upload, from its error and what caused it. */
+export function uploadFailureReason(error: UploadError): UploadFailureReason {
+  if (error.code === 'cancelled') return 'cancelled';
+  if (error.code === 'invalid_type') return 'invalidType';
+  if (error.code === 'too_large') return 'tooLarge';
+  const cause = error.cause;
+  if (cause instanceof ApiError) {
+    if (cause.code === 'file_type_not_allowed') return 'invalidType';
+    if (cause.code === 'file_too_large') return 'tooLarge';
+    if (cause.code === 'network_error') return 'network';
+  }
+  const status =
+    cause instanceof TransferError ? cause.status : cause instanceof ApiError ? cause.status : -1;
+  if (status === 0) return 'network';
+  if (status >= 500 || status === 408 || status === 429) return 'server';
+  if (status >= 400) return 'refused';
+  return 'network';
+}
+
 /** The upload failure behind an error, if it is one. */
 export function uploadErrorOf(error: unknown): UploadError | undefined {
   return error instanceof UploadError ? error : undefined;
@@ -101,10 +132,22 @@ export interface UploadResult extends UploadedObject {
   type: string;
 }
 
+/** A request of the upload failed and is being tried again. */
+export interface UploadRetry {
+  /** The attempt under way or waited for: 2 on the first retry. */
+  attempt: number;
+  maxAttempts: number;
+}
+
 export interface UploadProgress {
   loaded: number;
   total: number;
   percent: number;
+  /**
+   * Set while a failed request (a signature, a part, the completion) is retried; of several at
+   * once, the one furthest along. Absent when every request in flight is on its first try.
+   */
+  retry?: UploadRetry;
 }
 
 /** A File, or anything with the same identity (tests use a Blob with a name). */
@@ -174,6 +217,21 @@ export async function uploadFile(
       check.reason === 'size' ? { maxBytes: check.maxBytes } : undefined,
     );
   }
+  const maxAttempts = options.maxAttempts ?? defaultMaxAttempts;
+  // The retries under way, by request: the progress names the one furthest along.
+  const retrying = new Map<number, number>();
+  let nextRequest = 0;
+  let lastLoaded = 0;
+  const report = (loaded: number) => {
+    lastLoaded = loaded;
+    const attempt = Math.max(0, ...retrying.values());
+    options.onProgress?.({
+      loaded,
+      total: file.size,
+      percent: percentOf(loaded, file.size),
+      ...(attempt > 1 ? { retry: { attempt, maxAttempts } } : {}),
+    });
+  };
   const context: Context = {
     file,
     kind: options.kind,
@@ -181,17 +239,26 @@ export async function uploadFile(
     put: options.put ?? putBlob,
     resume: options.resumeStore ?? createResumeStore(),
     signal: options.signal,
-    report: (loaded) =>
-      options.onProgress?.({ loaded, total: file.size, percent: percentOf(loaded, file.size) }),
-    retry: <T>(attempt: () => Promise<T>) =>
-      withRetry(attempt, {
-        maxAttempts: options.maxAttempts ?? defaultMaxAttempts,
-        backoff: options.backoff,
-        shouldRetry: isRetryable,
-        signal: options.signal,
-        sleep: options.sleep ?? defaultSleep,
-        waitForNetwork: options.waitForNetwork ?? browserWaitForNetwork,
-      }),
+    report,
+    retry: async <T>(attempt: () => Promise<T>) => {
+      const request = ++nextRequest;
+      try {
+        return await withRetry(attempt, {
+          maxAttempts,
+          backoff: options.backoff,
+          shouldRetry: isRetryable,
+          signal: options.signal,
+          sleep: options.sleep ?? defaultSleep,
+          waitForNetwork: options.waitForNetwork ?? browserWaitForNetwork,
+          onRetry: (next) => {
+            retrying.set(request, next.attempt);
+            report(lastLoaded);
+          },
+        });
+      } finally {
+        if (retrying.delete(request)) report(lastLoaded);
+      }
+    },
     concurrency: options.concurrency ?? limits.multipart.parallelParts,
   };
   try {

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useSalesOverview } from '@/features/dashboard/api/get-sales-overview';
+import { LatestSales, TopProducts } from '@/features/dashboard/components/best-sellers';
+import { GettingStartedChecklist } from '@/features/dashboard/components/getting-started';
 import { MenuCards } from '@/features/dashboard/components/menu-cards';
+import { RevenueCard } from '@/features/dashboard/components/revenue-card';
 import {
   ShareLinkCard,
   ShareLinkCardSkeleton,
@@ -12,14 +16,17 @@ import { useSalesStats } from '@/features/sales/api/get-sales-stats';
 import { useWarnOnError } from '@/lib/use-warn-on-error';
 
 /**
- * The dashboard composes the products' and the sales' own queries: whatever changes a product
- * or a sale refreshes these counters too.
+ * The page sellers open every morning: a getting-started checklist while the account is new,
+ * the revenue of the last 30 days front and centre, the counters, the best sellers and the
+ * latest sales, then the creator link and the shortcuts. It composes the products' and the
+ * sales' own queries: whatever changes a product or a sale refreshes these counters too.
  */
 export function DashboardRoute() {
   const { t } = useTranslation();
   const profile = useProfile();
   const productStats = useProductStats();
   const salesStats = useSalesStats();
+  const overview = useSalesOverview();
   const name = profile.data?.nickname;
 
   // The dashboard works without the profile (a welcome without the name).
@@ -42,15 +49,23 @@ export function DashboardRoute() {
         <p className="text-muted-foreground">{t('dashboard.subtitle')}</p>
       </section>
 
+      <GettingStartedChecklist nickname={name} />
+      <RevenueCard overview={overview} />
+
+      <StatCards products={productStats} sales={salesStats} />
+      <TodaySalesCard today={salesStats.data?.todaySales} />
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TopProducts overview={overview} />
+        <LatestSales overview={overview} />
+      </div>
+
       {/* While the profile loads, its place is kept: nothing below moves when it arrives. */}
       {name ? (
         <ShareLinkCard nickname={name} />
       ) : profile.isPending ? (
         <ShareLinkCardSkeleton />
       ) : null}
-
-      <StatCards products={productStats} sales={salesStats} />
-      <TodaySalesCard today={salesStats.data?.todaySales} />
       <MenuCards />
     </div>
   );

@@ -9,6 +9,7 @@ import {
   ChangePasswordCardSkeleton,
 } from '@/features/profile/components/change-password-card';
 import { ProfileCard, ProfileCardSkeleton } from '@/features/profile/components/profile-card';
+import { SecurityCard, SecurityCardSkeleton } from '@/features/profile/components/security-card';
 
 export function ProfileRoute() {
   const { t } = useTranslation();
@@ -28,12 +29,14 @@ export function ProfileRoute() {
         <>
           <ProfileCardSkeleton />
           <ChangePasswordCardSkeleton />
+          <SecurityCardSkeleton />
         </>
       ) : null}
       {profile.data ? (
         <>
           <ProfileCard profile={profile.data} onNotice={setNotice} />
           <ChangePasswordCard email={profile.data.email} onNotice={setNotice} />
+          <SecurityCard profile={profile.data} onNotice={setNotice} />
         </>
       ) : null}
     </div>

@@ -1,5 +1,7 @@
 import type { SalesPeriod } from '@seller/contract/limits';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useExchangeRate } from '@/features/products/api/get-exchange-rate';
 import { SalesPage } from '@/features/sales/components/sales-page';
 import {
   parsePage,
@@ -7,9 +9,16 @@ import {
   withPage,
   withPeriod,
 } from '@/features/sales/lib/sales-search-params';
+import { showsYuan } from '@/lib/won-to-yuan';
 
-/** /sales: the period (and the page) live in the URL query, e.g. /sales?period=month&page=2. */
+/**
+ * /sales: the period (and the page) live in the URL query, e.g. /sales?period=month&page=2.
+ * Chinese sellers also get the latest exchange rate (the products' query), for yuan amounts.
+ */
 export function SalesRoute() {
+  const { i18n } = useTranslation();
+  const yuan = showsYuan(i18n.resolvedLanguage);
+  const rate = useExchangeRate({ enabled: yuan });
   const [search, setSearch] = useSearchParams();
   const period = parsePeriod(search.get('period'));
   const page = parsePage(search.get('page'));
@@ -17,6 +26,7 @@ export function SalesRoute() {
     <SalesPage
       period={period}
       page={page}
+      yuanRate={yuan ? rate.data : undefined}
       onPeriodChange={(next: SalesPeriod) => setSearch((current) => withPeriod(current, next))}
       onPageChange={(next: number) => setSearch((current) => withPage(current, next))}
     />

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { startSellerSession } from '@/features/auth/api/start-seller-session';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { startSession } from '@/lib/auth-token';
 
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -24,7 +24,7 @@ export function LoginRoute() {
         <CardContent className="grid gap-6">
           <LoginForm
             onSuccess={(token) => {
-              startSession(token);
+              startSellerSession(token);
               void navigate(paths.home.href(), { replace: true });
             }}
           />

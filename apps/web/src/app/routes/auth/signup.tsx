@@ -7,8 +7,8 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { startSellerSession } from '@/features/auth/api/start-seller-session';
 import { SignupForm } from '@/features/auth/components/signup-form';
-import { startSession } from '@/lib/auth-token';
 
 function PromotionPanel() {
   const { t } = useTranslation();
@@ -22,9 +22,10 @@ function PromotionPanel() {
   ];
   return (
     <aside className="grid gap-6 lg:sticky lg:top-8">
-      {/* Both ends of the gradient and the badge's tint keep white text at 4.5:1 or more. */}
+      {/* Both ends of the gradient and the badge's tint keep white text at 4.5:1 or more, in
+          either theme (the brand's indigo, not the theme's primary, which is light when dark). */}
       <section
-        className="grid gap-3 rounded-xl bg-gradient-to-br from-primary to-violet-600 p-6 text-primary-foreground shadow-sm"
+        className="grid gap-3 rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-6 text-white shadow-sm"
         data-testid="promotion-banner"
       >
         <Badge variant="secondary" className="bg-white/15 text-white">
@@ -76,7 +77,7 @@ export function SignupRoute() {
             <QueryProvider>
               <SignupForm
                 onSuccess={(token) => {
-                  startSession(token);
+                  startSellerSession(token);
                   void navigate(paths.home.href(), { replace: true });
                 }}
               />

@@ -1,8 +1,10 @@
-import { type LoginBody, loginEndpoint } from '@seller/contract/auth/login';
-import type { TokenResponse } from '@seller/contract/auth/token-response';
+import { type LoginBody, type LoginResponse, loginEndpoint } from '@seller/contract/auth/login';
 import { apiRequest } from '@/lib/api-client';
 
-/** Signs a seller in; the caller starts the session with the token. */
-export function loginSeller(body: LoginBody): Promise<TokenResponse> {
+/**
+ * The password step of signing in: a token to start the session with, or, for a seller with
+ * two-factor sign-in on, the challenge of the code step.
+ */
+export function loginSeller(body: LoginBody): Promise<LoginResponse> {
   return apiRequest(loginEndpoint, { body });
 }

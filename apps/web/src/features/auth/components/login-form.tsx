@@ -1,13 +1,16 @@
-import type { LoginBody } from '@seller/contract/auth/login';
-import { useState } from 'react';
+import type { LoginBody, LoginResponse } from '@seller/contract/auth/login';
+import { type ComponentType, useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { fieldErrorText } from '@/lib/validation-message';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
+import type { LoginCodeStepProps } from './login-code-step';
 
 type LoginField = keyof LoginBody;
 
@@ -18,7 +21,7 @@ type LoginField = keyof LoginBody;
  */
 interface LoginCode {
   resolver: Resolver<LoginBody>;
-  loginSeller: (body: LoginBody) => Promise<{ token: string }>;
+  loginSeller: (body: LoginBody) => Promise<LoginResponse>;
 }
 
 let loginCode: Promise<LoginCode> | undefined;
@@ -46,35 +49,75 @@ const loginResolver: Resolver<LoginBody> = async (values, context, options) => {
   return resolver(values, context, options);
 };
 
+/** The code step of a seller with two-factor sign-in on, with its code once loaded. */
+interface SecondStep {
+  challenge: string;
+  Step: ComponentType<LoginCodeStepProps>;
+}
+
 /**
  * Seller login, checked with the contract's login body on submit only; a field's error, and
- * the form's, clear as soon as a field is edited.
+ * the form's, clear as soon as a field is edited. For a seller with two-factor sign-in on, a
+ * code step follows the password; its code loads only then.
  */
 export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, clearErrors, formState } = useForm<LoginBody>({
-    resolver: loginResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '', password: '' },
-  });
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  const [backFromStep, setBackFromStep] = useState(0);
+  const { register, handleSubmit, clearErrors, resetField, setFocus, formState } =
+    useForm<LoginBody>({
+      resolver: loginResolver,
+      mode: 'onSubmit',
+      reValidateMode: 'onSubmit',
+      defaultValues: { email: '', password: '' },
+    });
 
   const edited = (name: LoginField) => () => {
     clearErrors(name);
     setFormError(null);
   };
 
+  // Back from the code step, the password is typed again.
+  useEffect(() => {
+    if (backFromStep > 0) setFocus('password');
+  }, [backFromStep, setFocus]);
+
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     try {
       const { loginSeller } = await loadLoginCode();
-      const { token } = await loginSeller(values);
-      onSuccess(token);
+      const result = await loginSeller(values);
+      if ('token' in result) {
+        onSuccess(result.token);
+        return;
+      }
+      // The form stays as it is (sending) until the step's code is there.
+      const { LoginCodeStep: Step } = await import('./login-code-step');
+      setSecondStep({ challenge: result.challenge, Step });
     } catch (error) {
       setFormError(errorMessage(t, error, t('error.loginFailed')));
     }
   });
+
+  const backToPassword = (message: string | null) => {
+    setSecondStep(null);
+    setFormError(message);
+    resetField('password');
+    setBackFromStep((count) => count + 1);
+  };
+
+  if (secondStep) {
+    const { Step, challenge } = secondStep;
+    return (
+      <Step
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={backToPassword}
+        onCancel={() => backToPassword(null)}
+      />
+    );
+  }
 
   const prepare = () => {
     loadLoginCode().catch(() => undefined);
@@ -101,7 +144,19 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
         error={emailError}
         disabled={submitting}
       />
-      <FormField id="password" label={t('auth.password')} error={passwordError}>
+      <FormField
+        id="password"
+        label={t('auth.password')}
+        error={passwordError}
+        labelAside={
+          <Link
+            to={paths.forgotPassword.href()}
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('auth.login.forgotPassword')}
+          </Link>
+        }
+      >
         <PasswordInput
           {...fieldAria('password', passwordError)}
           autoComplete="current-password"

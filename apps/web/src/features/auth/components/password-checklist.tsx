@@ -4,12 +4,26 @@ import { cn } from '@/lib/class-names';
 import { validationParams } from '@/lib/validation-message';
 import { passwordChecklist } from '../lib/password-rules';
 
-/** Live checklist under the signup password (at least 6 characters, a digit, a letter). */
-export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
+/**
+ * Live checklist under a password being chosen (at least `minLength` characters — the signup's
+ * 6 unless told otherwise —, a digit, a letter).
+ */
+export function PasswordChecklist({
+  password,
+  id,
+  minLength = validationParams.signupPasswordMin,
+}: {
+  password: string;
+  id?: string;
+  minLength?: number;
+}) {
   const { t } = useTranslation();
-  const checks = passwordChecklist(password);
+  const checks = passwordChecklist(password, minLength);
   const items = [
-    { met: checks.minLength, label: t('auth.checklist.minLength', validationParams) },
+    {
+      met: checks.minLength,
+      label: t('auth.checklist.minLength', { signupPasswordMin: minLength }),
+    },
     { met: checks.digit, label: t('auth.checklist.digit') },
     { met: checks.letter, label: t('auth.checklist.letter') },
   ];
@@ -20,15 +34,14 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
           key={item.label}
           data-met={item.met}
           className={cn(
-            'flex items-center gap-1.5',
+            // The mark sits on the label's first line, whole, however the label wraps.
+            'grid grid-cols-[auto_minmax(0,1fr)] items-start gap-1.5',
             item.met ? 'text-success' : 'text-muted-foreground',
           )}
         >
-          {item.met ? (
-            <CheckIcon className="size-3.5" aria-hidden="true" />
-          ) : (
-            <XIcon className="size-3.5" aria-hidden="true" />
-          )}
+          <span className="flex h-[1lh] items-center" aria-hidden="true">
+            {item.met ? <CheckIcon className="size-3.5" /> : <XIcon className="size-3.5" />}
+          </span>
           <span>{item.label}</span>
           <span className="sr-only">
             ({item.met ? t('auth.checklist.met') : t('auth.checklist.notMet')})

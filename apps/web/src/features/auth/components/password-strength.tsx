@@ -10,11 +10,20 @@ const barColour: Record<StrengthLevel, string> = {
   veryStrong: 'bg-success',
 };
 
-/** Five-level strength meter (Weak, Fair, Good, Strong, Very Strong). */
-export function PasswordStrength({ password }: { password: string }) {
+/**
+ * Five-level strength meter (Weak, Fair, Good, Strong, Very Strong); a password shorter than
+ * `minLength` (the signup's unless told otherwise) stays weak.
+ */
+export function PasswordStrength({
+  password,
+  minLength,
+}: {
+  password: string;
+  minLength?: number;
+}) {
   const { t } = useTranslation();
   if (!password) return null;
-  const { level, score } = passwordStrength(password);
+  const { level, score } = passwordStrength(password, minLength);
   const label = t(`auth.strength.${level}`);
   return (
     <div className="grid gap-1" data-testid="password-strength" data-level={level}>

@@ -8,11 +8,14 @@ import { limits } from '@seller/contract/limits';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SentenceWithParts } from '@/components/sentence-with-parts';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText, validationParams } from '@/lib/validation-message';
@@ -26,6 +29,20 @@ const fields = ['email', 'nickname', 'password', 'confirmPassword', 'agreeToTerm
 
 /** The taken email or nickname is answered without `details`: its field shows the code's text. */
 const fieldOfCode = { email_taken: 'email', nickname_taken: 'nickname' } as const;
+
+/** A link to the terms or the privacy policy, in a new tab: the form keeps what was typed. */
+function LegalLink({ to, text }: { to: string; text: string }) {
+  return (
+    <Link
+      to={to}
+      target="_blank"
+      rel="noopener"
+      className="font-medium text-primary underline underline-offset-4"
+    >
+      {text}
+    </Link>
+  );
+}
 
 /** Seller signup: on success `onSuccess` receives the new token. */
 export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }) {
@@ -155,8 +172,16 @@ export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }
               />
             )}
           />
-          <Label htmlFor="agreeToTerms" className="leading-snug font-normal">
-            {t('auth.signup.agreeToTerms')}
+          <Label htmlFor="agreeToTerms" className="block leading-snug font-normal">
+            <SentenceWithParts
+              sentence={t('auth.signup.agreeToTerms', { terms: '{terms}', privacy: '{privacy}' })}
+              parts={{
+                terms: <LegalLink to={paths.terms.href()} text={t('auth.signup.termsLink')} />,
+                privacy: (
+                  <LegalLink to={paths.privacy.href()} text={t('auth.signup.privacyLink')} />
+                ),
+              }}
+            />
           </Label>
         </div>
         {termsError ? (

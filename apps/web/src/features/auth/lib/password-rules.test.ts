@@ -12,6 +12,11 @@ describe('password checklist', () => {
   it('counts letters of any script', () => {
     expect(passwordChecklist('비밀번호1234').letter).toBe(true);
   });
+
+  it('checks a new password against its own minimum length (8)', () => {
+    expect(passwordChecklist('abc1234', 8).minLength).toBe(false);
+    expect(passwordChecklist('abcd1234', 8).minLength).toBe(true);
+  });
 });
 
 describe('password strength', () => {
@@ -34,5 +39,11 @@ describe('password strength', () => {
     const scores = steps.map((password) => passwordStrength(password).score);
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
     expect(scores.at(-1)).toBe(4);
+  });
+
+  it('keeps a new password under its minimum length (8) weak', () => {
+    expect(passwordStrength('Ab1!xyz').level).toBe('strong');
+    expect(passwordStrength('Ab1!xyz', 8).level).toBe('weak');
+    expect(passwordStrength('Ab1!xyzw', 8).level).toBe('strong');
   });
 });

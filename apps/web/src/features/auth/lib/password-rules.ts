@@ -6,10 +6,16 @@ export interface PasswordChecklist {
   letter: boolean;
 }
 
-/** The live checklist of the signup form. */
-export function passwordChecklist(password: string): PasswordChecklist {
+/**
+ * The live checklist of the signup form, and of a new password (`minLength` the new
+ * passwords' minimum).
+ */
+export function passwordChecklist(
+  password: string,
+  minLength: number = limits.signupPassword.min,
+): PasswordChecklist {
   return {
-    minLength: password.length >= limits.signupPassword.min,
+    minLength: password.length >= minLength,
     digit: /\d/.test(password),
     letter: /\p{L}/u.test(password),
   };
@@ -20,10 +26,14 @@ export type StrengthLevel = (typeof strengthLevels)[number];
 
 /**
  * Five-level strength estimate: one point each for length ≥ 6, ≥ 10 and ≥ 14, a digit, mixed
- * upper and lower case, and a symbol. Passwords under the minimum length or made of one
- * repeated character stay 'weak'; the level is capped at 'veryStrong'.
+ * upper and lower case, and a symbol. Passwords under the minimum length (`minLength`, the
+ * signup's by default) or made of one repeated character stay 'weak'; the level is capped at
+ * 'veryStrong'.
  */
-export function passwordStrength(password: string): { level: StrengthLevel; score: number } {
+export function passwordStrength(
+  password: string,
+  minLength: number = limits.signupPassword.min,
+): { level: StrengthLevel; score: number } {
   if (!password) return { level: 'weak', score: 0 };
   let points = 0;
   if (password.length >= limits.signupPassword.min) points++;
@@ -33,7 +43,7 @@ export function passwordStrength(password: string): { level: StrengthLevel; scor
   if (/\p{Ll}/u.test(password) && /\p{Lu}/u.test(password)) points++;
   if (/[^\p{L}\d]/u.test(password)) points++;
   if (/^(.)\1*$/u.test(password)) points = Math.min(points, 1);
-  if (password.length < limits.signupPassword.min) points = Math.min(points, 1);
+  if (password.length < minLength) points = Math.min(points, 1);
   const score = Math.min(Math.max(points - 1, 0), strengthLevels.length - 1);
   return { level: strengthLevels[score] ?? 'weak', score };
 }

@@ -4,11 +4,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { env } from '@/config/env';
 import { creatorPageUrl } from '@/lib/share-urls';
+import { useUpdateGettingStarted } from '../api/getting-started';
 
-/** The seller's creator page link, with copy (shows 'copied' for 2 s) and share on Twitter. */
+/**
+ * The seller's creator page link, with copy (shows 'copied' for 2 s) and share on Twitter;
+ * either ticks the 'share your link' step of the getting-started checklist.
+ */
 export function ShareLinkCard({ nickname }: { nickname: string }) {
   const { t } = useTranslation();
   const link = creatorPageUrl(env.memberSiteUrl, nickname);
+  const recordShare = useUpdateGettingStarted({
+    onError: (error) => console.warn('[dashboard] Recording the share failed:', error.message),
+  });
 
   return (
     <Card data-testid="share-link-card">
@@ -25,6 +32,7 @@ export function ShareLinkCard({ nickname }: { nickname: string }) {
         <ShareActions
           url={link}
           onCopyError={(error) => console.warn('[dashboard] Copying the link failed:', error)}
+          onShared={() => recordShare.mutate({ creatorLinkShared: true })}
           texts={{
             copy: t('dashboard.share.copy'),
             copied: t('dashboard.share.copied'),

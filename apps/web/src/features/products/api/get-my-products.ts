@@ -1,10 +1,10 @@
+import type { ProductListItem } from '@seller/contract/products/list-my-products';
 import { listMyProductsEndpoint } from '@seller/contract/products/list-my-products';
-import type { Product } from '@seller/contract/products/product';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './product-keys';
 
-export async function fetchMyProducts(): Promise<Product[]> {
+export async function fetchMyProducts(): Promise<ProductListItem[]> {
   const response = await apiRequest(listMyProductsEndpoint);
   return response.products;
 }

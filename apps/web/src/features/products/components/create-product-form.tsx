@@ -6,7 +6,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { NoticeAlert } from '@/components/notice-alert';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -15,6 +14,7 @@ import { useCreateProduct } from '../api/create-product';
 import { useExchangeRate } from '../api/get-exchange-rate';
 import { productFieldError } from '../lib/product-messages';
 import { useProductSaveFlow } from '../lib/use-product-save-flow';
+import { FormNotice } from './form-notice';
 import { NewUploads } from './new-uploads';
 import { PricePreview } from './price-preview';
 import { ProductBasicFields } from './product-basic-fields';
@@ -72,11 +72,14 @@ export function CreateProductForm() {
   const priceNumber = price ? Number(price) : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" data-testid="create-product-form">
-      <NoticeAlert
-        notice={flow.notice}
-        testIds={{ success: 'form-success', error: 'form-error' }}
-      />
+    <form
+      ref={flow.formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-6"
+      data-testid="create-product-form"
+    >
+      <FormNotice flow={flow} />
       <ProductBasicFields form={form} disabled={busy} withPlaceholders>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField

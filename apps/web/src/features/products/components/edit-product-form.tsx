@@ -10,8 +10,8 @@ import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { z } from 'zod';
-import { NoticeAlert } from '@/components/notice-alert';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,6 +28,7 @@ import { useUpdateProduct } from '../api/update-product';
 import { useProductSaveFlow } from '../lib/use-product-save-flow';
 import { ConfirmDialog } from './confirm-dialog';
 import { ExistingFiles, ExistingThumbnails, type PendingRemoval } from './existing-uploads';
+import { FormNotice } from './form-notice';
 import { NewUploads } from './new-uploads';
 import { ProductBasicFields } from './product-basic-fields';
 import { SaveActions } from './save-actions';
@@ -126,6 +127,7 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
     try {
       await remove.mutateAsync(product.id);
       navigate(paths.products.href());
+      toast.success(t('products.list.deleteSuccess'));
     } catch (error) {
       flow.setPhase('idle');
       flow.setNotice({
@@ -138,11 +140,14 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
   const lastThumbnail = keptThumbnails.length + thumbnails.items.length <= 1;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" data-testid="edit-product-form">
-      <NoticeAlert
-        notice={flow.notice}
-        testIds={{ success: 'form-success', error: 'form-error' }}
-      />
+    <form
+      ref={flow.formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-6"
+      data-testid="edit-product-form"
+    >
+      <FormNotice flow={flow} />
       <ProductBasicFields form={form} disabled={busy}>
         <FormField
           id="product-price"

@@ -13,6 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatFileSize } from '@/lib/format';
 
+/** A file name's extension, lowercase and without the dot (`pdf`); empty when it has none. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
 const videoExtensions = new Set(
   productFileTypes
     .filter((type) => type.canonicalType.startsWith('video/'))
@@ -20,7 +26,7 @@ const videoExtensions = new Set(
 );
 
 /** The file type's icon: pdf document, zip package, videos film, others paperclip. */
-function fileTypeIcon(extension: string): LucideIcon {
+export function fileTypeIcon(extension: string): LucideIcon {
   const ext = extension.toLowerCase();
   if (ext === 'pdf') return FileTextIcon;
   if (ext === 'zip') return PackageIcon;

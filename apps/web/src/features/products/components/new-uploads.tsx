@@ -46,6 +46,7 @@ export function NewUploads({
         items={uploads.items}
         kind={kind}
         onRemove={uploads.remove}
+        onRetry={flow.retryUploads}
         disabled={flow.busy}
         testId={pending}
         markFirstAsMain={markFirstAsMain}
@@ -55,7 +56,9 @@ export function NewUploads({
           {productFieldError(t, error)}
         </p>
       ) : null}
-      {list === 'files' ? <UploadNotices items={uploads.items} /> : null}
+      {list === 'files' ? (
+        <UploadNotices items={[...flow.files.items, ...flow.thumbnails.items]} />
+      ) : null}
     </>
   );
 }

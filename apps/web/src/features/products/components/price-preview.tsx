@@ -1,6 +1,7 @@
 import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
 import { toCny, toKrw } from '@seller/contract/products/get-exchange-rate';
 import { useTranslation } from 'react-i18next';
+import { ExchangeRateAgeWarning } from '@/components/exchange-rate-note';
 import { formatMoney } from '@/lib/format';
 
 /** The typed price in USD, KRW and CNY with the rate's date (create form). */
@@ -29,6 +30,7 @@ export function PricePreview({
           <span className="text-xs text-muted-foreground">
             {t('products.form.rateDate', { date: rate.date })}
           </span>
+          <ExchangeRateAgeWarning date={rate.date} />
         </>
       ) : (
         <span className="text-muted-foreground">{t('products.form.pricePreviewEmpty')}</span>

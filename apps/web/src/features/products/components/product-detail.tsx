@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExchangeRateAgeWarning } from '@/components/exchange-rate-note';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -127,18 +128,20 @@ export function ProductDetailView({
       : null;
 
   return (
-    <div className="grid gap-6">
+    // One column of `minmax(0, 1fr)` on phones: a long title (or an image's alt text while it
+    // loads) wraps instead of widening the page.
+    <div className="grid grid-cols-1 gap-6">
       <BackButton />
       {deleted ? (
         <ErrorAlert data-testid="deleted-notice">{t('products.detail.deletedNotice')}</ErrorAlert>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ThumbnailCarousel thumbnails={thumbnails} title={product.title} />
         <div className="grid content-start gap-4">
           <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="grid gap-2">
+            <div className="grid min-w-0 gap-2">
               <h1
-                className="text-2xl font-bold tracking-tight break-words"
+                className="text-2xl font-bold tracking-tight wrap-anywhere"
                 data-testid="product-title"
               >
                 {product.title}
@@ -177,6 +180,7 @@ export function ProductDetailView({
                 {t('products.detail.rateDate', { date: rate.data.date })}
               </span>
             ) : null}
+            {converted && rate.data ? <ExchangeRateAgeWarning date={rate.data.date} /> : null}
           </div>
           <ShareBox nickname={nickname} productId={product.id} title={product.title} />
         </div>

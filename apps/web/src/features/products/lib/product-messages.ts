@@ -1,7 +1,13 @@
 import { limits } from '@seller/contract/limits';
 import type { TFunction } from 'i18next';
 import { i18n } from '@/lib/i18n';
-import { type UploadErrorCode, uploadErrorOf } from '@/lib/upload/uploader';
+import {
+  type UploadError,
+  type UploadErrorCode,
+  type UploadFailureReason,
+  uploadErrorOf,
+  uploadFailureReason,
+} from '@/lib/upload/uploader';
 import type en from '@/locales/en.json';
 
 type ProductValidationKey = keyof (typeof en)['products']['validation'];
@@ -36,4 +42,20 @@ const uploadTextKeys: Record<UploadErrorCode, UploadTextKey> = {
 export function uploadErrorText(t: TFunction, error: unknown): string {
   const upload = uploadErrorOf(error);
   return t(uploadTextKeys[upload?.code ?? 'failed'], { name: upload?.fileName ?? '' });
+}
+
+type FailureTextKey = `products.uploadFailure.${keyof (typeof en)['products']['uploadFailure']}`;
+
+const failureTextKeys: Record<UploadFailureReason, FailureTextKey> = {
+  cancelled: 'products.uploadFailure.cancelled',
+  invalidType: 'products.uploadFailure.invalidType',
+  tooLarge: 'products.uploadFailure.tooLarge',
+  network: 'products.uploadFailure.network',
+  server: 'products.uploadFailure.server',
+  refused: 'products.uploadFailure.refused',
+};
+
+/** Why one file did not upload, shown beside it ('the connection was lost'). */
+export function uploadFailureText(t: TFunction, error: UploadError): string {
+  return t(failureTextKeys[uploadFailureReason(error)]);
 }

@@ -1,7 +1,10 @@
 import type { Product } from '@seller/contract/products/product';
 
 /** The product search matches the title or the description, case-insensitively. */
-export function filterProducts(products: readonly Product[], query: string): Product[] {
+export function filterProducts<P extends Pick<Product, 'title' | 'description'>>(
+  products: readonly P[],
+  query: string,
+): P[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...products];
   return products.filter(

@@ -1,10 +1,13 @@
 import { limits } from '@seller/contract/limits';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import type { Notice } from '@/components/notice-alert';
 import { errorMessage } from '@/lib/error-messages';
 import type { UploadResult } from '@/lib/upload/uploader';
+import { useFocusOnError } from '@/lib/use-focus-on-error';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { uploadErrorText } from './product-messages';
 import { useDropzoneUploads } from './use-dropzone-uploads';
 
@@ -16,7 +19,9 @@ export type UploadedLists = Record<UploadList, UploadResult[]>;
 /**
  * The save flow the create and edit forms share: both lists must keep at least one item,
  * new files are uploaded first, then new thumbnails; then the product is saved, a success
- * notice shown and, `limits.redirectAfterSaveMs` later, the seller sent to `redirectTo`.
+ * notice shown and, `limits.redirectAfterSaveMs` later, the seller sent to `redirectTo`, where
+ * a toast confirms the save. A failure is brought into view and focused; leaving the page while
+ * files upload asks first.
  */
 export function useProductSaveFlow({
   kept,
@@ -40,6 +45,10 @@ export function useProductSaveFlow({
   const [phase, setPhase] = useState<SavePhase>('idle');
   const [notice, setNotice] = useState<Notice | null>(null);
   const [listErrors, setListErrors] = useState<ListErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const noticeRef = useFocusOnError(notice?.kind === 'error' ? notice : null);
+  const uploading = files.uploading || thumbnails.uploading;
+  const leaveGuard = useLeaveGuard(phase === 'uploading' || phase === 'saving' || uploading);
 
   const checkLists = () => {
     const errors: ListErrors = {
@@ -69,19 +78,30 @@ export function useProductSaveFlow({
       await persist(uploaded);
       setPhase('done');
       setNotice({ kind: 'success', text: successText });
-      setTimeout(() => navigate(redirectTo), limits.redirectAfterSaveMs);
+      setTimeout(() => {
+        navigate(redirectTo);
+        // Shown on the page the seller lands on (the toasts live in the signed-in shell).
+        toast.success(successText);
+      }, limits.redirectAfterSaveMs);
     } catch (error) {
       setPhase('idle');
       setNotice({ kind: 'error', text: errorMessage(t, error, failedText) });
     }
   };
 
+  /** Tries a failed upload again: the form is sent again, and uploads what is not uploaded. */
+  const retryUploads = useCallback(() => formRef.current?.requestSubmit(), []);
+
   return {
     files,
     thumbnails,
     phase,
     setPhase,
-    busy: phase !== 'idle',
+    busy: phase !== 'idle' || uploading,
+    formRef,
+    noticeRef,
+    leaveGuard,
+    retryUploads,
     notice,
     setNotice,
     listErrors,

@@ -5,8 +5,8 @@ import {
 } from '@seller/contract/sales/get-daily-sales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { salesKeys } from '@/lib/query-keys/sales-keys';
 import { useWarnOnError } from '@/lib/use-warn-on-error';
-import { salesKeys } from './sales-keys';
 
 export function fetchDailySales(
   days: number = limits.dailySales.defaultDays,

@@ -4,8 +4,8 @@ import {
 } from '@seller/contract/sales/get-sales-by-product';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { salesKeys } from '@/lib/query-keys/sales-keys';
 import { useWarnOnError } from '@/lib/use-warn-on-error';
-import { salesKeys } from './sales-keys';
 
 export function fetchSalesByProduct(signal?: AbortSignal): Promise<SalesByProductResponse> {
   return apiRequest(getSalesByProductEndpoint, signal ? { signal } : {});

@@ -1,8 +1,8 @@
 import { getSalesStatsEndpoint, type SalesStats } from '@seller/contract/sales/get-sales-stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { salesKeys } from '@/lib/query-keys/sales-keys';
 import { useWarnOnError } from '@/lib/use-warn-on-error';
-import { salesKeys } from './sales-keys';
 
 export function fetchSalesStats(signal?: AbortSignal): Promise<SalesStats> {
   return apiRequest(getSalesStatsEndpoint, signal ? { signal } : {});

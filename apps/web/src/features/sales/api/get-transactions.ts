@@ -7,8 +7,8 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { salesKeys } from '@/lib/query-keys/sales-keys';
 import { useWarnOnError } from '@/lib/use-warn-on-error';
-import { salesKeys } from './sales-keys';
 
 type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 

@@ -1,23 +1,29 @@
 import { limits } from '@seller/contract/limits';
 import type { DailySalesRow } from '@seller/contract/sales/get-daily-sales';
-import { useId } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatKrwAmount } from '@/lib/format';
 import { useDailySales } from '../api/get-daily-sales';
 import {
   axisTicks,
   bars,
+  type ChartLayout,
+  chartLayout,
   compactNumber,
   labelledIndexes,
   type Plot,
   points,
   polylinePoints,
   scaleY,
+  slot,
 } from '../lib/chart-geometry';
-
-const width = 720;
-const height = 300;
-const plot: Plot = { left: 56, top: 30, width: width - 56 - 44, height: height - 30 - 40 };
 
 /** `yyyy-MM-dd` → `MM-dd` for the x axis. */
 function shortDay(date: string): string {
@@ -25,7 +31,7 @@ function shortDay(date: string): string {
 }
 
 /** A line across the plot at `y`: a grid line or the baseline. */
-function HorizontalRule({ y, opacity }: { y: number; opacity: number }) {
+function HorizontalRule({ plot, y, opacity }: { plot: Plot; y: number; opacity: number }) {
   return (
     <line
       x1={plot.left}
@@ -38,17 +44,46 @@ function HorizontalRule({ y, opacity }: { y: number; opacity: number }) {
   );
 }
 
+/**
+ * The width of `ref`'s box, followed as it changes; measured before the first paint, so that
+ * the chart is drawn once at its real size. 720 where nothing can be measured (tests in jsdom).
+ */
+function useBoxWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth || 720);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 function ChartSvg({
   days,
+  layout,
   titleId,
   descId,
 }: {
   days: DailySalesRow[];
+  layout: ChartLayout;
   titleId: string;
   descId: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
+  const tooltipId = useId();
+  const slotRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  // The day the tooltip is about (pointed at, tapped or focused), and the day that takes the
+  // chart's one tab stop (arrow keys move it).
+  const [shown, setShown] = useState<number | null>(null);
+  const [current, setCurrent] = useState(Math.max(0, days.length - 1));
+
+  const { plot, width, height } = layout;
   const amounts = days.map((day) => day.amount);
   const counts = days.map((day) => day.count);
   const amountTicks = axisTicks(Math.max(0, ...amounts));
@@ -58,99 +93,141 @@ function ChartSvg({
   const amountBars = bars(amounts, amountTop, plot);
   const countPoints = points(counts, countTop, plot);
   const baseline = plot.top + plot.height;
-  const tooltip = (day: DailySalesRow) =>
+  const describe = (day: DailySalesRow) =>
     t('sales.chart.tooltip', {
       date: day.date,
       amount: formatKrwAmount(day.amount, language),
       count: formatCount(day.count, language),
     });
 
+  const focusDay = (index: number) => {
+    const next = Math.min(Math.max(index, 0), days.length - 1);
+    setCurrent(next);
+    setShown(next);
+    slotRefs.current[next]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = {
+      ArrowLeft: index - 1,
+      ArrowDown: index - 1,
+      ArrowRight: index + 1,
+      ArrowUp: index + 1,
+      Home: 0,
+      End: days.length - 1,
+    };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      focusDay(target);
+    } else if (event.key === 'Escape') {
+      setShown(null);
+    }
+  };
+
+  const shownDay = shown === null ? undefined : days[shown];
+  const shownPoint = shown === null ? undefined : countPoints[shown];
+  const shownBar = shown === null ? undefined : amountBars[shown];
+
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      className="h-auto w-full text-muted-foreground"
-      role="img"
+    <figure
+      className="relative w-fit max-w-full"
       aria-labelledby={titleId}
       aria-describedby={descId}
-      data-testid="sales-chart"
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') setShown(null);
+      }}
     >
-      <title>{t('sales.chart.title', { days: days.length })}</title>
-      {/* Grid and the amount axis (left). */}
-      <g className="text-[11px]" fill="currentColor">
-        {amountTicks.map((tick) => {
-          const y = scaleY(tick, amountTop, plot);
-          return (
-            <g key={`amount-${tick}`}>
-              <HorizontalRule y={y} opacity={0.15} />
-              <text x={plot.left - 8} y={y} dy="0.32em" textAnchor="end">
-                {compactNumber(tick)}
-              </text>
-            </g>
-          );
-        })}
-        {countTicks.map((tick) => (
-          <text
-            key={`count-${tick}`}
-            x={plot.left + plot.width + 8}
-            y={scaleY(tick, countTop, plot)}
-            dy="0.32em"
-            textAnchor="start"
-          >
-            {tick}
-          </text>
-        ))}
-        <text x={plot.left - 8} y={plot.top - 16} textAnchor="end" className="font-medium">
-          ₩
-        </text>
-        <text x={plot.left + plot.width + 8} y={plot.top - 16} textAnchor="start">
-          #
-        </text>
-        {labelledIndexes(days.length).map((index) => {
-          const point = countPoints[index];
-          const day = days[index];
-          if (!point || !day) return null;
-          return (
-            <text key={day.date} x={point.x} y={baseline + 20} textAnchor="middle">
-              {shortDay(day.date)}
-            </text>
-          );
-        })}
-      </g>
-
-      {/* Amount bars, each with a tooltip. */}
-      <g data-testid="chart-bars">
-        {amountBars.map((bar, index) => {
-          const day = days[index];
-          if (!day) return null;
-          return (
-            <rect
-              key={day.date}
-              x={bar.x}
-              y={day.amount > 0 ? Math.min(bar.y, baseline - 1) : baseline - 1}
-              width={bar.width}
-              height={day.amount > 0 ? Math.max(bar.height, 1) : 1}
-              rx={2}
-              className="fill-primary"
-              fillOpacity={day.amount > 0 ? 0.85 : 0.15}
-              data-testid="chart-bar"
-              data-date={day.date}
-              data-amount={day.amount}
+      {/* The drawing; the days are read and reached through the buttons laid over it. */}
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        className="block h-auto max-w-full text-muted-foreground"
+        aria-hidden="true"
+        data-testid="sales-chart"
+      >
+        <g className="text-[11px]" fill="currentColor" data-testid="chart-axes">
+          {amountTicks.map((tick) => {
+            const y = scaleY(tick, amountTop, plot);
+            return (
+              <g key={`amount-${tick}`}>
+                <HorizontalRule plot={plot} y={y} opacity={0.15} />
+                <text x={plot.left - 8} y={y} dy="0.32em" textAnchor="end">
+                  {compactNumber(tick)}
+                </text>
+              </g>
+            );
+          })}
+          {countTicks.map((tick) => (
+            <text
+              key={`count-${tick}`}
+              x={plot.left + plot.width + 8}
+              y={scaleY(tick, countTop, plot)}
+              dy="0.32em"
+              textAnchor="start"
             >
-              <title>{tooltip(day)}</title>
-            </rect>
-          );
-        })}
-      </g>
+              {tick}
+            </text>
+          ))}
+          <text x={plot.left - 8} y={plot.top - 16} textAnchor="end" className="font-medium">
+            ₩
+          </text>
+          <text x={plot.left + plot.width + 8} y={plot.top - 16} textAnchor="start">
+            #
+          </text>
+          {labelledIndexes(days.length, layout.dateLabels).map((index) => {
+            const point = countPoints[index];
+            const day = days[index];
+            if (!point || !day) return null;
+            return (
+              <text key={day.date} x={point.x} y={baseline + 20} textAnchor="middle">
+                {shortDay(day.date)}
+              </text>
+            );
+          })}
+        </g>
 
-      {/* Count line and dots. */}
-      <polyline
-        points={polylinePoints(countPoints)}
-        fill="none"
-        stroke="var(--color-chart-2, #f59e0b)"
-        strokeWidth={2}
-        strokeLinejoin="round"
-      />
-      <g>
+        {/* The day under the pointer, the finger or the focus. */}
+        {shown !== null ? (
+          <rect
+            x={slot(shown, days.length, plot).x}
+            y={plot.top}
+            width={slot(shown, days.length, plot).width}
+            height={plot.height}
+            fill="currentColor"
+            fillOpacity={0.1}
+          />
+        ) : null}
+
+        <g data-testid="chart-bars">
+          {amountBars.map((bar, index) => {
+            const day = days[index];
+            if (!day) return null;
+            return (
+              <rect
+                key={day.date}
+                x={bar.x}
+                y={day.amount > 0 ? Math.min(bar.y, baseline - 1) : baseline - 1}
+                width={bar.width}
+                height={day.amount > 0 ? Math.max(bar.height, 1) : 1}
+                rx={2}
+                className="fill-chart-1"
+                fillOpacity={day.amount > 0 ? 0.85 : 0.25}
+                data-testid="chart-bar"
+                data-date={day.date}
+                data-amount={day.amount}
+              />
+            );
+          })}
+        </g>
+
+        <polyline
+          points={polylinePoints(countPoints)}
+          fill="none"
+          className="stroke-chart-2"
+          strokeWidth={2}
+          strokeLinejoin="round"
+        />
         {countPoints.map((point, index) => {
           const day = days[index];
           if (!day) return null;
@@ -159,23 +236,85 @@ function ChartSvg({
               key={day.date}
               cx={point.x}
               cy={point.y}
-              r={3}
-              fill="var(--color-chart-2, #f59e0b)"
+              r={index === shown ? 4.5 : 3}
+              className="fill-chart-2"
               data-testid="chart-dot"
-            >
-              <title>{tooltip(day)}</title>
-            </circle>
+            />
           );
         })}
-      </g>
-      <HorizontalRule y={baseline} opacity={0.4} />
-    </svg>
+        <HorizontalRule plot={plot} y={baseline} opacity={0.4} />
+      </svg>
+
+      {/* One button per day, a column over the plot's whole height: what the pointer, a finger
+          and the keyboard reach (a quiet day's bar is one pixel high). One tab stop; the arrow
+          keys, Home and End move between days, Escape hides the tooltip. */}
+      {days.map((day, index) => {
+        const column = slot(index, days.length, plot);
+        return (
+          <button
+            key={day.date}
+            type="button"
+            ref={(element) => {
+              slotRefs.current[index] = element;
+            }}
+            aria-label={describe(day)}
+            aria-describedby={shown === index ? tooltipId : undefined}
+            tabIndex={index === current ? 0 : -1}
+            className="absolute cursor-pointer rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            style={{
+              left: `${(column.x / width) * 100}%`,
+              width: `${(column.width / width) * 100}%`,
+              top: `${(plot.top / height) * 100}%`,
+              height: `${(plot.height / height) * 100}%`,
+            }}
+            data-testid="chart-day"
+            data-date={day.date}
+            onPointerEnter={(event) => {
+              if (event.pointerType === 'mouse') setShown(index);
+            }}
+            onClick={() => {
+              setCurrent(index);
+              setShown(index);
+            }}
+            onFocus={() => {
+              setCurrent(index);
+              setShown(index);
+            }}
+            onBlur={() => setShown((value) => (value === index ? null : value))}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          />
+        );
+      })}
+
+      {shownDay && shownPoint && shownBar ? (
+        <div
+          id={tooltipId}
+          role="tooltip"
+          className="pointer-events-none absolute z-10 w-max max-w-[min(16rem,calc(100%-1rem))] -translate-x-1/2 -translate-y-full rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md"
+          style={{
+            // Above the day's bar or dot, whichever is higher, kept inside the chart.
+            left: `${Math.min(Math.max((shownPoint.x / width) * 100, 18), 82)}%`,
+            top: `${(Math.max(Math.min(shownBar.y, shownPoint.y) - 8, 40) / height) * 100}%`,
+          }}
+          data-testid="chart-tooltip"
+        >
+          <p className="font-semibold tabular-nums">{shownDay.date}</p>
+          <p className="tabular-nums">
+            {t('sales.chart.amount')}: {formatKrwAmount(shownDay.amount, language)}
+          </p>
+          <p className="tabular-nums">
+            {t('sales.chart.count')}: {formatCount(shownDay.count, language)}
+          </p>
+        </div>
+      ) : null}
+    </figure>
   );
 }
 
 /**
  * The chart tab: daily sales over the last 30 days, amount as bars and count as a line, drawn
- * in plain SVG. Loaded lazily (React.lazy), so it costs the other pages nothing.
+ * in plain SVG at the width of its box. Each day is reachable by pointer, touch and keyboard,
+ * with a tooltip. Loaded lazily (React.lazy), so it costs the other pages nothing.
  */
 export function SalesChart() {
   const { t, i18n } = useTranslation();
@@ -184,6 +323,8 @@ export function SalesChart() {
   const daily = useDailySales(days);
   const titleId = useId();
   const descId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const boxWidth = useBoxWidth(boxRef);
   const rows = daily.data?.dailySales ?? [];
   const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
   const totalCount = rows.reduce((sum, row) => sum + row.count, 0);
@@ -193,45 +334,43 @@ export function SalesChart() {
   );
 
   return (
-    <section className="grid gap-4 rounded-lg border p-4 sm:p-6" data-testid="chart-tab">
+    <section className="grid min-w-0 gap-4 rounded-lg border p-4 sm:p-6" data-testid="chart-tab">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold">
           {t('sales.chart.title', { days })}
         </h2>
-        <div className="flex items-center gap-4 text-sm text-muted-foreground">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="flex items-center gap-1.5">
-            <span className="inline-block size-3 rounded-sm bg-primary" aria-hidden="true" />
+            <span className="inline-block size-3 rounded-sm bg-chart-1" aria-hidden="true" />
             {t('sales.chart.amount')}
           </span>
           <span className="flex items-center gap-1.5">
-            <span
-              className="inline-block size-3 rounded-full"
-              style={{ background: 'var(--color-chart-2, #f59e0b)' }}
-              aria-hidden="true"
-            />
+            <span className="inline-block size-3 rounded-full bg-chart-2" aria-hidden="true" />
             {t('sales.chart.count')}
           </span>
         </div>
       </header>
-      {daily.isPending ? (
-        <p className="py-16 text-center text-muted-foreground">{t('sales.chart.loading')}</p>
-      ) : daily.isError ? (
-        <p className="py-16 text-center text-muted-foreground">{t('sales.chart.unavailable')}</p>
-      ) : (
-        <>
-          <ChartSvg days={rows} titleId={titleId} descId={descId} />
-          <p id={descId} className="text-sm text-muted-foreground" data-testid="chart-summary">
-            {totalCount === 0
-              ? t('sales.chart.noSales', { days })
-              : t('sales.chart.summary', {
-                  days,
-                  amount: formatKrwAmount(totalAmount, language),
-                  count: formatCount(totalCount, language),
-                  bestDate: best?.date ?? '-',
-                  bestAmount: formatKrwAmount(best?.amount ?? 0, language),
-                })}
-          </p>
-        </>
+      <div ref={boxRef} className="min-w-0">
+        {daily.isPending ? (
+          <p className="py-16 text-center text-muted-foreground">{t('sales.chart.loading')}</p>
+        ) : daily.isError ? (
+          <p className="py-16 text-center text-muted-foreground">{t('sales.chart.unavailable')}</p>
+        ) : boxWidth === undefined ? null : (
+          <ChartSvg days={rows} layout={chartLayout(boxWidth)} titleId={titleId} descId={descId} />
+        )}
+      </div>
+      {daily.isPending || daily.isError ? null : (
+        <p id={descId} className="text-sm text-muted-foreground" data-testid="chart-summary">
+          {totalCount === 0
+            ? t('sales.chart.noSales', { days })
+            : t('sales.chart.summary', {
+                days,
+                amount: formatKrwAmount(totalAmount, language),
+                count: formatCount(totalCount, language),
+                bestDate: best?.date ?? '-',
+                bestAmount: formatKrwAmount(best?.amount ?? 0, language),
+              })}
+        </p>
       )}
     </section>
   );

@@ -5,8 +5,9 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { YuanRateNote } from '@/components/yuan-approximation';
+import { salesKeys } from '@/lib/query-keys/sales-keys';
 import { useSalesStats } from '../api/get-sales-stats';
-import { salesKeys } from '../api/sales-keys';
 import { ProductsTab } from './products-tab';
 import { SalesSummaryCards } from './summary-cards';
 import { type SalesViewProps, TransactionsTab } from './transactions-tab';
@@ -32,8 +33,9 @@ function useReloadOnViewChange(period: SalesPeriod, page: number) {
   }, [period, page, queryClient]);
 }
 
+/** The sales screen; `view.yuanRate` (Chinese sellers) adds yuan beside the won amounts. */
 export function SalesPage(view: SalesViewProps) {
-  const { period, page } = view;
+  const { period, page, yuanRate } = view;
   const { t } = useTranslation();
   const stats = useSalesStats();
   useReloadOnViewChange(period, page);
@@ -42,7 +44,10 @@ export function SalesPage(view: SalesViewProps) {
     <div className="grid gap-6">
       <PageHeader title={t('sales.title')} subtitle={t('sales.subtitle')} />
 
-      <SalesSummaryCards stats={stats.data} loading={stats.isPending} />
+      <div className="grid gap-2">
+        <SalesSummaryCards stats={stats.data} loading={stats.isPending} rate={yuanRate} />
+        <YuanRateNote rate={yuanRate} />
+      </div>
 
       <Tabs defaultValue="transactions">
         <TabsList>
@@ -63,7 +68,7 @@ export function SalesPage(view: SalesViewProps) {
           <TransactionsTab {...view} />
         </TabsContent>
         <TabsContent value="products">
-          <ProductsTab />
+          <ProductsTab yuanRate={yuanRate} />
         </TabsContent>
         <TabsContent value="chart">
           <Suspense

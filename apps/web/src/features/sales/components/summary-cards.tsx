@@ -1,8 +1,10 @@
+import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
 import type { SalesFigures, SalesStats } from '@seller/contract/sales/get-sales-stats';
 import { CalendarDaysIcon, CalendarIcon, SigmaIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { YuanApproximation } from '@/components/yuan-approximation';
 import { formatCount, formatKrwAmount } from '@/lib/format';
 
 const loadingMark = '...';
@@ -13,12 +15,15 @@ function SummaryCard({
   icon,
   figures,
   loading,
+  rate,
 }: {
   id: string;
   label: string;
   icon: React.ReactNode;
   figures: SalesFigures | undefined;
   loading: boolean;
+  /** The rate of the yuan amounts beside the won ones (Chinese only). */
+  rate: ExchangeRate | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
@@ -32,10 +37,11 @@ function SummaryCard({
           {icon}
         </span>
       </CardHeader>
-      <CardContent className="grid gap-1">
-        <p className="text-2xl font-bold tabular-nums" data-testid="summary-amount">
+      <CardContent className="grid min-w-0 gap-1">
+        <p className="text-2xl font-bold tabular-nums wrap-anywhere" data-testid="summary-amount">
           {figures ? formatKrwAmount(figures.amount, language) : loading ? loadingMark : '-'}
         </p>
+        {figures ? <YuanApproximation won={figures.amount} rate={rate} /> : null}
         <p className="text-sm text-muted-foreground" data-testid="summary-count">
           {figures
             ? t('sales.summary.count', { count: formatCount(figures.count, language) })
@@ -51,18 +57,25 @@ function SummaryCard({
             </span>
           </p>
         ) : null}
+        {figures ? <YuanApproximation won={figures.net} rate={rate} className="text-xs" /> : null}
       </CardContent>
     </Card>
   );
 }
 
-/** Total, this month and today: gross amount, count, and net earnings after commission. */
+/**
+ * Total, this month and today: gross amount, count, and net earnings after commission, in won
+ * (and in yuan beside them for Chinese sellers).
+ */
 export function SalesSummaryCards({
   stats,
   loading,
+  rate,
 }: {
   stats: SalesStats | undefined;
   loading: boolean;
+  /** The rate of the yuan amounts beside the won ones (Chinese only). */
+  rate?: ExchangeRate | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -73,6 +86,7 @@ export function SalesSummaryCards({
         icon={<SigmaIcon />}
         figures={stats?.totalSales}
         loading={loading}
+        rate={rate}
       />
       <SummaryCard
         id="month"
@@ -80,6 +94,7 @@ export function SalesSummaryCards({
         icon={<CalendarDaysIcon />}
         figures={stats?.monthlySales}
         loading={loading}
+        rate={rate}
       />
       <SummaryCard
         id="today"
@@ -87,6 +102,7 @@ export function SalesSummaryCards({
         icon={<CalendarIcon />}
         figures={stats?.todaySales}
         loading={loading}
+        rate={rate}
       />
     </div>
   );

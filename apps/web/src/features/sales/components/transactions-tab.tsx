@@ -1,14 +1,18 @@
 import type { SalesPeriod } from '@seller/contract/limits';
+import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
 import { DownloadIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ClampedText } from '@/components/clamped-text';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { YuanApproximation } from '@/components/yuan-approximation';
 import { formatKrwAmount } from '@/lib/format';
 import { formatDateTime } from '@/lib/format-date';
 import { useExportSales } from '../api/export-sales';
 import { useTransactions } from '../api/get-transactions';
+import { paymentMethodKey } from '../lib/payment-methods';
 import { PeriodFilter } from './period-filter';
 import { TransactionsPagination } from './transactions-pagination';
 
@@ -18,13 +22,28 @@ export interface SalesViewProps {
   page: number;
   onPeriodChange: (period: SalesPeriod) => void;
   onPageChange: (page: number) => void;
+  /** The rate of the yuan amounts beside the won ones (given for Chinese sellers only). */
+  yuanRate?: ExchangeRate | undefined;
 }
 
-/** The period filter, the CSV export and one page of the period's transactions. */
-export function TransactionsTab({ period, page, onPeriodChange, onPageChange }: SalesViewProps) {
+/**
+ * The period filter, the CSV export and one page of the period's transactions: a table on wide
+ * screens, a list of cards on phones.
+ */
+export function TransactionsTab({
+  period,
+  page,
+  onPeriodChange,
+  onPageChange,
+  yuanRate: rate,
+}: SalesViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const transactions = useTransactions({ period, page });
+  const paymentMethod = (sent: string) => {
+    const key = paymentMethodKey(sent);
+    return key ? t(key) : sent;
+  };
   const exportSales = useExportSales({
     onError: (error) => {
       console.warn('[sales] The export failed:', error.message);
@@ -48,7 +67,7 @@ export function TransactionsTab({ period, page, onPeriodChange, onPageChange }: 
         </Button>
       </div>
 
-      <div className="rounded-lg border">
+      <div className="hidden rounded-lg border md:block">
         <DataTable
           data-testid="transactions-table"
           columns={[
@@ -82,13 +101,68 @@ export function TransactionsTab({ period, page, onPeriodChange, onPageChange }: 
               <TableCell className="max-w-56 truncate" title={sale.customer_email}>
                 {sale.customer_email}
               </TableCell>
-              <TableCell>{sale.payment_method}</TableCell>
-              <TableCell className="text-right font-medium tabular-nums" data-testid="amount">
-                {formatKrwAmount(sale.purchase_price, language)}
+              <TableCell data-testid="payment-method">
+                {paymentMethod(sale.payment_method)}
+              </TableCell>
+              <TableCell className="text-right font-medium tabular-nums">
+                <span data-testid="amount">{formatKrwAmount(sale.purchase_price, language)}</span>
+                <YuanApproximation
+                  won={sale.purchase_price}
+                  rate={rate}
+                  className="block text-xs"
+                />
               </TableCell>
             </TableRow>
           ))}
         </DataTable>
+      </div>
+
+      <div className="md:hidden" data-testid="transactions-cards">
+        {transactions.isPending || rows.length === 0 ? (
+          <p className="rounded-lg border py-8 text-center text-sm text-muted-foreground">
+            {transactions.isPending
+              ? t('sales.transactions.loading')
+              : t('sales.transactions.empty')}
+          </p>
+        ) : (
+          <ul className="grid gap-3">
+            {rows.map((sale) => (
+              <li
+                key={sale.purchase_id}
+                className="grid gap-3 rounded-lg border bg-card p-4 text-sm"
+                data-testid="transaction-card"
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <ClampedText
+                    text={sale.product_title}
+                    className="flex-1 font-medium"
+                    testId="card-product"
+                  />
+                  <span className="grid shrink-0 justify-items-end">
+                    <span className="font-semibold tabular-nums" data-testid="card-amount">
+                      {formatKrwAmount(sale.purchase_price, language)}
+                    </span>
+                    <YuanApproximation won={sale.purchase_price} rate={rate} className="text-xs" />
+                  </span>
+                </div>
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                  <dt className="text-muted-foreground">{t('sales.transactions.orderDate')}</dt>
+                  <dd className="tabular-nums">
+                    <time dateTime={sale.purchase_date}>
+                      {formatDateTime(sale.purchase_date, language)}
+                    </time>
+                  </dd>
+                  <dt className="text-muted-foreground">{t('sales.transactions.paymentMethod')}</dt>
+                  <dd data-testid="card-payment-method">{paymentMethod(sale.payment_method)}</dd>
+                  <dt className="text-muted-foreground">{t('sales.transactions.customer')}</dt>
+                  <dd className="wrap-anywhere">{sale.customer_email}</dd>
+                  <dt className="text-muted-foreground">{t('sales.transactions.orderId')}</dt>
+                  <dd className="font-mono text-xs leading-5 wrap-anywhere">{sale.order_id}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
 
       {transactions.data ? (

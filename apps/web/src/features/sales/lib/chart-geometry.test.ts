@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   axisTicks,
   bars,
+  chartLayout,
   compactNumber,
   labelledIndexes,
   niceCeiling,
@@ -101,5 +102,22 @@ describe('axis labels', () => {
     expect(compactNumber(20_000)).toBe('20K');
     expect(compactNumber(3_400_000)).toBe('3.4M');
     expect(compactNumber(1_000_000_000)).toBe('1B');
+  });
+});
+
+describe('chartLayout', () => {
+  it('draws at the width of its box, lower and with fewer dates on a phone', () => {
+    const phone = chartLayout(326);
+    expect(phone.width).toBe(326);
+    expect(phone.height).toBe(240);
+    expect(phone.plot.left + phone.plot.width).toBeLessThan(phone.width);
+    expect(phone.dateLabels).toBe(4);
+    const desktop = chartLayout(1100);
+    expect(desktop.height).toBe(300);
+    expect(desktop.dateLabels).toBe(6);
+  });
+
+  it('never draws narrower than the smallest layout', () => {
+    expect(chartLayout(0).width).toBe(280);
   });
 });

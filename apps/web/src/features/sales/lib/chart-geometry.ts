@@ -110,3 +110,34 @@ export function compactNumber(value: number): string {
   }
   return String(Math.round(value));
 }
+
+/** The chart's drawing at a given width in CSS pixels (one SVG unit is one pixel). */
+export interface ChartLayout {
+  width: number;
+  height: number;
+  plot: Plot;
+  /** About how many days get a date under the x axis. */
+  dateLabels: number;
+}
+
+/** The narrowest drawing: narrower boxes scale it down rather than squeeze the plot. */
+export const minChartWidth = 280;
+
+/**
+ * The layout for a box `boxWidth` pixels wide: drawn at that size, so that the axis labels
+ * keep their real size on a phone instead of shrinking with the picture; lower and with fewer
+ * dates when narrow.
+ */
+export function chartLayout(boxWidth: number): ChartLayout {
+  const width = Math.max(minChartWidth, Math.round(boxWidth));
+  const narrow = width < 480;
+  const height = narrow ? 240 : 300;
+  const left = narrow ? 44 : 56;
+  const right = narrow ? 32 : 44;
+  const top = 30;
+  const bottom = 40;
+  const plot = { left, top, width: width - left - right, height: height - top - bottom };
+  // A date (`MM-dd`, about 34 px at 11 px) every 56 px at least.
+  const dateLabels = Math.max(2, Math.min(6, Math.floor(plot.width / 56)));
+  return { width, height, plot, dateLabels };
+}

@@ -1,9 +1,11 @@
 import { limits } from '@seller/contract/limits';
 import type { SettlementInfo } from '@seller/contract/settlement/get-settlement-info';
 import { settlementLimits } from '@seller/contract/settlement/update-settlement-info';
-import { useEffect, useRef, useState } from 'react';
+import { CheckCircle2Icon, CircleIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LeaveDialog } from '@/components/leave-dialog';
 import { type Notice, NoticeAlert } from '@/components/notice-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
@@ -13,9 +15,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useFocusOnError } from '@/lib/use-focus-on-error';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { fieldErrorText } from '@/lib/validation-message';
 import { useUpdateSettlementInfo } from '../api/update-settlement-info';
-import { settlementChanges } from '../lib/settlement-changes';
+import { isMethodSetUp, nothingFilled, settlementChanges } from '../lib/settlement-changes';
 
 type Method = keyof SettlementInfo;
 const methods: readonly Method[] = ['alipay', 'bank', 'paypal'];
@@ -108,19 +112,23 @@ function inputId(name: string): string {
 }
 
 /**
- * The payout details in three tabs (Alipay, bank transfer, PayPal) with one save button.
- * No client validation: the server checks, and its field errors (`details`) appear under
- * their fields, switching to the tab of the first one. A save sends only the methods the
- * seller changed (an emptied one as null), so the others keep what the server has.
+ * The payout details in three tabs (Alipay, bank transfer, PayPal) with one save button; each
+ * tab says whether its method is set up. The server checks the fields, and its field errors
+ * (`details`) appear under their fields, switching to the tab of the first one; the one rule
+ * checked here is that a save must leave at least one method filled in. A save sends only the
+ * methods the seller changed (an emptied one as null), so the others keep what the server has.
+ * Leaving with unsaved changes asks first.
  */
 export function SettlementForm({ info }: { info: SettlementInfo }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Method>('alipay');
   const [notice, setNotice] = useState<Notice | null>(null);
   const form = useForm<SettlementInfo>({ defaultValues: info });
-  const saved = useRef(info);
+  const [saved, setSaved] = useState(info);
   const { register, handleSubmit, reset, setError, clearErrors, formState } = form;
   const update = useUpdateSettlementInfo();
+  const noticeRef = useFocusOnError(notice?.kind === 'error' ? notice : null);
+  const leaveGuard = useLeaveGuard(formState.isDirty && !formState.isSubmitting);
 
   useEffect(() => {
     if (notice?.kind !== 'success') return;
@@ -131,9 +139,13 @@ export function SettlementForm({ info }: { info: SettlementInfo }) {
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     clearErrors();
+    if (nothingFilled(values)) {
+      setNotice({ kind: 'error', text: t('settlement.nothingFilled') });
+      return;
+    }
     try {
-      const stored = await update.mutateAsync(settlementChanges(saved.current, values));
-      saved.current = stored;
+      const stored = await update.mutateAsync(settlementChanges(saved, values));
+      setSaved(stored);
       reset(stored);
       setNotice({ kind: 'success', text: t('settlement.saved') });
     } catch (error) {
@@ -159,10 +171,17 @@ export function SettlementForm({ info }: { info: SettlementInfo }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="settlement-form">
-      <NoticeAlert
-        notice={notice}
-        testIds={{ success: 'settlement-success', error: 'settlement-error' }}
-      />
+      <div
+        ref={noticeRef}
+        tabIndex={-1}
+        className="scroll-mt-24 rounded-lg outline-none empty:hidden focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <NoticeAlert
+          notice={notice}
+          testIds={{ success: 'settlement-success', error: 'settlement-error' }}
+        />
+      </div>
+      <LeaveDialog guard={leaveGuard} description={t('settlement.leaveUnsaved')} />
 
       <Card>
         <CardContent>
@@ -170,9 +189,23 @@ export function SettlementForm({ info }: { info: SettlementInfo }) {
             <TabsList>
               {methods.map((method) => {
                 const errors = errorCount(method);
+                const setUp = isMethodSetUp(saved[method]);
                 return (
-                  <TabsTrigger key={method} value={method} data-testid={`tab-${method}`}>
+                  <TabsTrigger
+                    key={method}
+                    value={method}
+                    data-testid={`tab-${method}`}
+                    data-set-up={setUp}
+                  >
+                    {setUp ? (
+                      <CheckCircle2Icon className="text-success" aria-hidden="true" />
+                    ) : (
+                      <CircleIcon className="opacity-50" aria-hidden="true" />
+                    )}
                     {t(`settlement.tabs.${method}`)}
+                    <span className="sr-only">
+                      {` (${setUp ? t('settlement.setUp') : t('settlement.notSetUp')})`}
+                    </span>
                     {errors > 0 ? (
                       <span className="size-2 rounded-full bg-destructive" aria-hidden="true" />
                     ) : null}
@@ -190,9 +223,23 @@ export function SettlementForm({ info }: { info: SettlementInfo }) {
                 className="data-[state=inactive]:hidden"
               >
                 <div className="grid gap-5 pt-2 sm:grid-cols-2">
-                  <p className="text-sm text-muted-foreground sm:col-span-2">
-                    {t(`settlement.${method}.description`)}
-                  </p>
+                  <div className="grid gap-1 sm:col-span-2">
+                    <p
+                      className={
+                        isMethodSetUp(saved[method])
+                          ? 'flex items-center gap-1.5 text-sm font-medium text-success'
+                          : 'flex items-center gap-1.5 text-sm font-medium text-muted-foreground'
+                      }
+                      data-testid={`method-status-${method}`}
+                    >
+                      {isMethodSetUp(saved[method])
+                        ? t('settlement.methodSetUp')
+                        : t('settlement.methodNotSetUp')}
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      {t(`settlement.${method}.description`)}
+                    </p>
+                  </div>
                   {fieldsByMethod[method].map((field) => {
                     const id = inputId(field.name);
                     const [group, key] = field.name.split('.') as [Method, string];

@@ -25,3 +25,17 @@ export function settlementChanges(
   if (paypal !== undefined) body.paypal = paypal;
   return body;
 }
+
+type Method = keyof SettlementInfo;
+
+/** A method is set up when any of its fields is stored (the server keeps only complete ones). */
+export function isMethodSetUp(method: SettlementInfo[Method]): boolean {
+  return Object.values(method).some((field) => field.trim() !== '');
+}
+
+/** Every field of every method is empty: there would be nowhere to pay the seller. */
+export function nothingFilled(values: SettlementInfo): boolean {
+  return (
+    !isMethodSetUp(values.alipay) && !isMethodSetUp(values.bank) && !isMethodSetUp(values.paypal)
+  );
+}

@@ -1,7 +1,11 @@
 import type { transactionsQuerySchema } from '@seller/contract/sales/get-transactions';
 import type { z } from 'zod';
 
-/** Query keys of the seller's sales; `all` covers every sales query (for reloads). */
+/**
+ * Query keys of the seller's sales; `all` covers every sales query (for reloads). Here rather
+ * than in features/sales because the products feature marks `byProduct` stale too, and a
+ * feature imports no other feature: key factories that two features share live in this folder.
+ */
 export const salesKeys = {
   all: ['sales'] as const,
   stats: () => [...salesKeys.all, 'stats'] as const,

@@ -1,0 +1,56 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/class-names';
+
+/**
+ * Text cut after two lines (a 200-character product title on a phone), whole on hover (`title`)
+ * and, when it was cut, behind a "more" button that touch screens can press.
+ */
+export function ClampedText({
+  text,
+  className,
+  testId,
+}: {
+  text: string;
+  className?: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLSpanElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [clamped, setClamped] = useState(false);
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || expanded) return;
+    const measure = () => setClamped(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [expanded]);
+
+  return (
+    <span className={cn('grid min-w-0 justify-items-start gap-0.5', className)}>
+      <span
+        ref={ref}
+        title={text}
+        className={cn('min-w-0 wrap-anywhere', expanded ? '' : 'line-clamp-2')}
+        data-testid={testId}
+      >
+        {text}
+      </span>
+      {clamped || expanded ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+          className="rounded-sm text-xs font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {expanded ? t('common.showLess') : t('common.showMore')}
+        </button>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
+import { currentLanguage } from './i18n';
+
+/** A won amount in yuan at a rate given per US dollar, to one decimal. */
+export function wonToYuan(won: number, rate: Pick<ExchangeRate, 'krw' | 'cny'>): number {
+  if (!(rate.krw > 0)) return 0;
+  return Math.round((won / rate.krw) * rate.cny * 10) / 10;
+}
+
+/**
+ * Chinese sellers are paid from won sales: beside each won total they see its value in yuan.
+ * Screens fetch the rate only for them.
+ */
+export function showsYuan(language: string | undefined): boolean {
+  return currentLanguage(language) === 'zh';
+}
