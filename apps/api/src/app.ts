@@ -72,6 +72,8 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Where logs go instead of standard output (tests read them). */
   logStream?: DestinationStream;
+  /** The clock the daily sale summaries go by (tests move it; the system clock otherwise). */
+  clock?: () => Date;
 }
 
 /** Builds the whole application; `server.ts` only listens, tests call it through `inject`. */
@@ -80,6 +82,7 @@ export async function buildApp({
   database,
   onRoute,
   logStream,
+  clock,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -236,12 +239,14 @@ export async function buildApp({
   const saleNotifications = createSaleNotificationService({
     notifications: createSaleNotificationRepository(database.db, config.timeZone),
     queue: jobQueue,
+    ...(clock ? { now: clock } : {}),
     mail,
     findRecipient: (sellerId) => sellers.findById(sellerId),
     timeZone: config.timeZone,
     db: database.db,
   });
   await app.register(apiTokenRoutes, { apiTokens });
+  app.decorate('queueDailySummaries', () => saleNotifications.queueDailySummaries());
   await app.register(integrationsModule, { webhooks, saleNotifications, worker: config.jobWorker });
   await app.register(productRoutes, {
     products: createProductService({

@@ -8,6 +8,13 @@ import type { SaleNotificationService } from '../sale-notifications/sale-notific
 import { webhookRoutes } from './webhooks.routes.ts';
 import type { WebhookService } from './webhooks.service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Queues the daily sale summaries that are due (the timer calls it every few minutes). */
+    queueDailySummaries: () => Promise<number>;
+  }
+}
+
 /** How often a copy with the job worker looks whether the daily summaries are due. */
 const summaryCheckMs = 5 * 60 * 1000;
 const logTrimMs = 60 * 60 * 1000;

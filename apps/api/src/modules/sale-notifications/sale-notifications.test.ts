@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
+import { createProductFor } from '../../test/seller-products.ts';
+import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { formatWon } from '../mail/mail.service.ts';
+
+const hour = 60 * 60 * 1000;
+/** Today's date in Seoul (UTC+9, no daylight saving), as `YYYY-MM-DD`. */
+const seoulToday = new Date(Date.now() + 9 * hour).toISOString().slice(0, 10);
+/** 09:00 in Seoul today, as an instant. */
+const nineToday = Date.parse(`${seoulToday}T00:00:00Z`);
+/** 15:00 in Seoul yesterday: always in the past. */
+const yesterdayAfternoon = new Date(nineToday - 18 * hour).toISOString();
+
+let clock = new Date(nineToday - 60_000);
+let t: TestApp;
+let smtp: SmtpPeer;
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp(
+    {
+      INTERNAL_API_SECRET: internalSecret,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://seller.example.com',
+      TIME_ZONE: 'Asia/Seoul',
+    },
+    { clock: () => clock },
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const setting = (seller: TestSeller, saleNotifications?: unknown) =>
+  t.app.inject({
+    method: saleNotifications === undefined ? 'GET' : 'PUT',
+    url: '/api/auth/notifications',
+    headers: bearer(seller.token),
+    ...(saleNotifications === undefined ? {} : { payload: { saleNotifications } }),
+  });
+
+async function sellerSpeaking(language: string) {
+  const seller = await signUpSeller(t.app);
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/api/auth/language',
+    headers: bearer(seller.token),
+    payload: { language },
+  });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return seller;
+}
+
+const mailTo = (seller: TestSeller) =>
+  smtp.received.filter((mail) => mail.to.includes(seller.email));
+
+/** Lets the queue run whatever is due, then a little longer. */
+async function settle() {
+  t.app.jobQueue.nudge();
+  await new Promise((resolve) => setTimeout(resolve, 800));
+}
+
+describe('the sale mail setting', () => {
+  it('is a daily summary unless the seller chose otherwise', async () => {
+    const seller = await signUpSeller(t.app);
+    expect((await setting(seller)).json()).toEqual({ saleNotifications: 'daily' });
+    expect((await setting(seller, 'each')).json()).toEqual({ saleNotifications: 'each' });
+    expect((await setting(seller)).json()).toEqual({ saleNotifications: 'each' });
+    const wrong = await setting(seller, 'hourly');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [{ path: 'saleNotifications', code: 'saleNotificationsInvalid' }],
+    });
+    expect((await setting(seller)).json()).toEqual({ saleNotifications: 'each' });
+  });
+});
+
+describe('a mail on each sale', () => {
+  it("says what sold and for how much, in the seller's language, with a link to the sales", async () => {
+    const seller = await sellerSpeaking('ko');
+    await setting(seller, 'each');
+    const product = await createProductFor(t.app, seller.token, '서울 여행 가이드');
+    await recordPurchase(t.app, purchase(product.product.id, { amount: 25_000 }));
+
+    await expect.poll(() => mailTo(seller).length, { timeout: 10_000 }).toBe(1);
+    const [mail] = mailTo(seller);
+    expect(mail?.subject).toContain('서울 여행 가이드');
+    expect(mail?.subject).toContain(formatWon(25_000, 'ko'));
+    expect(mail?.text).toContain(formatWon(25_000, 'ko'));
+    expect(mail?.text).toContain('https://seller.example.com/sales');
+    expect(mail?.html).toContain('https://seller.example.com/sales');
+    await settle();
+    expect(mailTo(seller)).toHaveLength(1);
+  });
+
+  it('is not sent to a seller who chose never, nor to one who chose the summary', async () => {
+    const never = await signUpSeller(t.app);
+    await setting(never, 'never');
+    const daily = await signUpSeller(t.app);
+    for (const seller of [never, daily]) {
+      const product = await createProductFor(t.app, seller.token);
+      await recordPurchase(t.app, purchase(product.product.id));
+    }
+    await settle();
+    expect(mailTo(never)).toEqual([]);
+    expect(mailTo(daily)).toEqual([]);
+  });
+});
+
+describe('the daily summary', () => {
+  it("comes at 09:00 with yesterday's sales, once, and not on days without sales", async () => {
+    const busy = await sellerSpeaking('zh');
+    const product = await createProductFor(t.app, busy.token, '首尔指南');
+    for (const amount of [10_000, 20_000]) {
+      await recordPurchase(
+        t.app,
+        purchase(product.product.id, { amount, purchasedAt: yesterdayAfternoon }),
+      );
+    }
+    // A sale today belongs to tomorrow's summary.
+    await recordPurchase(t.app, purchase(product.product.id, { amount: 5_000 }));
+    const quiet = await signUpSeller(t.app);
+    await createProductFor(t.app, quiet.token);
+    const never = await signUpSeller(t.app);
+    await setting(never, 'never');
+    const neverProduct = await createProductFor(t.app, never.token);
+    await recordPurchase(
+      t.app,
+      purchase(neverProduct.product.id, { purchasedAt: yesterdayAfternoon }),
+    );
+
+    clock = new Date(nineToday - 60_000);
+    expect(await t.app.queueDailySummaries()).toBe(0);
+    await settle();
+    expect(mailTo(busy)).toEqual([]);
+
+    clock = new Date(nineToday + 60_000);
+    expect(await t.app.queueDailySummaries()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => mailTo(busy).length, { timeout: 10_000 }).toBe(1);
+    const [mail] = mailTo(busy);
+    expect(mail?.subject).toContain(formatWon(30_000, 'zh'));
+    expect(mail?.text).toContain('首尔指南');
+    expect(mail?.text).toContain('https://seller.example.com/sales');
+
+    // Later the same day, or from another server copy's timer: nothing new.
+    clock = new Date(nineToday + 3 * hour);
+    expect(await t.app.queueDailySummaries()).toBe(0);
+    await settle();
+    expect(mailTo(busy)).toHaveLength(1);
+    expect(mailTo(quiet)).toEqual([]);
+    expect(mailTo(never)).toEqual([]);
+  });
+});
