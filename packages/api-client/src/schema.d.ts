@@ -861,7 +861,7 @@ export interface paths {
         };
         /**
          * The seller's sales, a page at a time
-         * @description The seller's sales of a period, newest first. `page` and `limit` are whole numbers written in plain digits (`2`, not `02`, `2.0` or `0x2`); a page past the last one is empty.
+         * @description The seller's sales of a period, or of one local day with `day` (which then replaces `period`), newest first. `page` and `limit` are whole numbers written in plain digits (`2`, not `02`, `2.0` or `0x2`); a page past the last one is empty.
          */
         get: operations["getTransactions"];
         put?: never;
@@ -5190,6 +5190,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 period?: "all" | "today" | "week" | "month";
+                day?: string;
             };
             header?: never;
             path?: never;

@@ -86,6 +86,7 @@ export const validationMessages = {
   limitInvalid: `The limit must be a whole number from 1 to ${limits.transactions.maxLimit}.`,
   daysInvalid: `The number of days must be a whole number from 1 to ${limits.dailySales.maxDays}.`,
   periodInvalid: 'The period must be all, today, week or month.',
+  dayInvalid: 'The day must be a date written as YYYY-MM-DD.',
 
   settlementFieldRequired: 'Please fill in this field, or leave this payout method empty.',
   settlementFieldTooLong: 'This text is too long.',

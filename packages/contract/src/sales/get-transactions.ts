@@ -26,6 +26,8 @@ export const transactionsQuerySchema = z.object({
     message: 'limitInvalid',
   }),
   period: salesPeriodSchema,
+  /** One local day (`YYYY-MM-DD` in the server's time zone); when given, it replaces `period`. */
+  day: z.iso.date({ error: 'dayInvalid' }).optional(),
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
 
@@ -68,7 +70,7 @@ export const getTransactionsEndpoint = defineEndpoint({
   operationId: 'getTransactions',
   summary: "The seller's sales, a page at a time",
   description:
-    "The seller's sales of a period, newest first. `page` and `limit` are whole numbers written in plain digits (`2`, not `02`, `2.0` or `0x2`); a page past the last one is empty.",
+    "The seller's sales of a period, or of one local day with `day` (which then replaces `period`), newest first. `page` and `limit` are whole numbers written in plain digits (`2`, not `02`, `2.0` or `0x2`); a page past the last one is empty.",
   tags: ['sales'],
   auth: true,
   scope: 'sales:read',

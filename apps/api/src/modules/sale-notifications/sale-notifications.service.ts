@@ -80,7 +80,7 @@ export function createSaleNotificationService(deps: {
         amount: formatWon(sale.amount, to.language),
         net: formatWon(sale.netAmount, to.language),
         when: formatWhen(sale.purchasedAt, to.language, timeZone),
-        url: mail.link('/sales?period=today'),
+        url: mail.link(`/sales?day=${localClock(sale.purchasedAt, timeZone).day}`),
       });
     },
   };
@@ -107,7 +107,7 @@ export function createSaleNotificationService(deps: {
           count: item.count,
           amount: formatWon(item.amount, to.language),
         })),
-        url: mail.link('/sales?period=week'),
+        url: mail.link(`/sales?day=${day}`),
       });
     },
   };

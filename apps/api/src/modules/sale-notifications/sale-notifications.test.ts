@@ -91,8 +91,8 @@ describe('a mail on each sale', () => {
     expect(mail?.subject).toContain('서울 여행 가이드');
     expect(mail?.subject).toContain(formatWon(25_000, 'ko'));
     expect(mail?.text).toContain(formatWon(25_000, 'ko'));
-    expect(mail?.text).toContain('https://seller.example.com/sales');
-    expect(mail?.html).toContain('https://seller.example.com/sales');
+    expect(mail?.text).toContain(`https://seller.example.com/sales?day=${seoulToday}`);
+    expect(mail?.html).toContain(`https://seller.example.com/sales?day=${seoulToday}`);
     await settle();
     expect(mailTo(seller)).toHaveLength(1);
   });
@@ -144,7 +144,8 @@ describe('the daily summary', () => {
     const [mail] = mailTo(busy);
     expect(mail?.subject).toContain(formatWon(30_000, 'zh'));
     expect(mail?.text).toContain('首尔指南');
-    expect(mail?.text).toContain('https://seller.example.com/sales');
+    const yesterday = yesterdayAfternoon.slice(0, 10);
+    expect(mail?.text).toContain(`https://seller.example.com/sales?day=${yesterday}`);
 
     // Later the same day, or from another server copy's timer: nothing new.
     clock = new Date(nineToday + 3 * hour);

@@ -87,7 +87,12 @@ interface DayWindow {
   to: SQL;
 }
 
-function periodWindow(period: SalesPeriod, now: Date, timeZone: string): DayWindow | undefined {
+/** A period, or one local day (`YYYY-MM-DD`, the day a sale mail links to). */
+export type SalesRange = SalesPeriod | { day: string };
+
+function periodWindow(period: SalesRange, now: Date, timeZone: string): DayWindow | undefined {
+  if (typeof period === 'object')
+    return { from: sql`${period.day}::date`, to: sql`${period.day}::date` };
   const today = localToday(now, timeZone);
   switch (period) {
     case 'all':
@@ -106,7 +111,7 @@ function periodWindow(period: SalesPeriod, now: Date, timeZone: string): DayWind
  * `product_sales`, `seller_sales_totals`), never from summing `sales` per request.
  */
 export function createSalesRepository(db: Database, timeZone: string) {
-  const windowOf = (period: SalesPeriod, now: Date) => periodWindow(period, now, timeZone);
+  const windowOf = (period: SalesRange, now: Date) => periodWindow(period, now, timeZone);
 
   const dailyWithin = (window: DayWindow | undefined): SQL =>
     window ? sql` and day >= ${window.from} and day <= ${window.to}` : sql``;
@@ -149,7 +154,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
     },
 
     /** How many sales the period holds (from the rollups). */
-    async countSales(sellerId: string, period: SalesPeriod, now: Date): Promise<number> {
+    async countSales(sellerId: string, period: SalesRange, now: Date): Promise<number> {
       const window = windowOf(period, now);
       const result = window
         ? await db.execute(sql`select coalesce(sum(count), 0) as count from ${salesDaily}
@@ -167,7 +172,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
      */
     async listSales(
       sellerId: string,
-      period: SalesPeriod,
+      period: SalesRange,
       now: Date,
       offset: number,
       limit: number,

@@ -89,12 +89,12 @@ export function createSalesService(deps: {
       sellerId: string,
       query: z.output<typeof transactionsQuerySchema>,
     ): Promise<TransactionsResponse> {
-      const { page, limit, period } = query;
+      const { page, limit, period, day } = query;
+      const range = day ? { day } : period;
       const at = now();
-      const total = await sales.countSales(sellerId, period, at);
+      const total = await sales.countSales(sellerId, range, at);
       const offset = (page - 1) * limit;
-      const items =
-        offset < total ? await sales.listSales(sellerId, period, at, offset, limit) : [];
+      const items = offset < total ? await sales.listSales(sellerId, range, at, offset, limit) : [];
       return {
         transactions: items.map(toTransaction),
         pagination: { total, page, limit, totalPages: Math.ceil(total / limit) },

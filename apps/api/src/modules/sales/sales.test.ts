@@ -139,6 +139,33 @@ describe('GET /api/products/sales/transactions', () => {
     expect(week).toBeGreaterThan(0);
     expect(week).toBeLessThan(saleCount);
   });
+
+  it('lists one local day with `day`, which replaces the period', async () => {
+    const whole = await allTransactions(owner.token);
+    // The local day (Asia/Seoul, UTC+9) of each sale, as the server's time zone counts it.
+    const localDay = (iso: string) =>
+      new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10);
+    const days = [...new Set(whole.map((row) => localDay(row.purchase_date)))];
+    expect(days.length).toBeGreaterThan(3);
+    for (const day of days.slice(0, 4)) {
+      const response = await get(
+        `/api/products/sales/transactions?day=${day}&period=today&limit=100`,
+        owner.token,
+      );
+      expect(response.statusCode).toBe(200);
+      const body = response.json<TransactionsBody>();
+      const expected = whole.filter((row) => localDay(row.purchase_date) === day);
+      expect(body.transactions).toEqual(expected);
+      expect(body.pagination.total).toBe(expected.length);
+    }
+    const empty = await get('/api/products/sales/transactions?day=2001-01-01', owner.token);
+    expect(empty.json<TransactionsBody>().pagination.total).toBe(0);
+    for (const day of ['2026-13-01', '20261124', 'today', '2026-02-30']) {
+      const refused = await get(`/api/products/sales/transactions?day=${day}`, owner.token);
+      expect(refused.statusCode, day).toBe(400);
+      expect(refused.json().details[0]).toMatchObject({ path: 'day', code: 'dayInvalid' });
+    }
+  });
 });
 
 describe('query bounds are 400, never 500', () => {
