@@ -169,7 +169,8 @@ describe('signing in with two factors', () => {
     const late = (await login(seller)).json<{ challenge: string }>().challenge;
     await t.database.db
       .update(loginChallenges)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
+      // The server's clock is the test's (faked) one, not the database's.
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(sql`${loginChallenges.consumedAt} is null`);
     const expired = await post('/api/auth/login/2fa', undefined, {
       challenge: late,

@@ -1,6 +1,7 @@
 import type { MyProductsResponse } from '@seller/contract/products/list-my-products';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products as productsTable } from '../../db/schema.ts';
 import { insertProduct, sellerIdByEmail, setSellerCreatedAt } from '../../test/database-rows.ts';
 import {
   internalSecret,
@@ -61,7 +62,10 @@ describe('GET /api/products/my-products with sales', () => {
              case when g % 10 = 0 then 'inactive' else 'active' end,
              now() - make_interval(mins => g)
       from generate_series(1, 1000) g`);
-    const newest = (await list(seller))[0];
+    const [newest] = await t.database.db
+      .select({ id: productsTable.id })
+      .from(productsTable)
+      .where(and(eq(productsTable.sellerId, id), eq(productsTable.title, 'Product 1')));
     await recordPurchase(t.app, purchase(newest?.id ?? '', { amount: 2_000 }));
 
     const started = performance.now();
