@@ -33,6 +33,7 @@ describe('route table', () => {
     expect(matched('/')).toEqual(['(shell)', '(shell)']);
     expect(matched('/products/p-1/edit')).toEqual(['(shell)', '/products/:productId/edit']);
     expect(matched('/sales')).toEqual(['(shell)', '/sales']);
+    expect(matched('/settings/developer')).toEqual(['(shell)', '/settings/developer']);
     expect(matched('/no/such/page')).toEqual(['(shell)', '*']);
   });
 });

@@ -199,6 +199,13 @@ export const routes: RouteObject[] = [
           (m) => m.SettlementRoute,
         ),
       },
+      {
+        path: paths.developer.path,
+        element: screen(
+          () => import('./routes/app/developer'),
+          (m) => m.DeveloperRoute,
+        ),
+      },
       // Unknown URLs answer as unknown pages, inside the signed-in shell.
       {
         path: '*',

@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_SIGNUP_IP_PER_HOUR: '100000',
     RATE_LIMIT_UPLOAD_URLS_PER_15_MIN: '100000',
     UPLOAD_SWEEP_INTERVAL_MINUTES: '0',
+    // The developer screen's tests receive webhooks on a server of their own on 127.0.0.1.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });
   const database = await openDatabase({ kind: 'pglite', dataDir });

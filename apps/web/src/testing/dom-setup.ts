@@ -23,6 +23,14 @@ if (typeof window !== 'undefined' && globalThis.jsdom) {
   globalThis.fetch = (input, init) =>
     nodeFetch(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
 
+  // jsdom lays nothing out, and has no ResizeObserver: Radix's checkboxes inside a form measure
+  // their hidden native input with one. Nothing ever changes size here, so it never reports.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+
   const { cleanup, configure } = await import('@testing-library/react');
   // A screen's code is transformed the first time a test opens it: allow for that.
   configure({ asyncUtilTimeout: 5000 });

@@ -1,4 +1,4 @@
-import { LogOutIcon, UserIcon } from 'lucide-react';
+import { CodeIcon, LogOutIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -76,6 +76,10 @@ export function MobileNav({
           <NavLink to={paths.profile.href()} className={linkClasses} onClick={close}>
             <UserIcon className="size-4" aria-hidden="true" />
             {t('nav.profile')}
+          </NavLink>
+          <NavLink to={paths.developer.href()} className={linkClasses} onClick={close}>
+            <CodeIcon className="size-4" aria-hidden="true" />
+            {t('nav.developer')}
           </NavLink>
         </nav>
         <Separator />

@@ -1,4 +1,4 @@
-import { LogOutIcon, UserIcon } from 'lucide-react';
+import { CodeIcon, LogOutIcon, UserIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,7 @@ import type { NavUser } from './nav-items';
 import { themeOptions } from './theme-options';
 import { UserAvatar } from './user-avatar';
 
-/** The avatar menu: a 'settings' label, the profile link, the theme and logout. */
+/** The avatar menu: a 'settings' label, the profile and developer links, the theme and logout. */
 export function UserMenu({
   user,
   onLogout,
@@ -62,6 +62,12 @@ export function UserMenu({
           <Link to={paths.profile.href()}>
             <UserIcon aria-hidden="true" />
             {t('nav.profile')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.developer.href()} data-testid="developer-link">
+            <CodeIcon aria-hidden="true" />
+            {t('nav.developer')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

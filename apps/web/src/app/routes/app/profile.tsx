@@ -9,6 +9,7 @@ import {
   ChangePasswordCardSkeleton,
 } from '@/features/profile/components/change-password-card';
 import { ProfileCard, ProfileCardSkeleton } from '@/features/profile/components/profile-card';
+import { SaleNotificationsCard } from '@/features/profile/components/sale-notifications-card';
 import { SecurityCard, SecurityCardSkeleton } from '@/features/profile/components/security-card';
 
 export function ProfileRoute() {
@@ -17,7 +18,7 @@ export function ProfileRoute() {
   const [notice, setNotice] = useState<Notice | null>(null);
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title={t('profile.title')} subtitle={t('profile.subtitle')} />
 
       <NoticeAlert notice={notice} testIds={{ success: 'success-banner', error: 'error-banner' }} />
@@ -37,6 +38,7 @@ export function ProfileRoute() {
           <ProfileCard profile={profile.data} onNotice={setNotice} />
           <ChangePasswordCard email={profile.data.email} onNotice={setNotice} />
           <SecurityCard profile={profile.data} onNotice={setNotice} />
+          <SaleNotificationsCard />
         </>
       ) : null}
     </div>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,7 +27,6 @@ import { formatMoney } from '@/lib/format';
 import { useDeleteProduct } from '../api/delete-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useProductSaveFlow } from '../lib/use-product-save-flow';
-import { ConfirmDialog } from './confirm-dialog';
 import { ExistingFiles, ExistingThumbnails, type PendingRemoval } from './existing-uploads';
 import { FormNotice } from './form-notice';
 import { NewUploads } from './new-uploads';
@@ -238,7 +238,7 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
             <Trash2Icon aria-hidden="true" />
             {t('products.edit.deleteProduct')}
           </Button>
-          <div className="flex gap-2">
+          <div className="ml-auto flex flex-wrap justify-end gap-2">
             <SaveActions
               flow={flow}
               onCancel={() => navigate(paths.productDetail.href(product.id))}

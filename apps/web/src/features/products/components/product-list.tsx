@@ -16,6 +16,7 @@ import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/layouts/page-header';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -42,7 +43,6 @@ import {
   productsPerPage,
 } from '../lib/product-list-params';
 import { filterProducts } from '../lib/product-search';
-import { ConfirmDialog } from './confirm-dialog';
 import { ProductThumbnail } from './product-thumbnail';
 import { StatusBadge } from './status-badge';
 

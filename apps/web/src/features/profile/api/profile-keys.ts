@@ -2,4 +2,5 @@
 export const profileKeys = {
   all: ['profile'] as const,
   me: () => [...profileKeys.all, 'me'] as const,
+  saleNotifications: () => [...profileKeys.all, 'sale-notifications'] as const,
 };

@@ -92,10 +92,10 @@ export function ProfileCard({
       <CardHeader>
         <CardTitle>{t('profile.cardTitle')}</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <div className="flex items-center gap-4">
           <AvatarPicker profile={profile} initials={initials(profile)} onNotice={onNotice} />
-          <div className="grid min-w-0 gap-1">
+          <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1">
             <p className="truncate text-lg font-semibold" data-testid="profile-nickname">
               {profile.nickname ?? (
                 <span className="font-normal text-muted-foreground">{t('profile.noNickname')}</span>

@@ -10,7 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 
-/** A destructive confirmation (delete a product, remove a file or thumbnail). */
+/** A destructive confirmation (delete a product, revoke a token, remove a webhook). */
 export function ConfirmDialog({
   open,
   onOpenChange,

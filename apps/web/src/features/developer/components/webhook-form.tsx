@@ -1,0 +1,169 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  putWebhookBodySchema,
+  type WebhookEvent,
+  webhookEvents,
+  webhookUrlSchema,
+} from '@seller/contract/developer/webhooks';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/lib/error-messages';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/validation-message';
+import type { WebhookSettings } from '../api/get-webhook';
+import { type SavedWebhook, useSetWebhook } from '../api/set-webhook';
+import { hasWebhookUrlForm } from '../lib/webhook-url';
+
+/** The contract's body, and the address's form checked before it is sent. */
+const webhookFormSchema = z.object({
+  url: webhookUrlSchema.refine(hasWebhookUrlForm, 'webhookUrlInvalid'),
+  events: putWebhookBodySchema.shape.events,
+});
+type WebhookFormInput = z.input<typeof webhookFormSchema>;
+type WebhookFormOutput = z.output<typeof webhookFormSchema>;
+
+/** What each event tells the receiver, in the seller's words. */
+const eventHintKeys = {
+  'sale.created': 'developer.webhook.eventHints.saleCreated',
+  'product.updated': 'developer.webhook.eventHints.productUpdated',
+} as const satisfies Record<WebhookEvent, string>;
+
+const eventInputId = (event: WebhookEvent) => `webhook-event-${event.replace('.', '-')}`;
+
+/**
+ * Where events are sent and which ones. A new webhook listens to sales unless told otherwise;
+ * an address the server refuses (a private or local network) is said under the field.
+ */
+export function WebhookForm({
+  webhook,
+  onSaved,
+}: {
+  webhook: WebhookSettings;
+  onSaved: (saved: SavedWebhook) => void;
+}) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, clearErrors, formState } = useForm<
+    WebhookFormInput,
+    unknown,
+    WebhookFormOutput
+  >({
+    resolver: zodResolver(webhookFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      url: webhook.url ?? '',
+      events: webhook.url ? webhook.events : ['sale.created'],
+    },
+  });
+  const save = useSetWebhook();
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      onSaved(await save.mutateAsync(values));
+    } catch (error) {
+      const fieldOfCode = { webhook_url_not_allowed: 'url' } as const;
+      if (applyServerFieldErrors(error, ['url', 'events'], setError, fieldOfCode)) return;
+      setFormError(errorMessage(t, error, t('developer.webhook.saveFailed')));
+    }
+  });
+
+  const urlError = fieldErrorText(t, formState.errors.url?.message);
+  const eventsError = fieldErrorText(t, formState.errors.events?.message);
+  const submitting = formState.isSubmitting;
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="grid gap-5"
+      data-testid="webhook-form"
+    >
+      {formError ? <ErrorAlert data-testid="webhook-save-error">{formError}</ErrorAlert> : null}
+      <FormField
+        id="webhook-url"
+        label={t('developer.webhook.url')}
+        hint={t('developer.webhook.urlHint')}
+        error={urlError}
+      >
+        <Input
+          {...fieldAria('webhook-url', urlError, true)}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={webhookUrlSchema.maxLength ?? undefined}
+          placeholder="https://example.com/webhooks/seller-center"
+          disabled={submitting}
+          {...register('url', { onChange: () => clearErrors('url') })}
+        />
+      </FormField>
+      <fieldset
+        className="grid gap-3"
+        aria-describedby={eventsError ? 'webhook-events-error' : undefined}
+      >
+        <legend className="mb-2 text-sm font-medium">{t('developer.webhook.events')}</legend>
+        <Controller
+          control={control}
+          name="events"
+          render={({ field }) => (
+            <>
+              {webhookEvents.map((event) => {
+                const id = eventInputId(event);
+                return (
+                  <div key={event} className="flex items-start gap-3">
+                    <Checkbox
+                      id={id}
+                      checked={field.value.includes(event)}
+                      disabled={submitting}
+                      aria-describedby={`${id}-hint`}
+                      className="mt-0.5"
+                      data-testid={`event-${event}`}
+                      onCheckedChange={(next) => {
+                        clearErrors('events');
+                        field.onChange(
+                          next === true
+                            ? webhookEvents.filter((e) => e === event || field.value.includes(e))
+                            : field.value.filter((e) => e !== event),
+                        );
+                      }}
+                    />
+                    <div className="grid min-w-0 gap-0.5">
+                      <Label htmlFor={id} className="font-mono text-sm">
+                        {event}
+                      </Label>
+                      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+                        {t(eventHintKeys[event])}
+                      </p>
+                    </div>
+                  </div>
+                );
+              })}
+            </>
+          )}
+        />
+        {eventsError ? (
+          <p id="webhook-events-error" className="text-sm text-destructive" role="alert">
+            {eventsError}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={submitting} data-testid="save-webhook">
+          {submitting ? t('common.saving') : t('developer.webhook.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
