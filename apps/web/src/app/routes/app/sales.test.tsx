@@ -49,4 +49,29 @@ describe('the sales page', () => {
     expect(pressedPeriod()).toBe('This month');
     expect(shownPage()).toBe('1 / 2');
   });
+
+  it("lists one day's sales when a sale mail links to it, and goes back to the period", async () => {
+    // The server counts days in Asia/Seoul (UTC+9, no daylight saving).
+    const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const { user } = await renderApp(`/sales?period=week&day=${today}`);
+    await waitFor(() => expect(shownRows()).toBe(20));
+    expect(shownPage()).toBe('1 / 2');
+    expect(screen.getByTestId('day-filter')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('period-filter')).queryByRole('button', { pressed: true }),
+    ).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: "Show the period's sales instead" }));
+    await waitFor(() => expect(currentUrl()).toBe('/sales?period=week'));
+    expect(screen.queryByTestId('day-filter')).toBeNull();
+    expect(pressedPeriod()).toBe('Last 7 days');
+  });
+
+  it('shows no sales for a day without any', async () => {
+    await renderApp('/sales?day=2001-01-01');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('transactions-empty').length).toBeGreaterThan(0),
+    );
+    expect(shownRows()).toBe(0);
+  });
 });

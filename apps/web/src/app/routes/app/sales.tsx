@@ -4,15 +4,18 @@ import { useSearchParams } from 'react-router';
 import { useExchangeRate } from '@/features/products/api/get-exchange-rate';
 import { SalesPage } from '@/features/sales/components/sales-page';
 import {
+  parseDay,
   parsePage,
   parsePeriod,
+  withoutDay,
   withPage,
   withPeriod,
 } from '@/features/sales/lib/sales-search-params';
 import { showsYuan } from '@/lib/won-to-yuan';
 
 /**
- * /sales: the period (and the page) live in the URL query, e.g. /sales?period=month&page=2.
+ * /sales: the period (and the page) live in the URL query, e.g. /sales?period=month&page=2;
+ * `?day=2026-11-23` (the link of a sale mail) lists that day's sales instead of the period's.
  * Chinese sellers also get the latest exchange rate (the products' query), for yuan amounts.
  */
 export function SalesRoute() {
@@ -22,10 +25,13 @@ export function SalesRoute() {
   const [search, setSearch] = useSearchParams();
   const period = parsePeriod(search.get('period'));
   const page = parsePage(search.get('page'));
+  const day = parseDay(search.get('day'));
   return (
     <SalesPage
       period={period}
       page={page}
+      day={day}
+      onDayClear={() => setSearch((current) => withoutDay(current))}
       yuanRate={yuan ? rate.data : undefined}
       onPeriodChange={(next: SalesPeriod) => setSearch((current) => withPeriod(current, next))}
       onPageChange={(next: number) => setSearch((current) => withPage(current, next))}

@@ -12,16 +12,19 @@ import { useWarnOnError } from '@/lib/use-warn-on-error';
 
 type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 
-/** One page of one period; the page size is the contract's default unless given. */
+/**
+ * One page of one period, or of one day (`day` replaces the period); the page size is the
+ * contract's default unless given.
+ */
 export type TransactionsPage = Pick<TransactionsQuery, 'period' | 'page'> &
-  Partial<Pick<TransactionsQuery, 'limit'>>;
+  Partial<Pick<TransactionsQuery, 'limit' | 'day'>>;
 
 export function fetchTransactions(
-  { period, page, limit = limits.transactions.defaultLimit }: TransactionsPage,
+  { period, page, day, limit = limits.transactions.defaultLimit }: TransactionsPage,
   signal?: AbortSignal,
 ): Promise<TransactionsResponse> {
   return apiRequest(getTransactionsEndpoint, {
-    query: { period, page, limit },
+    query: { period, page, limit, ...(day ? { day } : {}) },
     ...(signal ? { signal } : {}),
   });
 }
@@ -29,7 +32,12 @@ export function fetchTransactions(
 export function transactionsQueryOptions(query: TransactionsPage) {
   const limit = query.limit ?? limits.transactions.defaultLimit;
   return queryOptions({
-    queryKey: salesKeys.transactions({ period: query.period, page: query.page, limit }),
+    queryKey: salesKeys.transactions({
+      period: query.period,
+      page: query.page,
+      limit,
+      ...(query.day ? { day: query.day } : {}),
+    }),
     queryFn: ({ signal }) => fetchTransactions({ ...query, limit }, signal),
   });
 }

@@ -2,12 +2,12 @@ import { type SalesPeriod, salesPeriods } from '@seller/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/class-names';
 
-/** all, today, last 7 days, this month: a group of toggle buttons (one pressed). */
+/** all, today, last 7 days, this month: a group of toggle buttons (one pressed, or none while one day is shown). */
 export function PeriodFilter({
   value,
   onChange,
 }: {
-  value: SalesPeriod;
+  value: SalesPeriod | null;
   onChange: (period: SalesPeriod) => void;
 }) {
   const { t } = useTranslation();

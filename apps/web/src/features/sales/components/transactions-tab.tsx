@@ -1,6 +1,6 @@
 import type { SalesPeriod } from '@seller/contract/limits';
 import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
-import { DownloadIcon } from 'lucide-react';
+import { DownloadIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ClampedText } from '@/components/clamped-text';
@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { YuanApproximation } from '@/components/yuan-approximation';
 import { formatKrwAmount } from '@/lib/format';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime, formatLongDate } from '@/lib/format-date';
 import { useExportSales } from '../api/export-sales';
 import { useTransactions } from '../api/get-transactions';
 import { paymentMethodKey } from '../lib/payment-methods';
@@ -20,7 +20,11 @@ import { TransactionsPagination } from './transactions-pagination';
 export interface SalesViewProps {
   period: SalesPeriod;
   page: number;
+  /** One day to list instead of the period (`YYYY-MM-DD`), as a sale mail links to. */
+  day?: string | null | undefined;
   onPeriodChange: (period: SalesPeriod) => void;
+  /** Leaves the day for the period's list. */
+  onDayClear?: (() => void) | undefined;
   onPageChange: (page: number) => void;
   /** The rate of the yuan amounts beside the won ones (given for Chinese sellers only). */
   yuanRate?: ExchangeRate | undefined;
@@ -33,13 +37,15 @@ export interface SalesViewProps {
 export function TransactionsTab({
   period,
   page,
+  day,
   onPeriodChange,
+  onDayClear,
   onPageChange,
   yuanRate: rate,
 }: SalesViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
-  const transactions = useTransactions({ period, page });
+  const transactions = useTransactions({ period, page, day: day ?? undefined });
   const paymentMethod = (sent: string) => {
     const key = paymentMethodKey(sent);
     return key ? t(key) : sent;
@@ -55,7 +61,26 @@ export function TransactionsTab({
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <PeriodFilter value={period} onChange={onPeriodChange} />
+        <div className="flex flex-wrap items-center gap-2">
+          <PeriodFilter value={day ? null : period} onChange={onPeriodChange} />
+          {day ? (
+            <span
+              className="inline-flex items-center gap-1 rounded-full border bg-muted py-1 ps-3 pe-1 text-sm"
+              data-testid="day-filter"
+            >
+              {t('sales.day.showing', { day: formatLongDate(`${day}T12:00:00Z`, language) })}
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-7 rounded-full"
+                onClick={onDayClear}
+                aria-label={t('sales.day.clear')}
+              >
+                <XIcon aria-hidden="true" />
+              </Button>
+            </span>
+          ) : null}
+        </div>
         <Button
           variant="outline"
           onClick={() => exportSales.mutate(period)}

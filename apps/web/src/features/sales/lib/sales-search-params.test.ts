@@ -1,5 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { parsePage, parsePeriod, withPage, withPeriod } from './sales-search-params';
+import {
+  parseDay,
+  parsePage,
+  parsePeriod,
+  withoutDay,
+  withPage,
+  withPeriod,
+} from './sales-search-params';
+
+describe('parseDay', () => {
+  it('accepts a real date written YYYY-MM-DD', () => {
+    expect(parseDay('2026-11-23')).toBe('2026-11-23');
+    expect(parseDay('2024-02-29')).toBe('2024-02-29');
+  });
+
+  it('reads anything else as no day', () => {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      '2026-13-01',
+      '2026-02-30',
+      '20261123',
+      ' 2026-11-23',
+      'today',
+    ]) {
+      expect(parseDay(value)).toBeNull();
+    }
+  });
+
+  it('is left by choosing a period or clearing it, back to the first page', () => {
+    expect(withPeriod(new URLSearchParams('day=2026-11-23&page=2'), 'week').toString()).toBe(
+      'period=week',
+    );
+    expect(withoutDay(new URLSearchParams('period=month&day=2026-11-23&page=2')).toString()).toBe(
+      'period=month',
+    );
+  });
+});
 
 describe('parsePeriod', () => {
   it('accepts the four periods', () => {

@@ -11,6 +11,24 @@ export function parsePeriod(value: string | null | undefined): SalesPeriod {
   return isSalesPeriod(value) ? value : defaultPeriod;
 }
 
+/**
+ * The `day` query parameter (a sale mail links to its day): a real date written `YYYY-MM-DD`,
+ * or null for anything else.
+ */
+export function parseDay(value: string | null | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
+}
+
+/** The query string without a day: back to the period's list, on its first page. */
+export function withoutDay(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.delete('day');
+  next.delete('page');
+  return next;
+}
+
 /** The `page` query parameter: a whole number from 1; anything else means the first page. */
 export function parsePage(value: string | null | undefined): number {
   if (!value || !/^\d{1,9}$/.test(value.trim())) return limits.transactions.defaultPage;
@@ -25,6 +43,7 @@ export function parsePage(value: string | null | undefined): number {
 export function withPeriod(search: URLSearchParams, period: SalesPeriod): URLSearchParams {
   const next = new URLSearchParams(search);
   next.set('period', period);
+  next.delete('day');
   next.delete('page');
   return next;
 }
