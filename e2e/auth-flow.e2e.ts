@@ -78,7 +78,7 @@ describe('a seller account from signup to a new password', () => {
       await page.fill('#profile-nickname-input', newNickname);
       await page.fill('#profile-bio-input', 'I make ebooks.');
       await page.getByTestId('bio-counter').getByText('14/500').waitFor();
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByTestId('profile-card').getByRole('button', { name: 'Save' }).click();
       await page
         .getByTestId('success-banner')
         .getByText('Your profile has been updated.')

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startMailPeer } from './support/mail-peer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,11 @@ declare module 'vitest' {
      * listens there until a test serves its own page on that port.
      */
     crossOrigin: string;
+    /**
+     * The run's mailbox: every message the server sent to its SMTP peer, read with
+     * support/mailbox.ts.
+     */
+    mailboxUrl: string;
   }
 }
 
@@ -68,6 +74,8 @@ export default async function setup(project: TestProject) {
   while (crossPort === port) crossPort = await freePort();
   // Another host name than the API's 127.0.0.1, so that the browser treats it as another site.
   const crossOrigin = `http://localhost:${crossPort}`;
+  // The server's mail goes to a real SMTP server on loopback, which the tests read.
+  const mail = await startMailPeer();
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
@@ -84,6 +92,10 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'production',
       INTERNAL_API_SECRET: internalApiSecret,
       CORS_ORIGINS: crossOrigin,
+      // The developer screen's test receives webhooks on a server of its own on 127.0.0.1.
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      SMTP_URL: mail.smtpUrl,
+      MAIL_FROM: 'Seller Center <no-reply@seller.test>',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -98,11 +110,13 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    await mail.close();
     throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('internalApiSecret', internalApiSecret);
   project.provide('crossOrigin', crossOrigin);
+  project.provide('mailboxUrl', mail.mailboxUrl);
 
   return async () => {
     if (server.exitCode === null) {
@@ -113,5 +127,6 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await mail.close();
   };
 }

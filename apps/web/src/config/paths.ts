@@ -28,19 +28,3 @@ export const paths = {
     href: (period?: SalesPeriod) => (period ? `/sales?period=${period}` : '/sales'),
   },
 } as const;
-
-/** What the login page can be told in its router state: a note on what just happened. */
-export const loginNotes = ['passwordReset'] as const;
-export type LoginNote = (typeof loginNotes)[number];
-
-/** The router state that opens the login page with `note` above the form. */
-export function loginState(note: LoginNote): { loginNote: LoginNote } {
-  return { loginNote: note };
-}
-
-/** The note a login page was opened with, if any (the state may be anything: history). */
-export function loginNoteOf(state: unknown): LoginNote | null {
-  if (state === null || typeof state !== 'object' || !('loginNote' in state)) return null;
-  const note = state.loginNote;
-  return loginNotes.find((known) => known === note) ?? null;
-}

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { type SignupBody, signupEndpoint } from '@seller/contract/auth/signup';
+import { enableTwoFactorEndpoint, twoFactorSetupEndpoint } from '@seller/contract/auth/two-factor';
 import { createProductEndpoint } from '@seller/contract/products/create-product';
 import type { ProductDetail } from '@seller/contract/products/product';
 import {
@@ -10,6 +11,7 @@ import { inject } from 'vitest';
 import { apiRequest } from '@/lib/api-client';
 import { startSession } from '@/lib/auth-token';
 import { uploadFile } from '@/lib/upload/uploader';
+import { authenticator } from './authenticator';
 
 /*
  * What the route tests set up before they open a screen, through the real API and the app's
@@ -31,6 +33,19 @@ export async function signUpSeller(): Promise<SignupBody> {
   const { token } = await apiRequest(signupEndpoint, { body: seller });
   startSession(token);
   return seller;
+}
+
+/**
+ * Turns two-factor sign-in on for the signed-in seller, as the profile's security card does:
+ * answers the seller's authenticator app (its first code is used) and the recovery codes.
+ */
+export async function turnOnTwoFactor() {
+  const { secret } = await apiRequest(twoFactorSetupEndpoint);
+  const app = authenticator(secret);
+  const { recoveryCodes } = await apiRequest(enableTwoFactorEndpoint, {
+    body: { code: await app.nextCode() },
+  });
+  return { app, recoveryCodes };
 }
 
 /** A small PDF, as the seller's file picker hands it over. */

@@ -9,7 +9,8 @@ const alertVariants = cva(
     variants: {
       variant: {
         default: 'bg-card text-card-foreground',
-        destructive: 'border-destructive/30 bg-destructive/5 text-destructive',
+        // No tint behind the text: the theme's red keeps 4.5:1 only on the card's own colour.
+        destructive: 'border-destructive/30 bg-card text-destructive',
         success: 'border-success/30 bg-success/10 text-success',
       },
     },

@@ -1,10 +1,12 @@
 import { ExternalLinkIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
+import type { LoginNoteState } from '@/config/login-notes';
 import { paths } from '@/config/paths';
 import { startSellerSession } from '@/features/auth/api/start-seller-session';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -12,6 +14,8 @@ import { LoginForm } from '@/features/auth/components/login-form';
 export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Another screen's last step may send the seller here with a note (router state).
+  const state: Partial<LoginNoteState> | null = useLocation().state;
   return (
     <AuthLayout>
       <Card className="w-full max-w-md">
@@ -22,6 +26,11 @@ export function LoginRoute() {
           <CardDescription>{t('auth.login.subtitle')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
+          {state?.loginNote === 'passwordReset' ? (
+            <Alert variant="success">
+              <AlertDescription>{t('auth.reset.done')}</AlertDescription>
+            </Alert>
+          ) : null}
           <LoginForm
             onSuccess={(token) => {
               startSellerSession(token);

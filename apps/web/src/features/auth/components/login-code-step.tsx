@@ -28,6 +28,12 @@ const proofSchemas: Record<Proof, z.ZodType<ProofValues, ProofValues>> = {
   recoveryCode: z.object({ code: z.string(), recoveryCode: recoveryCodeSchema }),
 };
 
+/** How a refused code comes back: the server's error code, or the contract's message key. */
+const refusedCodeMessages: ReadonlySet<string> = new Set([
+  'two_factor_code_invalid',
+  'twoFactorCodeInvalid',
+]);
+
 export interface LoginCodeStepProps {
   /** What the password step answered; proves the password was right, for a few minutes. */
   challenge: string;
@@ -103,7 +109,12 @@ function ProofForm({
     clearErrors(proof);
     setFormError(null);
   };
-  const error = fieldErrorText(t, formState.errors[proof]?.message);
+  const message = formState.errors[proof]?.message;
+  // A refused recovery code says so (it may also have been used already), not "check your app".
+  const error =
+    proof === 'recoveryCode' && message !== undefined && refusedCodeMessages.has(message)
+      ? t('auth.twoFactor.recoveryCodeInvalid')
+      : fieldErrorText(t, message);
   const submitting = formState.isSubmitting;
 
   return (

@@ -31,8 +31,8 @@ function isTokenRefusal(error: unknown): boolean {
 
 /**
  * A new password, twice, for the token of a reset link, with the signup's strength meter and
- * checklist (at the new passwords' minimum length). `onTokenRefused` receives the message when
- * the link cannot be used; `onDone` follows the change.
+ * checklist (at the new passwords' minimum length). `onTokenRefused` follows a link that cannot
+ * be used (the page says so in its own words); `onDone` follows the change.
  */
 export function ResetPasswordForm({
   token,
@@ -41,7 +41,7 @@ export function ResetPasswordForm({
 }: {
   token: string;
   onDone: () => void;
-  onTokenRefused: (message: string) => void;
+  onTokenRefused: () => void;
 }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -62,7 +62,7 @@ export function ResetPasswordForm({
       onDone();
     } catch (error) {
       if (isTokenRefusal(error)) {
-        onTokenRefused(errorMessage(t, error, t('apiError.resetTokenInvalid')));
+        onTokenRefused();
         return;
       }
       // A too common password comes back under its field.
