@@ -43,6 +43,25 @@ export const newPasswordSchema = z
   .min(limits.newPassword.min, 'passwordTooShort')
   .max(limits.password.max, 'passwordMax');
 
+/** The password typed a second time by a form that sets one; checked only in the browser. */
+export const confirmPasswordSchema = z.string().min(1, 'confirmPasswordRequired');
+
+/**
+ * A form that sets a password (`field`) and asks for it twice: `confirmPassword` must repeat
+ * it, and a mismatch is said under the confirmation.
+ */
+export function withPasswordConfirmation<
+  Shape extends z.ZodRawShape & { confirmPassword: typeof confirmPasswordSchema },
+>(form: z.ZodObject<Shape>, field: Exclude<keyof Shape & string, 'confirmPassword'>) {
+  return form.refine(
+    (values) => {
+      const typed: Record<string, unknown> = values;
+      return typed.confirmPassword === typed[field];
+    },
+    { path: ['confirmPassword'], message: 'passwordMismatch' },
+  );
+}
+
 /** A password being checked (login, current password): only bounded, never judged. */
 export const presentedPasswordSchema = z
   .string({ error: 'passwordRequired' })

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { newPasswordSchema, presentedPasswordSchema } from '../fields.ts';
+import {
+  confirmPasswordSchema,
+  newPasswordSchema,
+  presentedPasswordSchema,
+  withPasswordConfirmation,
+} from '../fields.ts';
 import { tokenResponseSchema } from './token-response.ts';
 
 export const changePasswordBodySchema = z.object({
@@ -10,12 +15,10 @@ export const changePasswordBodySchema = z.object({
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** The form adds a confirmation that is checked only in the browser. */
-export const changePasswordFormSchema = changePasswordBodySchema
-  .extend({ confirmPassword: z.string().min(1, 'confirmPasswordRequired') })
-  .refine((form) => form.confirmPassword === form.newPassword, {
-    path: ['confirmPassword'],
-    message: 'passwordMismatch',
-  });
+export const changePasswordFormSchema = withPasswordConfirmation(
+  changePasswordBodySchema.extend({ confirmPassword: confirmPasswordSchema }),
+  'newPassword',
+);
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const changePasswordEndpoint = defineEndpoint({

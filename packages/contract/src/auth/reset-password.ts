@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { newPasswordSchema } from '../fields.ts';
+import { confirmPasswordSchema, newPasswordSchema, withPasswordConfirmation } from '../fields.ts';
 
 export const resetPasswordBodySchema = z.object({
   token: z
@@ -12,15 +12,10 @@ export const resetPasswordBodySchema = z.object({
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /** The form adds a confirmation that is checked only in the browser. */
-export const resetPasswordFormSchema = z
-  .object({
-    newPassword: newPasswordSchema,
-    confirmPassword: z.string().min(1, 'confirmPasswordRequired'),
-  })
-  .refine((form) => form.confirmPassword === form.newPassword, {
-    path: ['confirmPassword'],
-    message: 'passwordMismatch',
-  });
+export const resetPasswordFormSchema = withPasswordConfirmation(
+  z.object({ newPassword: newPasswordSchema, confirmPassword: confirmPasswordSchema }),
+  'newPassword',
+);
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const resetPasswordEndpoint = defineEndpoint({

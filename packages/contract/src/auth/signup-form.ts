@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { confirmPasswordSchema, withPasswordConfirmation } from '../fields.ts';
 import { signupBodySchema } from './signup.ts';
 
-export const signupFormSchema = signupBodySchema
-  .extend({
-    confirmPassword: z.string().min(1, 'confirmPasswordRequired'),
+export const signupFormSchema = withPasswordConfirmation(
+  signupBodySchema.extend({
+    confirmPassword: confirmPasswordSchema,
     agreeToTerms: z.boolean().refine((agreed) => agreed, 'termsRequired'),
-  })
-  .refine((form) => form.confirmPassword === form.password, {
-    path: ['confirmPassword'],
-    message: 'passwordMismatch',
-  });
+  }),
+  'password',
+);
 export type SignupForm = z.infer<typeof signupFormSchema>;

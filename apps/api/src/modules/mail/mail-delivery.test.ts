@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -9,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema.ts';
 import { signUpSeller } from '../../test/sellers.ts';
+import { freePort, waitForHealth } from '../../test/server-process.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -96,18 +96,6 @@ describe('mail without SMTP_URL', () => {
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe('a server killed between queueing a mail and sending it', () => {
   const processes: ChildProcess[] = [];
   let dataDir: string;
@@ -142,18 +130,7 @@ describe('a server killed between queueing a mail and sending it', () => {
     });
     processes.push(child);
     const base = `http://127.0.0.1:${port}`;
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-          return fetch(`${base}/api/health`).then(
-            (response) => response.status,
-            () => 0,
-          );
-        },
-        { timeout: 60_000, interval: 200 },
-      )
-      .toBe(200);
+    await waitForHealth(base, child);
     return { child, base };
   }
 

@@ -6,16 +6,13 @@ import {
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, fieldAria } from '@/components/ui/form-field';
-import { PasswordInput } from '@/components/ui/password-input';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText, validationParams } from '@/lib/validation-message';
 import { useResetPassword } from '../api/reset-password';
 import { AuthForm } from './auth-form';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordStrength } from './password-strength';
+import { NewPasswordFields } from './new-password-fields';
 
 const fields = ['newPassword', 'confirmPassword'] as const;
 
@@ -86,24 +83,21 @@ export function ResetPasswordForm({
       formError={formError}
       submitLabel={submitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
     >
-      <FormField id="newPassword" label={t('auth.reset.newPassword')} error={newPasswordError}>
-        <PasswordInput
-          {...fieldAria('newPassword', newPasswordError)}
-          autoComplete="new-password"
-          disabled={submitting}
-          {...register('newPassword', { onChange: edited('newPassword') })}
-        />
-        <PasswordStrength password={newPassword} minLength={validationParams.newPasswordMin} />
-        <PasswordChecklist password={newPassword} minLength={validationParams.newPasswordMin} />
-      </FormField>
-      <FormField id="confirmPassword" label={t('auth.reset.confirmPassword')} error={confirmError}>
-        <PasswordInput
-          {...fieldAria('confirmPassword', confirmError)}
-          autoComplete="new-password"
-          disabled={submitting}
-          {...register('confirmPassword', { onChange: edited('confirmPassword') })}
-        />
-      </FormField>
+      <NewPasswordFields
+        password={{
+          label: t('auth.reset.newPassword'),
+          registration: register('newPassword', { onChange: edited('newPassword') }),
+          error: newPasswordError,
+        }}
+        confirmation={{
+          label: t('auth.reset.confirmPassword'),
+          registration: register('confirmPassword', { onChange: edited('confirmPassword') }),
+          error: confirmError,
+        }}
+        value={newPassword}
+        minLength={validationParams.newPasswordMin}
+        disabled={submitting}
+      />
     </AuthForm>
   );
 }

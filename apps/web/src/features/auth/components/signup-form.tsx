@@ -14,7 +14,6 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -22,8 +21,7 @@ import { fieldErrorText, validationParams } from '@/lib/validation-message';
 import { useSignup } from '../api/signup-seller';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordStrength } from './password-strength';
+import { NewPasswordFields } from './new-password-fields';
 
 const fields = ['email', 'nickname', 'password', 'confirmPassword', 'agreeToTerms'] as const;
 
@@ -129,25 +127,20 @@ export function SignupForm({ onSuccess }: { onSuccess: (token: string) => void }
         />
       </FormField>
 
-      <FormField id="password" label={t('auth.password')} error={passwordError}>
-        <PasswordInput
-          {...fieldAria('password', passwordError)}
-          autoComplete="new-password"
-          disabled={submitting}
-          {...register('password', { onChange: edited('password') })}
-        />
-        <PasswordStrength password={password} />
-        <PasswordChecklist password={password} />
-      </FormField>
-
-      <FormField id="confirmPassword" label={t('auth.confirmPassword')} error={confirmError}>
-        <PasswordInput
-          {...fieldAria('confirmPassword', confirmError)}
-          autoComplete="new-password"
-          disabled={submitting}
-          {...register('confirmPassword', { onChange: edited('confirmPassword') })}
-        />
-      </FormField>
+      <NewPasswordFields
+        password={{
+          label: t('auth.password'),
+          registration: register('password', { onChange: edited('password') }),
+          error: passwordError,
+        }}
+        confirmation={{
+          label: t('auth.confirmPassword'),
+          registration: register('confirmPassword', { onChange: edited('confirmPassword') }),
+          error: confirmError,
+        }}
+        value={password}
+        disabled={submitting}
+      />
 
       <div className="grid gap-2">
         <div className="flex items-start gap-3">

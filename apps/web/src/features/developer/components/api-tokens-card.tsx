@@ -28,12 +28,7 @@ export function ApiTokensCard() {
             title={t('developer.tokens.createdTitle', { name: created.name })}
             note={t('developer.tokens.createdNote')}
             secret={created.token}
-            texts={{
-              copy: t('developer.tokens.copy'),
-              copied: t('developer.tokens.copied'),
-              copyFailed: t('developer.copyFailed'),
-              done: t('developer.secretSaved'),
-            }}
+            texts={{ copy: t('developer.tokens.copy'), copied: t('developer.tokens.copied') }}
             testId="new-api-token"
             onDone={() => setCreated(null)}
           />

@@ -11,14 +11,13 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText } from '@/lib/validation-message';
 import { type CreatedApiToken, useCreateApiToken } from '../api/create-api-token';
+import { CodeCheckboxes } from './code-checkboxes';
 
 type TokenFormInput = z.input<typeof createApiTokenBodySchema>;
 type TokenFormOutput = z.output<typeof createApiTokenBodySchema>;
@@ -91,57 +90,27 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedAp
           {...register('name', { onChange: () => clearErrors('name') })}
         />
       </FormField>
-      <fieldset
-        className="grid gap-3"
-        aria-describedby={scopesError ? 'api-token-scopes-error' : undefined}
-      >
-        <legend className="mb-2 text-sm font-medium">{t('developer.tokens.scopes')}</legend>
-        <Controller
-          control={control}
-          name="scopes"
-          render={({ field }) => (
-            <>
-              {apiScopes.map((scope) => {
-                const id = scopeInputId(scope);
-                const checked = field.value.includes(scope);
-                return (
-                  <div key={scope} className="flex items-start gap-3">
-                    <Checkbox
-                      id={id}
-                      checked={checked}
-                      disabled={submitting}
-                      aria-describedby={`${id}-hint`}
-                      className="mt-0.5"
-                      data-testid={`scope-${scope}`}
-                      onCheckedChange={(next) => {
-                        clearErrors('scopes');
-                        field.onChange(
-                          next === true
-                            ? apiScopes.filter((s) => s === scope || field.value.includes(s))
-                            : field.value.filter((s) => s !== scope),
-                        );
-                      }}
-                    />
-                    <div className="grid min-w-0 gap-0.5">
-                      <Label htmlFor={id} className="font-mono text-sm">
-                        {scope}
-                      </Label>
-                      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-                        {t(scopeHintKeys[scope])}
-                      </p>
-                    </div>
-                  </div>
-                );
-              })}
-            </>
-          )}
-        />
-        {scopesError ? (
-          <p id="api-token-scopes-error" className="text-sm text-destructive" role="alert">
-            {scopesError}
-          </p>
-        ) : null}
-      </fieldset>
+      <Controller
+        control={control}
+        name="scopes"
+        render={({ field }) => (
+          <CodeCheckboxes
+            legend={t('developer.tokens.scopes')}
+            codes={apiScopes}
+            value={field.value}
+            onChange={(chosen) => {
+              clearErrors('scopes');
+              field.onChange(chosen);
+            }}
+            inputId={scopeInputId}
+            hint={(scope) => t(scopeHintKeys[scope])}
+            testIdPrefix="scope"
+            error={scopesError}
+            errorId="api-token-scopes-error"
+            disabled={submitting}
+          />
+        )}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={submitting} data-testid="create-api-token">
           <PlusIcon aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 
@@ -19,16 +20,18 @@ export function OneTimeSecret({
   title: string;
   note: string;
   secret: string;
-  texts: { copy: string; copied: string; copyFailed: string; done: string };
+  /** The copy button's text, and what is said once the secret is copied. */
+  texts: { copy: string; copied: string };
   /** The secret's element, for tests that read it from the page. */
   testId: string;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { copy, copied } = useCopyToClipboard({
     copiedText: texts.copied,
-    failedText: texts.copyFailed,
+    failedText: t('developer.copyFailed'),
   });
   useEffect(() => heading.current?.focus(), []);
 
@@ -60,7 +63,7 @@ export function OneTimeSecret({
           {texts.copy}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          {texts.done}
+          {t('developer.secretSaved')}
         </Button>
       </div>
     </section>

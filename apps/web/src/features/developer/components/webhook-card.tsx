@@ -80,8 +80,6 @@ export function WebhookCard() {
                 texts={{
                   copy: t('developer.webhook.copySecret'),
                   copied: t('developer.webhook.secretCopied'),
-                  copyFailed: t('developer.copyFailed'),
-                  done: t('developer.secretSaved'),
                 }}
                 testId="webhook-secret"
                 onDone={() => setSecret(null)}

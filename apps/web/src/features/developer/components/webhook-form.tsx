@@ -11,16 +11,15 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText } from '@/lib/validation-message';
 import type { WebhookSettings } from '../api/get-webhook';
 import { type SavedWebhook, useSetWebhook } from '../api/set-webhook';
 import { hasWebhookUrlForm } from '../lib/webhook-url';
+import { CodeCheckboxes } from './code-checkboxes';
 
 /** The contract's body, and the address's form checked before it is sent. */
 const webhookFormSchema = z.object({
@@ -109,56 +108,27 @@ export function WebhookForm({
           {...register('url', { onChange: () => clearErrors('url') })}
         />
       </FormField>
-      <fieldset
-        className="grid gap-3"
-        aria-describedby={eventsError ? 'webhook-events-error' : undefined}
-      >
-        <legend className="mb-2 text-sm font-medium">{t('developer.webhook.events')}</legend>
-        <Controller
-          control={control}
-          name="events"
-          render={({ field }) => (
-            <>
-              {webhookEvents.map((event) => {
-                const id = eventInputId(event);
-                return (
-                  <div key={event} className="flex items-start gap-3">
-                    <Checkbox
-                      id={id}
-                      checked={field.value.includes(event)}
-                      disabled={submitting}
-                      aria-describedby={`${id}-hint`}
-                      className="mt-0.5"
-                      data-testid={`event-${event}`}
-                      onCheckedChange={(next) => {
-                        clearErrors('events');
-                        field.onChange(
-                          next === true
-                            ? webhookEvents.filter((e) => e === event || field.value.includes(e))
-                            : field.value.filter((e) => e !== event),
-                        );
-                      }}
-                    />
-                    <div className="grid min-w-0 gap-0.5">
-                      <Label htmlFor={id} className="font-mono text-sm">
-                        {event}
-                      </Label>
-                      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-                        {t(eventHintKeys[event])}
-                      </p>
-                    </div>
-                  </div>
-                );
-              })}
-            </>
-          )}
-        />
-        {eventsError ? (
-          <p id="webhook-events-error" className="text-sm text-destructive" role="alert">
-            {eventsError}
-          </p>
-        ) : null}
-      </fieldset>
+      <Controller
+        control={control}
+        name="events"
+        render={({ field }) => (
+          <CodeCheckboxes
+            legend={t('developer.webhook.events')}
+            codes={webhookEvents}
+            value={field.value}
+            onChange={(chosen) => {
+              clearErrors('events');
+              field.onChange(chosen);
+            }}
+            inputId={eventInputId}
+            hint={(event) => t(eventHintKeys[event])}
+            testIdPrefix="event"
+            error={eventsError}
+            errorId="webhook-events-error"
+            disabled={submitting}
+          />
+        )}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={submitting} data-testid="save-webhook">
           {submitting ? t('common.saving') : t('developer.webhook.save')}

@@ -7,14 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@/components/notice-alert';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,6 +15,8 @@ import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText, validationParams } from '@/lib/validation-message';
 import { useChangePassword } from '../api/change-password';
+import { CardHeading } from './card-heading';
+import { CardSkeleton } from './card-skeleton';
 
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const emptyForm: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -67,10 +62,10 @@ export function ChangePasswordCard({
 
   return (
     <Card data-testid="change-password-card">
-      <CardHeader>
-        <CardTitle>{t('profile.changePassword.title')}</CardTitle>
-        <CardDescription>{t('profile.changePassword.description')}</CardDescription>
-      </CardHeader>
+      <CardHeading
+        title={t('profile.changePassword.title')}
+        description={t('profile.changePassword.description')}
+      />
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
         <CardContent className="grid gap-5">
           <input
@@ -133,19 +128,17 @@ export function ChangePasswordCard({
 
 export function ChangePasswordCardSkeleton() {
   return (
-    <Card aria-hidden="true">
-      <CardHeader>
-        <Skeleton className="h-6 w-40" />
-        <Skeleton className="h-4 w-72" />
-      </CardHeader>
-      <CardContent className="grid gap-5">
-        {[0, 1, 2].map((row) => (
-          <div key={row} className="grid gap-2">
-            <Skeleton className="h-4 w-28" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ))}
-      </CardContent>
-    </Card>
+    <CardSkeleton
+      aria-hidden="true"
+      heading={['h-6 w-40', 'h-4 w-72']}
+      contentClassName="grid gap-5"
+    >
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="grid gap-2">
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+    </CardSkeleton>
   );
 }

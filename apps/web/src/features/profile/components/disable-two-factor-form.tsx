@@ -8,15 +8,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
-import { OneTimeCodeInput } from '@/components/ui/one-time-code-input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/error-messages';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { fieldErrorText } from '@/lib/validation-message';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
-import { PanelHeading } from './panel-heading';
+import { FormActions } from './form-actions';
+import { Panel } from './panel';
+import { TwoFactorCodeField } from './two-factor-code-field';
 
 type DisableValues = BodyOf<typeof disableTwoFactorEndpoint>;
 const fields = ['password', 'code'] as const;
@@ -63,12 +63,11 @@ export function DisableTwoFactorForm({
   const submitting = formState.isSubmitting;
 
   return (
-    <section aria-labelledby="two-factor-off-title" className="grid gap-4">
-      <PanelHeading
-        id="two-factor-off-title"
-        title={t('profile.security.turnOffTitle')}
-        description={t('profile.security.turnOffDescription')}
-      />
+    <Panel
+      id="two-factor-off-title"
+      title={t('profile.security.turnOffTitle')}
+      description={t('profile.security.turnOffDescription')}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
         {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -84,23 +83,21 @@ export function DisableTwoFactorForm({
             {...register('password', { onChange: edited('password') })}
           />
         </FormField>
-        <FormField id="two-factor-code" label={t('profile.security.code')} error={codeError}>
-          <OneTimeCodeInput
-            {...fieldAria('two-factor-code', codeError)}
-            className="max-w-48"
-            disabled={submitting}
-            {...register('code', { onChange: edited('code') })}
-          />
-        </FormField>
+        <TwoFactorCodeField
+          registration={register('code', { onChange: edited('code') })}
+          error={codeError}
+          disabled={submitting}
+        />
         <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="destructive" disabled={submitting}>
-            {submitting ? t('profile.security.turningOff') : t('profile.security.turnOff')}
-          </Button>
+          <FormActions
+            onCancel={onCancel}
+            submitting={submitting}
+            submitText={t('profile.security.turnOff')}
+            submittingText={t('profile.security.turningOff')}
+            destructive
+          />
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Notice } from '@/components/notice-alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton, SkeletonStack } from '@/components/ui/skeleton';
@@ -22,6 +22,9 @@ import { formatLongDate } from '@/lib/format-date';
 import { fieldErrorText } from '@/lib/validation-message';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarPicker } from './avatar-picker';
+import { CardHeading } from './card-heading';
+import { CardSkeleton } from './card-skeleton';
+import { FormActions } from './form-actions';
 
 type ProfileFormInput = z.input<typeof updateProfileBodySchema>;
 type ProfileFormOutput = z.output<typeof updateProfileBodySchema>;
@@ -89,9 +92,7 @@ export function ProfileCard({
 
   return (
     <Card data-testid="profile-card">
-      <CardHeader>
-        <CardTitle>{t('profile.cardTitle')}</CardTitle>
-      </CardHeader>
+      <CardHeading title={t('profile.cardTitle')} />
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <div className="flex items-center gap-4">
           <AvatarPicker profile={profile} initials={initials(profile)} onNotice={onNotice} />
@@ -182,14 +183,13 @@ export function ProfileCard({
       </CardContent>
       <CardFooter className="justify-end gap-2">
         {editing ? (
-          <>
-            <Button type="button" variant="outline" onClick={cancel} disabled={saving}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" form="profile-form" disabled={saving}>
-              {saving ? t('common.saving') : t('common.save')}
-            </Button>
-          </>
+          <FormActions
+            onCancel={cancel}
+            submitting={saving}
+            submitText={t('common.save')}
+            submittingText={t('common.saving')}
+            form="profile-form"
+          />
         ) : (
           <Button type="button" variant="outline" onClick={startEditing}>
             <PencilIcon aria-hidden="true" />
@@ -203,17 +203,16 @@ export function ProfileCard({
 
 export function ProfileCardSkeleton() {
   return (
-    <Card data-testid="profile-skeleton">
-      <CardHeader>
-        <Skeleton className="h-6 w-32" />
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <div className="flex items-center gap-4">
-          <Skeleton className="size-16 rounded-full" />
-          <SkeletonStack className="flex-1" bars={['h-5 w-40', 'h-4 w-56', 'h-4 w-36']} />
-        </div>
-        <SkeletonStack bars={['h-4 w-16', 'h-4 w-full', 'h-4 w-2/3']} />
-      </CardContent>
-    </Card>
+    <CardSkeleton
+      data-testid="profile-skeleton"
+      heading={['h-6 w-32']}
+      contentClassName="grid gap-6"
+    >
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-16 rounded-full" />
+        <SkeletonStack className="flex-1" bars={['h-5 w-40', 'h-4 w-56', 'h-4 w-36']} />
+      </div>
+      <SkeletonStack bars={['h-4 w-16', 'h-4 w-full', 'h-4 w-2/3']} />
+    </CardSkeleton>
   );
 }

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { saveBlob } from '@/lib/browser-download';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import { recoveryCodesFileName, recoveryCodesText } from '../lib/two-factor-text';
-import { PanelHeading } from './panel-heading';
+import { Panel } from './panel';
 
 /**
  * The recovery codes, shown this once (the server keeps only their hashes): copy, download as
@@ -37,12 +37,11 @@ export function RecoveryCodes({
   });
 
   return (
-    <section aria-labelledby="recovery-codes-title" className="grid gap-4">
-      <PanelHeading
-        id="recovery-codes-title"
-        title={t('profile.security.recoveryTitle')}
-        description={t('profile.security.recoveryDescription')}
-      />
+    <Panel
+      id="recovery-codes-title"
+      title={t('profile.security.recoveryTitle')}
+      description={t('profile.security.recoveryDescription')}
+    >
       <ol
         aria-labelledby="recovery-codes-title"
         className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-md border bg-muted/40 p-4 font-mono text-sm"
@@ -86,6 +85,6 @@ export function RecoveryCodes({
           {t('profile.security.done')}
         </Button>
       </div>
-    </section>
+    </Panel>
   );
 }

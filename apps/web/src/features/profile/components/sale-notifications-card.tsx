@@ -7,20 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { SkeletonStack } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-messages';
 import { useSaleNotifications } from '../api/get-sale-notifications';
 import { useSetSaleNotifications } from '../api/set-sale-notifications';
+import { CardHeading } from './card-heading';
 
 const choiceTexts = {
   each: {
@@ -60,10 +54,11 @@ export function SaleNotificationsCard() {
 
   return (
     <Card data-testid="sale-notifications-card">
-      <CardHeader>
-        <CardTitle id="sale-notifications-title">{t('profile.saleNotifications.title')}</CardTitle>
-        <CardDescription>{t('profile.saleNotifications.description')}</CardDescription>
-      </CardHeader>
+      <CardHeading
+        title={t('profile.saleNotifications.title')}
+        titleId="sale-notifications-title"
+        description={t('profile.saleNotifications.description')}
+      />
       <CardContent>
         {current.isPending ? (
           <SkeletonStack bars={['h-5 w-56', 'h-5 w-64', 'h-5 w-40']} className="gap-4" />

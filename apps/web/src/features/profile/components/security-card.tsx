@@ -5,20 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { Notice } from '@/components/notice-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
-import { Skeleton, SkeletonStack } from '@/components/ui/skeleton';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { SkeletonStack } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-messages';
 import {
   type TwoFactorSetup as Setup,
   useStartTwoFactorSetup,
 } from '../api/start-two-factor-setup';
+import { CardHeading } from './card-heading';
+import { CardSkeleton } from './card-skeleton';
 import { DisableTwoFactorForm } from './disable-two-factor-form';
 import { RecoveryCodes } from './recovery-codes';
 import { RegenerateCodesForm } from './regenerate-codes-form';
@@ -77,16 +72,16 @@ export function SecurityCard({
 
   return (
     <Card data-testid="security-card">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>{t('profile.security.title')}</CardTitle>
+      <CardHeading
+        title={t('profile.security.title')}
+        description={t('profile.security.description')}
+        aside={
           <Badge variant={on ? 'default' : 'outline'} data-testid="two-factor-status" data-on={on}>
             {on ? <ShieldCheckIcon aria-hidden="true" /> : <ShieldIcon aria-hidden="true" />}
             {on ? t('profile.security.on') : t('profile.security.off')}
           </Badge>
-        </div>
-        <CardDescription>{t('profile.security.description')}</CardDescription>
-      </CardHeader>
+        }
+      />
       <CardContent>
         {panel.kind === 'none' ? (
           <p className="text-sm">{on ? t('profile.security.isOn') : t('profile.security.isOff')}</p>
@@ -153,14 +148,8 @@ export function SecurityCard({
 
 export function SecurityCardSkeleton() {
   return (
-    <Card aria-hidden="true">
-      <CardHeader>
-        <Skeleton className="h-6 w-44" />
-        <Skeleton className="h-4 w-full" />
-      </CardHeader>
-      <CardContent>
-        <SkeletonStack bars={['h-4 w-64', 'h-10 w-52 justify-self-end']} />
-      </CardContent>
-    </Card>
+    <CardSkeleton aria-hidden="true" heading={['h-6 w-44', 'h-4 w-full']}>
+      <SkeletonStack bars={['h-4 w-64', 'h-10 w-52 justify-self-end']} />
+    </CardSkeleton>
   );
 }
