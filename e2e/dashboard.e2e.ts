@@ -1,7 +1,10 @@
 import type { ProductStats } from '@seller/contract/products/get-product-stats';
+import type { SalesOverview } from '@seller/contract/sales/get-sales-overview';
 import type { SalesStats } from '@seller/contract/sales/get-sales-stats';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile, openSignedIn, withPage } from './support/browser';
+import { createProduct } from './support/member-site';
+import { sellerApi } from './support/products';
 import { apiGet, krw, sellerWithSalesForFile } from './support/sales-data';
 import { createSeller } from './support/sellers';
 
@@ -106,6 +109,154 @@ describe('dashboard', () => {
       expect(await value('total-products').textContent()).toBe('0');
       expect(await page.getByTestId('today-sales').count()).toBe(0);
       await page.getByTestId('share-link-card').waitFor();
+    });
+  });
+});
+
+describe('the revenue of the last 30 days', () => {
+  it('shows gross and net, the change, a bar per day, the best sellers and the latest sales', async () => {
+    const { token } = data().seller;
+    const overview = await apiGet<SalesOverview>(
+      baseUrl,
+      token,
+      '/api/products/stats/sales/overview',
+    );
+    // 10 sales in the last 30 days, and some in the 30 before.
+    expect(overview.current.count).toBe(10);
+    expect(overview.previous.count).toBeGreaterThan(0);
+    const change = (overview.current.amount - overview.previous.amount) / overview.previous.amount;
+    const percent = new Intl.NumberFormat('en', {
+      style: 'percent',
+      signDisplay: 'exceptZero',
+      maximumFractionDigits: Math.abs(change) < 0.1 ? 1 : 0,
+    }).format(change);
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, token, '/');
+      const card = page.getByTestId('revenue-card');
+      await expect
+        .poll(() => card.getByTestId('revenue-gross').textContent())
+        .toBe(krw(overview.current.amount));
+      expect(await card.getByTestId('revenue-net').textContent()).toBe(krw(overview.current.net));
+      expect(await card.getByTestId('revenue-change').textContent()).toContain(
+        `${percent} vs. the previous 30 days`,
+      );
+      const bars = card.getByTestId('revenue-chart-bar');
+      expect(await bars.count()).toBe(30);
+      expect(await bars.last().getAttribute('data-amount')).toBe(
+        String(overview.daily.at(-1)?.amount),
+      );
+
+      // The best sellers: revenue in won, price in dollars, each saying which it is.
+      const top = page.getByTestId('top-product');
+      expect(await top.count()).toBe(overview.topProducts.length);
+      const first = overview.topProducts[0];
+      expect(await top.first().getByTestId('top-product-revenue').textContent()).toBe(
+        krw(first?.totalRevenue ?? -1),
+      );
+      expect(await top.first().textContent()).toContain(`Price (USD): $${first?.productPrice}`);
+      expect(await page.getByTestId('top-products').textContent()).toContain('Revenue (KRW)');
+
+      // The five latest, newest first.
+      const latest = page.getByTestId('latest-sale');
+      expect(await latest.count()).toBe(5);
+      expect(await latest.first().textContent()).toContain(
+        krw(overview.latestSales[0]?.purchase_price ?? -1),
+      );
+      expect(await page.getByTestId('latest-sales').textContent()).toContain('Paid (KRW)');
+    });
+  });
+
+  it('shows a day’s figures for the keyboard, a finger and the mouse, not in a title', async () => {
+    const { token } = data().seller;
+    const overview = await apiGet<SalesOverview>(
+      baseUrl,
+      token,
+      '/api/products/stats/sales/overview',
+    );
+    const today = overview.daily.at(-1);
+    if (!today) throw new Error('no days in the overview');
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, token, '/');
+      const days = page.getByTestId('revenue-chart-day');
+      await days.first().waitFor();
+      expect(await days.count()).toBe(30);
+      expect(await page.getByTestId('revenue-card').locator('title').count()).toBe(0);
+      // One tab stop for the chart, on today.
+      await days.last().focus();
+      const tooltip = page.getByRole('tooltip');
+      expect(await tooltip.textContent()).toBe(
+        `${today.date}${krw(today.amount)}Sales: ${today.count}`,
+      );
+      expect(await days.last().getAttribute('aria-describedby')).toBe(
+        await tooltip.getAttribute('id'),
+      );
+      await page.keyboard.press('ArrowLeft');
+      expect(await tooltip.textContent()).toContain(overview.daily.at(-2)?.date ?? 'missing');
+      await page.keyboard.press('Escape');
+      expect(await tooltip.count()).toBe(0);
+
+      await days.nth(5).hover();
+      expect(await tooltip.textContent()).toContain(overview.daily[5]?.date ?? 'missing');
+    });
+    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
+      await openSignedIn(page, token, '/');
+      const day = page.getByTestId('revenue-chart-day').nth(1);
+      await day.tap();
+      const tooltip = page.getByRole('tooltip');
+      expect(await tooltip.textContent()).toContain(overview.daily[1]?.date ?? 'missing');
+      // Near the chart's left edge, the tooltip still stays on the screen.
+      const box = await tooltip.boundingBox();
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    });
+  });
+});
+
+describe('the getting-started checklist', () => {
+  it('ticks each step from the account’s data, and stays closed once dismissed', async () => {
+    const seller = await createSeller(baseUrl);
+    await withPage(browser(), { baseUrl }, async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      await openSignedIn(page, seller.token, '/');
+      const checklist = page.getByTestId('getting-started');
+      const step = (name: string) => checklist.getByTestId(`checklist-${name}`);
+      await expect.poll(() => step('payoutMethod').getAttribute('data-done')).toBe('false');
+      expect(await step('firstProduct').getAttribute('data-done')).toBe('false');
+      expect(await step('creatorLinkShared').getAttribute('data-done')).toBe('false');
+      expect(await checklist.getByTestId('checklist-progress').textContent()).toBe('0 of 3 done');
+
+      // A product and a payout method, made elsewhere: ticked when the dashboard is shown.
+      await createProduct(baseUrl, seller.token, { title: 'First product', price: 5 });
+      const payout = await sellerApi(baseUrl, seller.token, 'PUT', '/api/auth/settlement-info', {
+        paypal: { email: 'payouts@example.com', accountHolder: 'Minsu Kim' },
+      });
+      expect(payout.status).toBe(200);
+      await page.reload();
+      await expect.poll(() => step('firstProduct').getAttribute('data-done')).toBe('true');
+      expect(await step('payoutMethod').getAttribute('data-done')).toBe('true');
+      expect(await step('creatorLinkShared').getAttribute('data-done')).toBe('false');
+      expect(await checklist.getByTestId('checklist-progress').textContent()).toBe('2 of 3 done');
+
+      // The link copied: every step is done, and the checklist has served its purpose.
+      await checklist.getByTestId('checklist-copy-link').click();
+      await checklist.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByTestId('revenue-card').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('getting-started').count()).toBe(0);
+    });
+
+    const another = await createSeller(baseUrl);
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, another.token, '/');
+      const checklist = page.getByTestId('getting-started');
+      await expect.poll(() => checklist.getAttribute('aria-busy')).toBe('false');
+      await checklist.getByTestId('checklist-dismiss').click();
+      await checklist.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByTestId('revenue-card').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('getting-started').count()).toBe(0);
     });
   });
 });

@@ -14,20 +14,31 @@ const secret = inject('internalApiSecret');
 const browser = browserForFile();
 const data = sellerWithSalesForFile(baseUrl, secret);
 
+/**
+ * The relative brightness of a CSS colour, 0 (black) to 1 (white). The browser paints it on a
+ * canvas: computed colours come back in any notation (the themes are written in oklch).
+ */
+async function brightness(page: Page, color: string): Promise<number> {
+  return page.evaluate((value) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.fillStyle = value;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  }, color);
+}
+
 /** The page's background, and whether <html> says dark. */
 async function theme(page: Page) {
-  return page.evaluate(() => {
-    const [r = 0, g = 0, b = 0] = (
-      getComputedStyle(document.body).backgroundColor.match(/[\d.]+/g) ?? []
-    )
-      .slice(0, 3)
-      .map(Number);
-    return {
-      dark: document.documentElement.classList.contains('dark'),
-      // Relative brightness of the page's background, 0 (black) to 1 (white).
-      brightness: (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255,
-    };
-  });
+  const { dark, background } = await page.evaluate(() => ({
+    dark: document.documentElement.classList.contains('dark'),
+    background: getComputedStyle(document.body).backgroundColor,
+  }));
+  return { dark, brightness: await brightness(page, background) };
 }
 
 async function storeSession(page: Page, token: string, extra: Record<string, string> = {}) {
@@ -41,19 +52,21 @@ async function storeSession(page: Page, token: string, extra: Record<string, str
   );
 }
 
-/** Whether the focused element draws a focus ring (an outline or a ring shadow). */
+/**
+ * Whether the focused element draws a focus ring: an outline, or a ring shadow (a visible
+ * shadow with a spread, which the active tab's drop shadow has not).
+ */
 async function focusRing(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return false;
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
-    const ring = style.boxShadow
-      .split(/,(?![^(]*\))/)
-      .some(
-        (shadow) =>
-          !/rgba\([^)]*,\s*0\)|transparent|^\s*none\s*$/.test(shadow) && /\dpx/.test(shadow),
-      );
+    const ring = style.boxShadow.split(/,(?![^(]*\))/).some((shadow) => {
+      if (/rgba\([^)]*,\s*0\)|transparent|^\s*none\s*$/.test(shadow)) return false;
+      const lengths = shadow.replace(/\([^)]*\)/g, '').match(/-?[\d.]+px/g) ?? [];
+      return Number.parseFloat(lengths[3] ?? '0') > 0;
+    });
     return outline || ring;
   });
 }
@@ -73,7 +86,7 @@ describe('dark mode', () => {
         // system, so a dark system never sees a white flash.
         await page.route('**/assets/index-*.js', (route) => route.abort());
         await page.goto('/login?frame');
-        await page.locator('#root [aria-hidden=true]').waitFor();
+        await page.locator('#root > [aria-hidden=true]').waitFor();
         expect((await theme(page)).brightness).toBeLessThan(0.2);
       },
     );
@@ -90,11 +103,12 @@ describe('dark mode', () => {
       // When <html> turns dark, is index.html's frame still there (the app not rendered yet)?
       await page.addInitScript(() => {
         const record = window as unknown as { darkBeforeRender?: boolean };
+        // The document has no <html> yet when this runs: the whole document is watched.
         new MutationObserver(() => {
           if (record.darkBeforeRender !== undefined) return;
-          if (!document.documentElement.classList.contains('dark')) return;
+          if (!document.documentElement?.classList.contains('dark')) return;
           record.darkBeforeRender = document.querySelector('#root > [aria-hidden=true]') !== null;
-        }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+        }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
       });
       await openSignedIn(page, data().seller.token, '/');
       await page.getByTestId('user-menu-trigger').click();
@@ -148,8 +162,7 @@ describe('dark mode', () => {
       await bar.waitFor();
       const fill = await bar.evaluate((node) => getComputedStyle(node).fill);
       // The light theme's primary is a dark indigo; on a dark page the bars are light.
-      const [r = 0, g = 0, b = 0] = (fill.match(/[\d.]+/g) ?? []).map(Number);
-      expect((0.2126 * r + 0.7152 * g + 0.0722 * b) / 255).toBeGreaterThan(0.4);
+      expect(await brightness(page, fill)).toBeGreaterThan(0.4);
     });
   });
 });
@@ -166,10 +179,11 @@ describe('focus rings', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
       expect(await focusRing(page)).toBe(false);
       // The same tabs with the arrow keys.
+      // The tabs move the focus a moment after the key.
       await page.keyboard.press('ArrowLeft');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
-        'Transactions',
-      );
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toContain('Transactions');
       expect(await focusRing(page)).toBe(true);
       // A click again, then Tab.
       await page.getByTestId('period-filter').getByRole('button').nth(2).click();
@@ -212,6 +226,7 @@ describe('the active navigation item', () => {
       await page.goto(`/products/${productId}/edit`);
       await page.getByTestId('mobile-menu-trigger').click();
       const sheet = page.getByTestId('mobile-menu');
+      await sheet.getByRole('link').first().waitFor();
       expect(await sheet.locator('[aria-current=page]').allTextContents()).toEqual(['Products']);
     });
   });
@@ -330,6 +345,95 @@ describe('the signup password checklist', () => {
       // Marks in one column, labels in another.
       expect(new Set(rows.map((row) => Math.round(row.iconLeft))).size).toBe(1);
       expect(new Set(rows.map((row) => Math.round(row.labelLeft))).size).toBe(1);
+    });
+  });
+});
+
+describe('Korean, Chinese and Japanese text', () => {
+  /**
+   * Lays `text` out in a box `width` wide on the page and returns the index of the first
+   * character of every line after the first, and whether anything overflowed the box.
+   */
+  async function lineStarts(page: Page, text: string, width: string) {
+    return page.evaluate(
+      ({ content, boxWidth }) => {
+        const box = document.createElement('div');
+        box.style.width = boxWidth;
+        box.textContent = content;
+        document.body.append(box);
+        const node = box.firstChild as Text;
+        const range = document.createRange();
+        const tops = Array.from(content, (_, index) => {
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          return Math.round(range.getBoundingClientRect().top);
+        });
+        const starts = tops.flatMap((top, index) =>
+          index > 0 && top > (tops[index - 1] ?? top) ? [index] : [],
+        );
+        const overflows = box.scrollWidth > box.clientWidth;
+        box.remove();
+        return { starts, overflows };
+      },
+      { content: text, boxWidth: width },
+    );
+  }
+
+  it('breaks Korean between words only, and still wraps a token longer than the line', async () => {
+    await withPage(browser(), { baseUrl, locale: 'ko-KR' }, async ({ page }) => {
+      await page.goto('/login');
+      await page.locator('form button[type=submit]').waitFor();
+      expect(await page.getAttribute('html', 'lang')).toMatch(/^ko/);
+      const text = '프리미엄 디지털 플래너 완전판과 요리 강좌 템플릿 모음';
+      // At each of these widths, ordinary breaking would split a word.
+      for (const width of ['5em', '6em', '9em']) {
+        const { starts } = await lineStarts(page, text, width);
+        expect(starts.length).toBeGreaterThan(1);
+        // Every line starts a word: the character before it is a space.
+        const splits = starts.filter((start) => text[start - 1] !== ' ' && text[start] !== ' ');
+        expect(splits.map((start) => text.slice(start - 1, start + 1))).toEqual([]);
+      }
+      // An order id wider than the box wraps inside it rather than sticking out.
+      const long = await lineStarts(page, `주문 ORD-20261124-4103BA0F-000010-LONG 확인`, '8em');
+      expect(long.overflows).toBe(false);
+    });
+  });
+
+  it('names fonts of each language and breaks Chinese and Japanese strictly', async () => {
+    const expected = {
+      ko: { font: 'Noto Sans KR', lineBreak: 'auto', wordBreak: 'keep-all' },
+      zh: { font: 'Noto Sans SC', lineBreak: 'strict', wordBreak: 'normal' },
+      ja: { font: 'Noto Sans JP', lineBreak: 'strict', wordBreak: 'normal' },
+    } as const;
+    for (const [language, style] of Object.entries(expected)) {
+      await withPage(browser(), { baseUrl, locale: language }, async ({ page }) => {
+        await page.goto('/login');
+        await page.locator('form button[type=submit]').waitFor();
+        const shown = await page.evaluate(() => {
+          const computed = getComputedStyle(document.querySelector('h1') ?? document.body);
+          return {
+            font: computed.fontFamily,
+            lineBreak: computed.lineBreak,
+            wordBreak: computed.wordBreak,
+            overflowWrap: computed.overflowWrap,
+          };
+        });
+        expect(shown.font).toContain(style.font);
+        expect(shown.lineBreak).toBe(style.lineBreak);
+        expect(shown.wordBreak).toBe(style.wordBreak);
+        expect(shown.overflowWrap).toBe('anywhere');
+        // Not another language's fonts first: the same characters are drawn differently.
+        for (const [other, otherStyle] of Object.entries(expected)) {
+          if (other !== language) expect(shown.font).not.toContain(otherStyle.font);
+        }
+      });
+    }
+    // Latin languages keep the system's font and ordinary breaking.
+    await withPage(browser(), { baseUrl, locale: 'fr-FR' }, async ({ page }) => {
+      await page.goto('/login');
+      await page.locator('form button[type=submit]').waitFor();
+      const wordBreak = await page.evaluate(() => getComputedStyle(document.body).wordBreak);
+      expect(wordBreak).toBe('normal');
     });
   });
 });

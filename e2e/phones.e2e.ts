@@ -41,12 +41,45 @@ const routes: Route[] = [
     signedIn: false,
     ready: (p) => shown(p, '#agreeToTerms'),
   },
+  {
+    name: 'forgot password',
+    path: () => '/forgot-password',
+    signedIn: false,
+    ready: (p) => shown(p, 'form button[type=submit]'),
+  },
+  {
+    name: 'reset password',
+    path: () => '/reset-password?token=a-link-token-from-the-mail',
+    signedIn: false,
+    ready: async (page) => {
+      await page.fill('#newPassword', 'Brass-Lantern-52');
+      await testId(page, 'password-strength');
+    },
+  },
   { name: 'terms', path: () => '/terms', signedIn: false, ready: (p) => testId(p, 'legal-text') },
   {
     name: 'privacy',
     path: () => '/privacy',
     signedIn: false,
     ready: (p) => testId(p, 'legal-text'),
+  },
+  {
+    name: 'forgot password',
+    path: () => '/forgot-password',
+    signedIn: false,
+    ready: (p) => shown(p, 'form button[type=submit]'),
+  },
+  {
+    name: 'reset password',
+    path: () => '/reset-password?token=a-reset-token-as-long-as-the-mailed-ones-0123456789abcdef',
+    signedIn: false,
+    ready: (p) => shown(p, 'form button[type=submit]'),
+  },
+  {
+    name: 'reset password, a link without its token',
+    path: () => '/reset-password',
+    signedIn: false,
+    ready: (p) => testId(p, 'reset-link-refused'),
   },
   { name: 'dashboard', path: () => '/', signedIn: true, ready: (p) => shown(p, 'main h1') },
   { name: 'products', path: () => '/products', signedIn: true, ready: (p) => shown(p, 'main h1') },
@@ -109,6 +142,15 @@ const routes: Route[] = [
     ready: (p) => testId(p, 'profile-bio'),
   },
   {
+    name: 'developer',
+    path: () => '/settings/developer',
+    signedIn: true,
+    ready: async (page) => {
+      await testId(page, 'save-webhook');
+      await shown(page, '[data-testid=webhook-deliveries][aria-busy=false]');
+    },
+  },
+  {
     name: 'unknown page',
     path: () => '/no-such-screen',
     signedIn: true,
@@ -122,10 +164,14 @@ const routes: Route[] = [
   },
 ];
 
-/** The page's width against the screen's, and what sticks out when it is wider. */
+/**
+ * The page's width against the screen's, and what sticks out when it is wider. The screen's
+ * width is the one the test set: a phone's browser widens its layout viewport (and
+ * `innerWidth`) to a page that is too wide, so `innerWidth` would hide the overflow.
+ */
 async function overflow(page: Page) {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
+  const screenWidth = page.viewportSize()?.width ?? 0;
+  return page.evaluate((width) => {
     const sticking = Array.from(document.querySelectorAll<HTMLElement>('body *'))
       .filter((element) => element.getBoundingClientRect().right > width + 0.5)
       .filter((element) => element.checkVisibility())
@@ -136,7 +182,7 @@ async function overflow(page: Page) {
         return `${element.tagName.toLowerCase()}${id} (${right} px): ${(element.textContent ?? '').slice(0, 40)}`;
       });
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, sticking };
-  });
+  }, screenWidth);
 }
 
 async function openAt(

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile, expectPath, openSignedIn, withPage } from './support/browser';
 import { pdfBytes, sha256, tinyPng } from './support/files';
@@ -8,6 +9,10 @@ import { createSeller } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
 const browser = browserForFile();
+
+/** A toast (sonner) that says `text`. */
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 describe('products', () => {
   it('creates, finds, shows, downloads, edits and deletes a product through the UI', async () => {
@@ -61,6 +66,8 @@ describe('products', () => {
       await page.getByTestId('submit-product').click();
       await page.getByTestId('form-success').waitFor();
       await expectPath(page, '/products');
+      // The page it lands on confirms it too.
+      await toast(page, 'Your product has been created.').waitFor();
 
       // Find it by search (title or description, case-insensitive).
       const rows = page.getByTestId('product-row');
@@ -110,6 +117,7 @@ describe('products', () => {
       expect(tweet).toContain('https://twitter.com/intent/tweet?');
       expect(new URL(tweet ?? '').searchParams.get('url')).toBe(link);
       expect(await page.getByTestId('share-twitter').getAttribute('rel')).toContain('noopener');
+      expect(await page.getByTestId('share-twitter').textContent()).toBe('Share on X');
 
       // Download a file: same bytes, original name.
       const files = page.getByTestId('product-file');
@@ -142,6 +150,7 @@ describe('products', () => {
       await page.getByTestId('submit-product').click();
       await page.getByTestId('form-success').waitFor();
       await expectPath(page, `/products/${productId}`);
+      await toast(page, 'Your changes have been saved.').waitFor();
       await page.getByTestId('status-badge').getByText('Inactive').waitFor();
       const names = await page.getByTestId('product-file').allTextContents();
       expect(names.some((text) => text.includes('guide.pdf'))).toBe(true);
@@ -161,6 +170,7 @@ describe('products', () => {
       await listed.getByTestId('delete-product').click();
       await page.getByTestId('confirm-dialog').getByTestId('confirm-action').click();
       await page.getByTestId('products-empty').waitFor();
+      await toast(page, 'The product has been deleted.').waitFor();
       expect((await getProductDetail(baseUrl, seller.token, productId)).product.status).toBe(
         'deleted',
       );
@@ -172,6 +182,22 @@ describe('products', () => {
       await page.goto(`/products/${productId}/edit`);
       await page.getByTestId('deleted-cannot-edit').waitFor();
       expect(await page.getByTestId('edit-product-form').count()).toBe(0);
+    });
+  });
+
+  it('deletes a product from its edit form, confirmed on the list it lands on', async () => {
+    const seller = await createSeller(baseUrl);
+    const productId = await createProduct(baseUrl, seller.token, {
+      title: 'Old brushes',
+      price: 4,
+    });
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, seller.token, `/products/${productId}/edit`);
+      await page.getByTestId('delete-product').click();
+      await page.getByTestId('confirm-dialog').getByTestId('confirm-action').click();
+      await expectPath(page, '/products');
+      await toast(page, 'The product has been deleted.').waitFor();
+      await page.getByTestId('products-empty').waitFor();
     });
   });
 
@@ -207,6 +233,43 @@ describe('products', () => {
       expect(await page.getByTestId('product-price').textContent()).toBe('10달러');
       await page.getByRole('link', { name: '상품 목록으로' }).waitFor();
     });
+  });
+
+  it('warns beside the converted price when the exchange rate is more than a week old', async () => {
+    const seller = await createSeller(baseUrl);
+    const productId = await createProduct(baseUrl, seller.token, {
+      title: '수채화 브러시',
+      price: 10,
+    });
+    const rate = await latestRate(baseUrl, seller.token);
+    const daysAgo = (days: number) =>
+      new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    for (const [age, warned] of [
+      [10, true],
+      [2, false],
+    ] as const) {
+      await withPage(browser(), { baseUrl }, async ({ page }) => {
+        // The member site has not sent a rate for `age` days.
+        await page.route('**/api/products/exchange-rate/latest', (route) =>
+          route.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({ rate: { ...rate, date: daysAgo(age) } }),
+          }),
+        );
+        await openSignedIn(page, seller.token, `/products/${productId}?lng=ko`);
+        const converted = page.getByTestId('product-price-converted');
+        await converted.waitFor();
+        expect(await converted.textContent()).toContain(daysAgo(age));
+        const warning = page.getByTestId('rate-stale-warning');
+        if (warned) {
+          expect(await warning.textContent()).toBe(
+            `${age}일 전 환율입니다. 실제 금액과 다를 수 있습니다.`,
+          );
+        } else {
+          expect(await warning.count()).toBe(0);
+        }
+      });
+    }
   });
 
   it('shows cards instead of the table on a narrow screen', async () => {

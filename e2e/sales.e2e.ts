@@ -213,6 +213,53 @@ describe('/sales', () => {
     });
   });
 
+  it('names the payment methods in the seller’s language, not by their codes', async () => {
+    // The set-up's sales are paid by card, kakaopay and alipay, in turn.
+    const names = {
+      ko: ['카드', '카카오페이', '알리페이'],
+      zh: ['银行卡', 'KakaoPay', '支付宝'],
+      en: ['Card', 'KakaoPay', 'Alipay'],
+    };
+    for (const [language, expected] of Object.entries(names)) {
+      await withPage(browser(), { baseUrl }, async ({ page }) => {
+        await openSignedIn(page, data().seller.token, `/sales?period=all&lng=${language}`);
+        await page.getByTestId('transaction-row').first().waitFor();
+        const shown = new Set(await page.getByTestId('payment-method').allTextContents());
+        expect([...shown].sort()).toEqual([...expected].sort());
+      });
+    }
+  });
+
+  it('gives Chinese sellers the yuan beside each won total, at a dated rate', async () => {
+    const { token } = data().seller;
+    const stats = await apiGet<SalesStats>(baseUrl, token, '/api/products/stats/sales');
+    const { rate } = await apiGet<{ rate: { krw: number; cny: number; date: string } }>(
+      baseUrl,
+      token,
+      '/api/products/exchange-rate/latest',
+    );
+    const yuan = Math.round((stats.totalSales.amount / rate.krw) * rate.cny * 10) / 10;
+    const shown = (yuan >= 1000 ? Math.round(yuan) : yuan).toLocaleString('zh-CN', {
+      maximumFractionDigits: 1,
+    });
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, token, '/sales?period=all&lng=zh');
+      const total = page.getByTestId('summary-total');
+      await total.getByTestId('approx-cny').first().waitFor();
+      expect(await total.getByTestId('summary-amount').textContent()).toBe(
+        `${stats.totalSales.amount.toLocaleString('zh-CN')}韩元`,
+      );
+      expect(await total.getByTestId('approx-cny').first().textContent()).toBe(`约 ${shown}元`);
+      expect(await page.getByTestId('yuan-rate-note').textContent()).toContain(rate.date);
+    });
+    // Other languages see won only.
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, token, '/sales?period=all');
+      await page.getByTestId('transaction-row').first().waitFor();
+      expect(await page.getByTestId('approx-cny').count()).toBe(0);
+    });
+  });
+
   it('draws the daily sales of the last 30 days in the chart tab', async () => {
     const daily = await apiGet<DailySalesResponse>(
       baseUrl,

@@ -1,5 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, failedRequest, openSignedIn, withPage } from './support/browser';
+import {
+  browserForFile,
+  expectPath,
+  failedRequest,
+  openSignedIn,
+  withPage,
+} from './support/browser';
+import { sellerApi } from './support/products';
 import { createSeller } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
@@ -102,6 +109,103 @@ describe('/settlement', () => {
         .click();
       await page.getByRole('heading', { name: '정산 정보', level: 1 }).waitFor();
       await page.getByRole('tab', { name: '계좌 이체' }).waitFor();
+    });
+  });
+
+  it('refuses a save with nothing filled in, and says which methods are set up', async () => {
+    const seller = await createSeller(baseUrl);
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, seller.token, '/settlement');
+      await page.locator(field('alipay.phone')).waitFor();
+      const tab = (method: string) => page.getByTestId(`tab-${method}`);
+      for (const method of ['alipay', 'bank', 'paypal']) {
+        expect(await tab(method).getAttribute('data-set-up')).toBe('false');
+      }
+      expect(await page.getByTestId('method-status-alipay').textContent()).toBe(
+        'This method is not set up yet.',
+      );
+
+      // Nothing to pay the seller with: refused, and nothing is sent.
+      let sent = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'PUT' && request.url().includes('/settlement-info')) sent++;
+      });
+      await page.getByRole('button', { name: 'Save' }).click();
+      const error = page.getByTestId('settlement-error');
+      await error.getByText('Fill in at least one payout method before saving.').waitFor();
+      expect(await page.getByTestId('settlement-success').count()).toBe(0);
+      expect(sent).toBe(0);
+
+      // PayPal alone: its tab says it is set up (in its name too), the others do not.
+      await page.getByRole('tab', { name: 'PayPal' }).click();
+      await page.locator(field('paypal.email')).fill('payouts@example.com');
+      await page.locator(field('paypal.accountHolder')).fill('Minsu Kim');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByTestId('settlement-success').waitFor();
+      expect(sent).toBe(1);
+      expect(await tab('paypal').getAttribute('data-set-up')).toBe('true');
+      expect(await tab('alipay').getAttribute('data-set-up')).toBe('false');
+      expect(await tab('bank').getAttribute('data-set-up')).toBe('false');
+      await page.getByRole('tab', { name: 'PayPal (set up)' }).waitFor();
+      await page.getByRole('tab', { name: 'Alipay (not set up)' }).waitFor();
+      expect(await page.getByTestId('method-status-paypal').textContent()).toBe(
+        'This method is set up.',
+      );
+
+      // Emptying the only method is refused as well.
+      await page.locator(field('paypal.email')).fill('');
+      await page.locator(field('paypal.accountHolder')).fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await error.getByText('Fill in at least one payout method before saving.').waitFor();
+      expect(sent).toBe(1);
+    });
+  });
+
+  it('asks before leaving with unsaved changes, and not once they are saved', async () => {
+    const seller = await createSeller(baseUrl);
+    const saved = await sellerApi(baseUrl, seller.token, 'PUT', '/api/auth/settlement-info', {
+      paypal: { email: 'payouts@example.com', accountHolder: 'Minsu Kim' },
+    });
+    expect(saved.status).toBe(200);
+    await withPage(browser(), { baseUrl }, async ({ page }) => {
+      await openSignedIn(page, seller.token, '/settlement');
+      await page.getByRole('tab', { name: 'PayPal' }).click();
+      await expect.poll(() => page.locator(field('paypal.email')).inputValue()).not.toBe('');
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      const dialog = page.getByTestId('leave-dialog');
+
+      // Untouched: the links simply go.
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
+      await expectPath(page, '/');
+      await page.goBack();
+      await expectPath(page, '/settlement');
+
+      await page.getByRole('tab', { name: 'PayPal' }).click();
+      await expect.poll(() => page.locator(field('paypal.email')).inputValue()).not.toBe('');
+      await page.locator(field('paypal.accountHolder')).fill('Kim Minsu');
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
+      await dialog.getByText('Your changes to the payout details are not saved.').waitFor();
+      await dialog.getByTestId('leave-stay').click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/settlement');
+      expect(await page.locator(field('paypal.accountHolder')).inputValue()).toBe('Kim Minsu');
+
+      // Closing the tab asks the browser's own question.
+      const asked = new Promise<string>((resolve) => {
+        page.once('dialog', (question) => {
+          resolve(question.type());
+          void question.dismiss();
+        });
+      });
+      await page.close({ runBeforeUnload: true });
+      expect(await asked).toBe('beforeunload');
+
+      // Saved: nothing left to lose.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByTestId('settlement-success').waitFor();
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
+      await expectPath(page, '/');
+      expect(await dialog.count()).toBe(0);
     });
   });
 });

@@ -37,7 +37,7 @@ export function ShareLinkInput({
   );
 }
 
-/** 'Copy' (shows 'copied' for 2 s, with a toast) and 'share on Twitter' for a link. */
+/** 'Copy' (shows 'copied' for 2 s, with a toast) and 'Share on X' for a link. */
 export function ShareActions({
   url,
   texts,
@@ -59,7 +59,8 @@ export function ShareActions({
     onCopied: onShared,
   });
   return (
-    <div className={cn('flex gap-2', className)}>
+    // The buttons wrap rather than push a phone's page wider (long labels in some languages).
+    <div className={cn('flex flex-wrap gap-2', className)}>
       <Button type="button" variant="outline" onClick={() => copy(url)} data-testid="copy-link">
         {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
         {copied ? texts.copied : texts.copy}

@@ -14,15 +14,11 @@ export const themeStorageKey = 'theme';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
-function isThemeChoice(value: string | null): value is ThemeChoice {
-  return (themeChoices as readonly (string | null)[]).includes(value);
-}
-
 /** The kept choice; `system` when none was made or storage cannot be read. */
 export function storedThemeChoice(): ThemeChoice {
   try {
     const value = window.localStorage.getItem(themeStorageKey);
-    return isThemeChoice(value) ? value : 'system';
+    return themeChoices.find((choice) => choice === value) ?? 'system';
   } catch {
     return 'system';
   }

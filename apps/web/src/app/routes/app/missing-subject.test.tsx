@@ -43,4 +43,13 @@ describe('a page about something that does not exist', () => {
     await waitFor(() => expect(currentUrl()).toBe('/'));
     await waitFor(() => expect(screen.queryByTestId('not-found')).toBeNull());
   });
+
+  it('shows for an unknown address as well, in Japanese for a Japanese seller', async () => {
+    await signUpSeller();
+    await open('/no/such/page', 'ja');
+    const page = await screen.findByTestId('not-found');
+    within(page).getByRole('heading', { level: 1 });
+    expect(page.textContent).toContain('ページが見つかりません');
+    expect(screen.getByRole('navigation', { name: 'メインナビゲーション' })).toBeTruthy();
+  });
 });

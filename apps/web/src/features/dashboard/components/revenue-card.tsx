@@ -73,7 +73,8 @@ export function RevenueCard({ overview }: { overview: Loadable<SalesOverview> })
         </Link>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <dl className="grid grid-cols-2 gap-4 sm:flex sm:flex-wrap sm:gap-8">
+        {/* Side by side where they fit, net under gross on a phone with large amounts. */}
+        <dl className="flex flex-wrap gap-x-8 gap-y-4">
           <div className="grid gap-0.5">
             <dt className="text-sm text-muted-foreground">{t('dashboard.revenue.gross')}</dt>
             <dd className="text-3xl font-bold tabular-nums" data-testid="revenue-gross">

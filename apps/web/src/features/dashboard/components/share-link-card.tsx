@@ -61,7 +61,7 @@ export function ShareLinkCardSkeleton() {
       </CardHeader>
       <CardContent className="flex flex-col gap-2 sm:flex-row">
         <Skeleton className="h-10 w-full sm:flex-1" />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Skeleton className="h-10 w-24" />
           <Skeleton className="h-10 w-44" />
         </div>

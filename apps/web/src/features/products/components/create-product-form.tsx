@@ -132,7 +132,7 @@ export function CreateProductForm() {
             room={limits.productFiles.max - files.items.length}
           />
         </CardContent>
-        <CardFooter className="justify-end gap-2">
+        <CardFooter className="flex-wrap justify-end gap-2">
           <SaveActions
             flow={flow}
             onCancel={() => navigate(paths.products.href())}

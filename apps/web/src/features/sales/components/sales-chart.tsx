@@ -1,15 +1,10 @@
 import { limits } from '@seller/contract/limits';
 import type { DailySalesRow } from '@seller/contract/sales/get-daily-sales';
-import {
-  type KeyboardEvent,
-  type RefObject,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartTooltip } from '@/components/chart-tooltip';
 import { formatCount, formatKrwAmount } from '@/lib/format';
+import { useChartDays } from '@/lib/use-chart-days';
 import { useDailySales } from '../api/get-daily-sales';
 import {
   axisTicks,
@@ -76,12 +71,7 @@ function ChartSvg({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
-  const tooltipId = useId();
-  const slotRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  // The day the tooltip is about (pointed at, tapped or focused), and the day that takes the
-  // chart's one tab stop (arrow keys move it).
-  const [shown, setShown] = useState<number | null>(null);
-  const [current, setCurrent] = useState(Math.max(0, days.length - 1));
+  const { shown, tooltipId, dayProps, chartProps } = useChartDays(days.length);
 
   const { plot, width, height } = layout;
   const amounts = days.map((day) => day.amount);
@@ -100,30 +90,6 @@ function ChartSvg({
       count: formatCount(day.count, language),
     });
 
-  const focusDay = (index: number) => {
-    const next = Math.min(Math.max(index, 0), days.length - 1);
-    setCurrent(next);
-    setShown(next);
-    slotRefs.current[next]?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = {
-      ArrowLeft: index - 1,
-      ArrowDown: index - 1,
-      ArrowRight: index + 1,
-      ArrowUp: index + 1,
-      Home: 0,
-      End: days.length - 1,
-    };
-    const target = moves[event.key];
-    if (target !== undefined) {
-      event.preventDefault();
-      focusDay(target);
-    } else if (event.key === 'Escape') {
-      setShown(null);
-    }
-  };
-
   const shownDay = shown === null ? undefined : days[shown];
   const shownPoint = shown === null ? undefined : countPoints[shown];
   const shownBar = shown === null ? undefined : amountBars[shown];
@@ -133,9 +99,7 @@ function ChartSvg({
       className="relative w-fit max-w-full"
       aria-labelledby={titleId}
       aria-describedby={descId}
-      onPointerLeave={(event) => {
-        if (event.pointerType === 'mouse') setShown(null);
-      }}
+      {...chartProps}
     >
       {/* The drawing; the days are read and reached through the buttons laid over it. */}
       <svg
@@ -245,21 +209,14 @@ function ChartSvg({
         <HorizontalRule plot={plot} y={baseline} opacity={0.4} />
       </svg>
 
-      {/* One button per day, a column over the plot's whole height: what the pointer, a finger
-          and the keyboard reach (a quiet day's bar is one pixel high). One tab stop; the arrow
-          keys, Home and End move between days, Escape hides the tooltip. */}
+      {/* One button per day, a column over the plot's whole height (see useChartDays). */}
       {days.map((day, index) => {
         const column = slot(index, days.length, plot);
         return (
           <button
             key={day.date}
-            type="button"
-            ref={(element) => {
-              slotRefs.current[index] = element;
-            }}
+            {...dayProps(index)}
             aria-label={describe(day)}
-            aria-describedby={shown === index ? tooltipId : undefined}
-            tabIndex={index === current ? 0 : -1}
             className="absolute cursor-pointer rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
             style={{
               left: `${(column.x / width) * 100}%`,
@@ -269,34 +226,16 @@ function ChartSvg({
             }}
             data-testid="chart-day"
             data-date={day.date}
-            onPointerEnter={(event) => {
-              if (event.pointerType === 'mouse') setShown(index);
-            }}
-            onClick={() => {
-              setCurrent(index);
-              setShown(index);
-            }}
-            onFocus={() => {
-              setCurrent(index);
-              setShown(index);
-            }}
-            onBlur={() => setShown((value) => (value === index ? null : value))}
-            onKeyDown={(event) => onKeyDown(event, index)}
           />
         );
       })}
 
       {shownDay && shownPoint && shownBar ? (
-        <div
+        // Above the day's bar or dot, whichever is higher.
+        <ChartTooltip
           id={tooltipId}
-          role="tooltip"
-          className="pointer-events-none absolute z-10 w-max max-w-[min(16rem,calc(100%-1rem))] -translate-x-1/2 -translate-y-full rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md"
-          style={{
-            // Above the day's bar or dot, whichever is higher, kept inside the chart.
-            left: `${Math.min(Math.max((shownPoint.x / width) * 100, 18), 82)}%`,
-            top: `${(Math.max(Math.min(shownBar.y, shownPoint.y) - 8, 40) / height) * 100}%`,
-          }}
-          data-testid="chart-tooltip"
+          left={(shownPoint.x / width) * 100}
+          top={(Math.max(Math.min(shownBar.y, shownPoint.y) - 8, 40) / height) * 100}
         >
           <p className="font-semibold tabular-nums">{shownDay.date}</p>
           <p className="tabular-nums">
@@ -305,7 +244,7 @@ function ChartSvg({
           <p className="tabular-nums">
             {t('sales.chart.count')}: {formatCount(shownDay.count, language)}
           </p>
-        </div>
+        </ChartTooltip>
       ) : null}
     </figure>
   );
