@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { paymentMethodCodes } from '@seller/contract/payment-methods';
 import { beforeAll } from 'vitest';
 import { createProduct, recordPurchase } from './member-site';
 import { sellerApi } from './products';
@@ -15,14 +16,7 @@ export const longTitle = (() => {
 })();
 
 /** The payment methods the member site sends. */
-export const paymentMethods = [
-  'card',
-  'kakaopay',
-  'naverpay',
-  'alipay',
-  'wechatpay',
-  'paypal',
-] as const;
+export const paymentMethods = paymentMethodCodes;
 
 export interface RealisticShop {
   seller: Awaited<ReturnType<typeof createSeller>>;

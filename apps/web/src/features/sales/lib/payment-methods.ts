@@ -1,18 +1,10 @@
-/**
- * The payment methods the member site reports with each purchase (`paymentMethod`, free text of
- * up to 50 characters), as the seller reads them: `kakaopay` → 카카오페이, `wechatpay` → 微信支付.
- * A code is matched without regard to case, spaces, hyphens or underscores (`Kakao_Pay` is
- * `kakaopay`); a code not listed here is shown as sent.
+import { type PaymentMethodCode, paymentMethodCodes } from '@seller/contract/payment-methods';
+
+/*
+ * The payment methods the member site reports with each purchase, as the seller reads them:
+ * `kakaopay` → 카카오페이, `wechatpay` → 微信支付. A code is matched without regard to case,
+ * spaces, hyphens or underscores (`Kakao_Pay` is `kakaopay`); a code not listed is shown as sent.
  */
-export const paymentMethodCodes = [
-  'card',
-  'kakaopay',
-  'naverpay',
-  'alipay',
-  'wechatpay',
-  'paypal',
-] as const;
-export type PaymentMethodCode = (typeof paymentMethodCodes)[number];
 
 /** Other spellings the member site may send for the same method. */
 const aliases: Readonly<Record<string, PaymentMethodCode>> = {
