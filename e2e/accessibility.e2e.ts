@@ -339,9 +339,17 @@ const languages = [
 /** The system's theme, which the app follows: contrast is checked in both. */
 const themes = [{ theme: 'light' }, { theme: 'dark' }] as const;
 
-describe.each(
+/*
+ * Every screen at both sizes in both themes in English, and in the light theme in Korean: the
+ * colours do not depend on the language, the layout and the fonts do.
+ */
+describe.concurrent.each(
   sizes.flatMap((size) =>
-    languages.flatMap((language) => themes.map((theme) => ({ ...size, ...language, ...theme }))),
+    languages.flatMap((language) =>
+      themes
+        .filter((theme) => language.lang === 'en' || theme.theme === 'light')
+        .map((theme) => ({ ...size, ...language, ...theme })),
+    ),
   ),
 )(
   'accessibility at $size size in $language, $theme theme',
