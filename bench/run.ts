@@ -13,9 +13,9 @@ import {
   option,
   postgresVersion,
   resultsDir,
-  type ScenarioOptions,
   type ScenarioResult,
 } from './lib/common.ts';
+import { runScenarios, type Scenario } from './lib/harness.ts';
 import { apiThroughput } from './scenarios/api-throughput.ts';
 import { coldStart } from './scenarios/cold-start.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
@@ -23,7 +23,7 @@ import { scale } from './scenarios/scale.ts';
 import { uploads } from './scenarios/uploads.ts';
 import { webBundle } from './scenarios/web-bundle.ts';
 
-const scenarios: Record<string, (options: ScenarioOptions) => Promise<ScenarioResult>> = {
+const scenarios: Record<string, Scenario> = {
   web: webBundle,
   'cold-start': coldStart,
   api: apiThroughput,
@@ -53,24 +53,9 @@ console.log(
 );
 
 const started = new Date();
-const results: ScenarioResult[] = [];
-const failures: { scenario: string; error: string }[] = [];
-for (const name of only) {
-  const begin = performance.now();
-  process.stdout.write(`\n▶ ${name}…\n`);
-  try {
-    const result = await (scenarios[name] as (o: ScenarioOptions) => Promise<ScenarioResult>)({
-      quick,
-    });
-    results.push(result);
-    printTable([result]);
-  } catch (error) {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    failures.push({ scenario: name, error: message });
-    console.error(`✗ ${name} failed: ${message}`);
-  }
-  console.log(`  (${Math.round((performance.now() - begin) / 1000)} s)`);
-}
+const { results, failures } = await runScenarios(scenarios, only, { quick }, (result) =>
+  printTable([result]),
+);
 
 function printTable(list: ScenarioResult[]) {
   const rows: string[][] = [['scenario', 'metric', 'value', 'target', '']];

@@ -12,7 +12,7 @@
  * (postgres://postgres@127.0.0.1:5432/test) answers; PGlite otherwise (its own ~300 MB RSS is
  * then part of the idle size, and its start costs a few seconds).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -31,6 +31,7 @@ import {
   round,
   waitForOk,
 } from './lib/common.ts';
+import { spawnGroup, stopGroup } from './lib/processes.ts';
 
 /** The web app's part size and parts in flight. */
 const { partBytes, parallelParts } = limits.multipart;
@@ -124,7 +125,7 @@ export async function uploadLocal(sizeMiB: number, { quiet = false } = {}): Prom
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   // node --import tsx: the child is the server itself, so its /proc status is the server's.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawnGroup(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -226,8 +227,7 @@ export async function uploadLocal(sizeMiB: number, { quiet = false } = {}): Prom
     return result;
   } finally {
     agent.destroy();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopGroup(server);
     rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) await dropDatabase(databaseUrl).catch(() => undefined);
   }

@@ -1,5 +1,5 @@
 /** Helpers shared by the benchmark scenarios: processes, ports, databases, statistics. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { spawnGroup, stopGroup } from './processes.ts';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const resultsDir = path.join(root, 'bench', 'results');
@@ -193,7 +194,7 @@ export function serverEnvironment(
 
 export async function startServer(settings: ServerSettings = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(
+  const child = spawnGroup(
     process.execPath,
     [...(settings.flags ?? nodeFlags), settings.script ?? serverEntry],
     {
@@ -204,14 +205,7 @@ export async function startServer(settings: ServerSettings = {}): Promise<Runnin
   );
   if (!child.pid) throw new Error('could not start the server');
   const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const stop = () => stopGroup(child, { graceMs: 15_000 });
   try {
     await waitForOk(`${base}${settings.readyPath ?? '/api/health'}`, child);
   } catch (error) {

@@ -1,239 +1,794 @@
 /**
- * Throughput on PostgreSQL: autocannon, 64 connections, against the real server (authenticated
- * `my-products` of a seller with 20 products, and `stats/sales`) and against a bare Fastify
- * JSON hello-world started the same way, in the same run. Each endpoint and hello-world run in
- * alternating 2-second slices, so that drift on a shared machine affects both alike.
+ * Throughput on PostgreSQL under the traffic a marketplace makes (bench/lib/shop.ts): 1,000
+ * sellers with 20 products each and 1,000,000 sales with a long tail; 64 connections reading
+ * what page loads of the dashboard, /products and /sales ask for, sellers chosen by a Zipf law,
+ * each with their own token; meanwhile the member site's signed purchases (200/s) and product
+ * views (1,000/s), and a flash sale on one seller. Anchors in the same run:
  *
- *   npx tsx bench/scenarios/api-throughput.ts [--quick] [--duration 10]
+ * - pgbench running the statements the server sent on the wire for each call (captured through
+ *   a proxy, bench/lib/pg-wire-capture.ts), prepared, with as many connections, on the same data:
+ *   the database's own limit for those reads, and for the purchase transaction;
+ * - a bare Fastify hello-world, the limit of the HTTP stack on this machine.
+ *
+ * Phases: each target endpoint alone, in slices alternating with pgbench running its
+ * statements and with hello-world (ratios and server CPU per request); the mixed workload (every
+ * read and write figure); pgbench running the read mix while the same writes flow; purchase
+ * ingest at full speed while reads arrive steadily (half the mixed rate), alternating with
+ * pgbench running the purchase transaction under the same reads; ingest with product views on
+ * and off. Afterwards the purchases are counted in the database (none lost, none twice) and the
+ * rollups checked against the sales. `docs/benchmarks.md` describes it in full.
+ *
+ *   npx tsx bench/scenarios/api-throughput.ts [--quick] [--mixed-seconds 15] [--profile] [--details]
  */
-import autocannon from 'autocannon';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
 import {
   check,
   flag,
   isMain,
+  type Metric,
+  nodeFlags,
   option,
-  percentile,
+  type RunningServer,
+  resultsDir,
   round,
   type ScenarioOptions,
   type ScenarioResult,
   startServer,
 } from '../lib/common.ts';
-import { scratchDatabase, seedSeller, startSeededServer, withClient } from '../lib/seed.ts';
+import { closedLoop, type LoadRequest, type Loop, openLoop, Recorder } from '../lib/http-load.ts';
+import { type CapturedStatement, startWireCapture } from '../lib/pg-wire-capture.ts';
+import {
+  type PgbenchResult,
+  type PgbenchScript,
+  pgbenchAvailable,
+  runPgbench,
+  ScriptBuilder,
+} from '../lib/pgbench.ts';
+import { benchJwtSecret, scratchDatabase, withClient } from '../lib/seed.ts';
+import {
+  memberSite,
+  productId,
+  type ReadCall,
+  readCalls,
+  readShares,
+  readStream,
+  type ShopSize,
+  seedShop,
+  sellerId,
+  sellerTokens,
+  signature,
+  timeZone,
+} from '../lib/shop.ts';
+import { summarise } from '../profile-summary.ts';
 
 export const connections = 64;
+/** Connections of the member site when it sends purchases as fast as they are answered. */
+const ingestConnections = 16;
+const internalSecret = `bench-internal-secret-${'x'.repeat(24)}`;
+/** The reads with a target. */
+const targetCalls: ReadCall[] = [
+  'my-products',
+  'stats/sales',
+  'stats/sales/daily',
+  'sales/transactions',
+];
+const rates = { purchases: 200, views: 1000, flashSale: 500 };
 
-interface Load {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  total: number;
+/** CPU seconds (user + system) of a process so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-interface Slice extends Load {
-  /** Every response's time in ms, to take percentiles over several slices together. */
-  latencies: number[];
+/** Runs `work` while measuring the CPU the server spends: µs per request answered. */
+async function withCpu<T>(
+  server: RunningServer,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpuSeconds: number }> {
+  const before = cpuSeconds(server.pid);
+  const result = await work();
+  return { result, cpuSeconds: cpuSeconds(server.pid) - before };
 }
 
-async function load(
-  url: string,
-  seconds: number,
-  headers: Record<string, string> = {},
-): Promise<Slice> {
-  const latencies: number[] = [];
-  const result = await autocannon({ url, connections, duration: seconds, headers }).on(
-    'response',
-    (_client, _status, _bytes, responseTimeMs) => {
-      latencies.push(responseTimeMs);
-    },
-  );
-  return {
-    requestsPerSecond: round(result.requests.average, 0),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    total: result.requests.total,
-    latencies,
-  };
+interface Sizes {
+  shop: ShopSize;
+  slice: number;
+  rounds: number;
+  mixed: number;
+  warmup: number;
+  flash: number;
 }
 
-/** Slices of one target taken together: requests over the whole time, percentiles of all. */
-function combine(slices: Slice[], seconds: number): Load {
-  const total = slices.reduce((sum, slice) => sum + slice.total, 0);
-  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
-  return {
-    requestsPerSecond: round(total / seconds, 0),
-    p50: round(percentile(latencies, 50), 1),
-    p99: round(percentile(latencies, 99), 1),
-    non2xx: slices.reduce((sum, slice) => sum + slice.non2xx, 0),
-    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
-    total,
-  };
+function sizes(quick: boolean): Sizes {
+  return quick
+    ? {
+        shop: { sellers: 100, productsPerSeller: 20, sales: 50_000 },
+        slice: 1,
+        rounds: 1,
+        mixed: Number(option('mixed-seconds') ?? 3),
+        warmup: 1,
+        flash: 1,
+      }
+    : {
+        shop: { sellers: 1000, productsPerSeller: 20, sales: 1_000_000 },
+        slice: 2,
+        rounds: 2,
+        mixed: Number(option('mixed-seconds') ?? 15),
+        warmup: 3,
+        flash: 3,
+      };
 }
 
-interface Paired {
-  target: Load;
-  hello: Load;
-  ratio: number;
+interface Captured {
+  reads: Record<ReadCall, CapturedStatement[]>;
+  purchase: CapturedStatement[];
+  keys: { sellerId: string; productId: string; orderId: string };
 }
 
 /**
- * The target and hello-world in alternating slices (2 s each; which goes first alternates too),
- * so that both see the same moments of a shared, noisy machine; the ratio is of their totals.
+ * What the server sends to PostgreSQL for each call, read on the wire: a copy of the server
+ * (same settings) behind the capture proxy makes each call twice, and the second time (prepared
+ * statements already parsed, token version already cached) is kept.
  */
-async function paired(
-  target: { url: string; headers?: Record<string, string> },
-  helloUrl: string,
-  seconds: number,
-  warmupSeconds: number,
-): Promise<Paired> {
-  const sliceSeconds = Math.min(2, seconds);
-  const slices = Math.max(1, Math.round(seconds / sliceSeconds));
-  await load(target.url, warmupSeconds, target.headers);
-  const targetSlices: Slice[] = [];
-  const helloSlices: Slice[] = [];
-  for (let slice = 0; slice < slices; slice++) {
-    const runTarget = async () => {
-      targetSlices.push(await load(target.url, sliceSeconds, target.headers));
+async function captureStatements(
+  databaseUrl: string,
+  dataDir: string,
+  tokens: string[],
+  env: Record<string, string>,
+): Promise<Captured> {
+  const target = new URL(databaseUrl);
+  const proxy = await startWireCapture({ host: target.hostname, port: Number(target.port) });
+  const viaProxy = new URL(databaseUrl);
+  viaProxy.port = String(proxy.port);
+  const server = await startServer({
+    dataDir,
+    databaseUrl: viaProxy.toString(),
+    // Without the job worker: only what the requests themselves send is captured.
+    env: { JWT_SECRET: benchJwtSecret, ...env, JOB_WORKER: 'off' },
+    quiet: true,
+  });
+  try {
+    const rank = 1;
+    const call = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${server.base}${path}`, init);
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
     };
-    const runHello = async () => {
-      helloSlices.push(await load(helloUrl, sliceSeconds));
-    };
-    if (slice % 2 === 0) {
-      await runHello();
-      await runTarget();
-    } else {
-      await runTarget();
-      await runHello();
+    const reads = {} as Captured['reads'];
+    const auth = { authorization: `Bearer ${tokens[rank]}` };
+    for (const [name, path] of Object.entries(readCalls) as [ReadCall, string][]) {
+      await call(path, { headers: auth });
+      proxy.take();
+      await call(path, { headers: auth });
+      reads[name] = proxy.take();
     }
+    const purchase = (orderId: string) => {
+      const body = JSON.stringify({
+        orderId,
+        productId: productId(rank, 0),
+        customerEmail: 'capture@example.com',
+        paymentMethod: 'card',
+        amount: 15000,
+      });
+      return call('/api/internal/purchases', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-signature': signature(internalSecret, body),
+        },
+        body,
+      });
+    };
+    await purchase('capture-1');
+    proxy.take();
+    await purchase('capture-2');
+    return {
+      reads,
+      purchase: proxy.take(),
+      keys: { sellerId: sellerId(rank), productId: productId(rank, 0), orderId: 'capture-2' },
+    };
+  } finally {
+    await server.stop();
+    await proxy.close();
   }
-  const measuredSeconds = slices * sliceSeconds;
-  const targetLoad = combine(targetSlices, measuredSeconds);
-  const helloLoad = combine(helloSlices, measuredSeconds);
-  return {
-    target: targetLoad,
-    hello: helloLoad,
-    ratio: round(targetLoad.requestsPerSecond / helloLoad.requestsPerSecond),
-  };
 }
 
 export async function apiThroughput({ quick }: ScenarioOptions): Promise<ScenarioResult> {
-  const seconds = Number(option('duration') ?? (quick ? 2 : 10));
-  const warmupSeconds = quick ? 1 : 3;
+  if (!(await pgbenchAvailable())) {
+    throw new Error('pgbench is needed (Debian: apt-get install postgresql-client)');
+  }
+  const size = sizes(quick);
+  const { shop } = size;
+  const began = performance.now();
+  const step = (message: string) =>
+    console.log(`  ${round((performance.now() - began) / 1000, 1)} s: ${message}`);
   const scratch = await scratchDatabase('api');
   try {
-    const { sellerId, productIds, token } = await seedSeller(scratch, 20);
-    // A few sales so that stats/sales reads non-empty rollups.
-    await withClient(scratch.databaseUrl, (client) =>
-      client.query(
-        `insert into sales (order_id, seller_id, product_id, customer_email, payment_method, amount,
-                            commission_rate_bp, commission_amount, net_amount, purchased_at)
-         select 'bench-' || g, $1, ($2::uuid[])[1 + g % 20], 'buyer' || g || '@example.com', 'card',
-                10000, 1000, 1000, 9000, now() - make_interval(hours => g)
-         from generate_series(1, 500) g`,
-        [sellerId, productIds],
-      ),
-    );
-    const auth = { authorization: `Bearer ${token}` };
-
-    const hello = await startServer({ script: 'bench/servers/hello-world.ts', readyPath: '/' });
-    const server = await startSeededServer(scratch);
-    // The same server with the response cache off (decision 007): every read goes to PostgreSQL.
-    const uncachedServer = await startSeededServer(scratch, { RESPONSE_CACHE_SECONDS: '0' });
-    try {
-      // The server must answer these for real, not with 401s.
-      const probe = await fetch(`${server.base}/api/products/my-products`, { headers: auth });
-      const body = (await probe.json()) as { products?: unknown[] };
-      if (probe.status !== 200 || body.products?.length !== productIds.length) {
-        throw new Error(`my-products answered ${probe.status}`);
-      }
-      const helloUrl = `${hello.base}/`;
-      await load(helloUrl, warmupSeconds);
-      const run = (base: string, path: string, headers?: Record<string, string>) =>
-        paired({ url: `${base}${path}`, headers }, helloUrl, seconds, warmupSeconds);
-      const endpoints = ['/api/products/my-products', '/api/products/stats/sales'];
-      const measured: Record<string, Paired> = {};
-      for (const path of endpoints) measured[path] = await run(server.base, path, auth);
-      // References without a target: the cheapest route that reaches the database (one
-      // `select 1`, no token), i.e. the ceiling of any endpoint that reads PostgreSQL here; and
-      // the same reads with the cache off.
-      const health = await run(server.base, '/api/health');
-      const uncached: Record<string, Paired> = {};
-      for (const path of endpoints) uncached[path] = await run(uncachedServer.base, path, auth);
-
-      const all = [...Object.values(measured), health, ...Object.values(uncached)];
-      const helloRate = round(
-        all.reduce((sum, pair) => sum + pair.hello.requestsPerSecond, 0) / all.length,
-        0,
+    step('seeding');
+    const seedSeconds = await seedShop(scratch.databaseUrl, shop);
+    step(`seeded: ${JSON.stringify(seedSeconds)}`);
+    const tokens = await sellerTokens(shop.sellers);
+    const env = { INTERNAL_API_SECRET: internalSecret, TIME_ZONE: timeZone };
+    step('capturing the statements');
+    const captured = await captureStatements(scratch.databaseUrl, scratch.dataDir, tokens, env);
+    const builder = new ScriptBuilder(shop.sellers, shop.productsPerSeller);
+    const readScripts = {} as Record<ReadCall, PgbenchScript>;
+    const shares = readShares();
+    for (const name of Object.keys(readCalls) as ReadCall[]) {
+      readScripts[name] = builder.script(
+        name,
+        Math.round(shares[name] * 1000),
+        captured.reads[name],
+        captured.keys,
       );
-      const metrics: ScenarioResult['metrics'] = [
-        { name: 'hello-world req/s (mean of its slices)', value: helloRate, unit: 'req/s' },
-        {
-          name: 'hello-world p99',
-          value: Math.max(...all.map((pair) => pair.hello.p99)),
-          unit: 'ms',
-        },
-        {
-          name: 'health (select 1, no token) req/s',
-          value: health.target.requestsPerSecond,
-          unit: 'req/s',
-        },
-        { name: 'health ÷ hello-world', value: health.ratio, unit: '×' },
+    }
+    const purchaseScript = builder.script('purchase', 1, captured.purchase, captured.keys);
+    const pgbench = (scripts: PgbenchScript[], clients: number, seconds: number) =>
+      runPgbench({
+        databaseUrl: scratch.databaseUrl,
+        scripts,
+        defines: builder.defines(),
+        clients,
+        seconds,
+      });
+
+    const hello = await startServer({
+      script: 'bench/servers/hello-world.ts',
+      readyPath: '/',
+      quiet: true,
+    });
+    // --profile: the server runs under V8's CPU profiler; its profile is summarised at the end
+    // (the whole file stays in bench/results/profiles for Chrome's DevTools).
+    const profileDir = flag('profile')
+      ? path.join(resultsDir, 'profiles', new Date().toISOString().replace(/[:.]/g, '-'))
+      : undefined;
+    const server = await startServer({
+      dataDir: scratch.dataDir,
+      databaseUrl: scratch.databaseUrl,
+      env: { JWT_SECRET: benchJwtSecret, ...env },
+      ...(profileDir ? { flags: ['--cpu-prof', '--cpu-prof-dir', profileDir, ...nodeFlags] } : {}),
+    });
+    let result: ScenarioResult;
+    try {
+      const site = memberSite(internalSecret, shop);
+      const helloRequest: LoadRequest = { label: 'hello', method: 'GET', path: '/' };
+      const reads = readStream(tokens);
+      const phase = async (seconds: number, loops: (recorder: Recorder) => Loop[]) => {
+        const recorder = new Recorder();
+        const { cpuSeconds: cpu } = await withCpu(server, () =>
+          Promise.all(loops(recorder).map((loop) => loop.done)),
+        );
+        recorder.seconds = seconds;
+        return { recorder, cpu };
+      };
+      const readLoop = (recorder: Recorder, seconds: number, next = reads) =>
+        closedLoop({ base: server.base, connections, seconds, recorder, next });
+      const writeLoops = (recorder: Recorder, seconds: number) => [
+        openLoop({
+          base: server.base,
+          seconds,
+          recorder,
+          perSecond: rates.purchases,
+          next: site.purchases(),
+        }),
+        openLoop({
+          base: server.base,
+          seconds,
+          recorder,
+          perSecond: rates.views,
+          next: site.views(),
+        }),
       ];
-      const failures = (name: string, result: Load) => {
-        if (result.non2xx > 0 || result.errors > 0) {
-          throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+
+      step('warm-up');
+      // Warm-up: every seller's token verified once, the pools and statements warm.
+      await phase(size.warmup, (recorder) => [
+        readLoop(recorder, size.warmup),
+        ...writeLoops(recorder, size.warmup),
+      ]);
+
+      // 1. Each target endpoint alone, alternating with pgbench (its statements) and hello-world.
+      const helloRecorder = new Recorder();
+      let helloCpu = 0;
+      const alone: Record<string, { recorder: Recorder; cpu: number; pgbench: PgbenchResult[] }> =
+        {};
+      for (const name of targetCalls) {
+        step(`${name} alone, pgbench, hello-world`);
+        const entry = { recorder: new Recorder(), cpu: 0, pgbench: [] as PgbenchResult[] };
+        alone[name] = entry;
+        const only = readStream(tokens, name);
+        for (let round = 0; round < size.rounds; round++) {
+          const steps = [
+            async () => {
+              const { recorder, cpu } = await phase(size.slice, (r) => [
+                readLoop(r, size.slice, only),
+              ]);
+              entry.recorder.merge(recorder);
+              entry.cpu += cpu;
+            },
+            async () => {
+              entry.pgbench.push(await pgbench([readScripts[name]], connections, size.slice));
+            },
+            async () => {
+              const recorder = new Recorder();
+              const { cpuSeconds: cpu } = await withCpu(
+                hello,
+                () =>
+                  closedLoop({
+                    base: hello.base,
+                    connections,
+                    seconds: size.slice,
+                    recorder,
+                    next: () => helloRequest,
+                  }).done,
+              );
+              recorder.seconds = size.slice;
+              helloRecorder.merge(recorder);
+              helloCpu += cpu;
+            },
+          ];
+          // Hello-world is context, not part of the ratio: one slice per endpoint is enough.
+          if (round > 0) steps.pop();
+          for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
         }
-      };
-      for (const [path, result] of Object.entries(measured)) {
-        const name = path.replace('/api/products/', '');
-        failures(name, result.target);
-        metrics.push(
-          { name: `${name} req/s`, value: result.target.requestsPerSecond, unit: 'req/s' },
-          {
-            name: `${name} ÷ hello-world`,
-            value: result.ratio,
-            unit: '×',
-            ...(quick ? {} : check(result.ratio, '≥', 0.5)),
-          },
-          {
-            name: `${name} p99`,
-            value: result.target.p99,
-            unit: 'ms',
-            ...(quick ? {} : check(result.target.p99, '<', 20)),
-          },
-        );
       }
-      for (const [path, result] of Object.entries(uncached)) {
-        const name = path.replace('/api/products/', '');
-        failures(`${name} (cache off)`, result.target);
-        metrics.push(
-          {
-            name: `${name}, cache off, req/s`,
-            value: result.target.requestsPerSecond,
-            unit: 'req/s',
+
+      // 2. The mixed workload: reads, purchases, views, and a flash sale in the middle.
+      step('mixed workload');
+      const flashRank = Math.max(2, Math.round(shop.sellers / 2));
+      const mixed = await phase(size.mixed, (recorder) => {
+        const loops = [readLoop(recorder, size.mixed), ...writeLoops(recorder, size.mixed)];
+        const flashLoop: Loop = {
+          done: new Promise((resolve) => {
+            setTimeout(
+              () => {
+                openLoop({
+                  base: server.base,
+                  seconds: size.flash,
+                  recorder,
+                  perSecond: rates.flashSale,
+                  next: site.purchases('flash-sale purchase', () => [flashRank, 0]),
+                }).done.then(resolve);
+              },
+              (size.mixed - size.flash) * 500,
+            );
+          }),
+          stop() {},
+        };
+        return [...loops, flashLoop];
+      });
+
+      // 3. pgbench running the same read mix while the same writes reach the server.
+      step('pgbench, the read mix');
+      const writesDuringAnchor = new Recorder();
+      const anchorSeconds = Math.max(size.slice, Math.round(size.mixed / 2));
+      const [mixAnchor] = await Promise.all([
+        pgbench(Object.values(readScripts), connections, anchorSeconds),
+        ...writeLoops(writesDuringAnchor, anchorSeconds).map((loop) => loop.done),
+      ]);
+
+      // 4. Purchases as fast as they are answered while reads arrive at half the rate the mixed
+      //    workload reached (a steady load, not a flood that would take every turn of the
+      //    server), alternating with pgbench running the purchase transaction under the same reads.
+      const readRate = Math.max(
+        50,
+        Math.round(mixed.recorder.figures(Object.keys(readCalls)).perSecond / 2),
+      );
+      step(`ingest while ${readRate} reads/s run, pgbench purchase`);
+      const steadyReads = (recorder: Recorder) =>
+        openLoop({
+          base: server.base,
+          seconds: size.slice,
+          recorder,
+          perSecond: readRate,
+          maxConnections: connections,
+          next: reads,
+        });
+      const ingest = new Recorder();
+      const ingestAnchor: PgbenchResult[] = [];
+      for (let round = 0; round < size.rounds; round++) {
+        const steps = [
+          async () => {
+            const { recorder } = await phase(size.slice, (r) => [
+              steadyReads(r),
+              closedLoop({
+                base: server.base,
+                connections: ingestConnections,
+                seconds: size.slice,
+                recorder: r,
+                next: site.purchases('ingest purchase'),
+              }),
+            ]);
+            ingest.merge(recorder);
           },
-          { name: `${name}, cache off, ÷ hello-world`, value: result.ratio, unit: '×' },
-          { name: `${name}, cache off, p99`, value: result.target.p99, unit: 'ms' },
-        );
+          async () => {
+            const readsMeanwhile = new Recorder();
+            const [result] = await Promise.all([
+              pgbench([purchaseScript], ingestConnections, size.slice),
+              steadyReads(readsMeanwhile).done,
+            ]);
+            ingestAnchor.push(result);
+          },
+        ];
+        for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
       }
-      return {
-        scenario: `API throughput (PostgreSQL, ${connections} connections, ${seconds} s each)`,
-        metrics,
-        details: { seconds, connections, health, ...measured, uncached },
-      };
+
+      // 5. Ingest alone, product views off and on (1,000/s), alternating.
+      step('ingest, views off and on');
+      const ingestViewsOff = new Recorder();
+      const ingestViewsOn = new Recorder();
+      for (let round = 0; round < size.rounds + 1; round++) {
+        const steps = [false, true].map((views) => async () => {
+          const { recorder } = await phase(size.slice, (r) => [
+            closedLoop({
+              base: server.base,
+              connections: ingestConnections,
+              seconds: size.slice,
+              recorder: r,
+              next: site.purchases('ingest purchase'),
+            }),
+            ...(views
+              ? [
+                  openLoop({
+                    base: server.base,
+                    seconds: size.slice,
+                    recorder: r,
+                    perSecond: rates.views,
+                    next: site.views(),
+                  }),
+                ]
+              : []),
+          ]);
+          (views ? ingestViewsOn : ingestViewsOff).merge(recorder);
+        });
+        for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
+      }
+
+      // Every purchase acknowledged is stored once; the rollups add up.
+      const consistency = await withClient(scratch.databaseUrl, (client) =>
+        checkPurchases(client, site.prefix, site.created),
+      );
+
+      result = report({
+        quick,
+        size,
+        seedSeconds,
+        alone,
+        hello: { recorder: helloRecorder, cpu: helloCpu },
+        mixed,
+        mixAnchor,
+        writesDuringAnchor,
+        ingest,
+        ingestAnchor,
+        ingestViewsOff,
+        ingestViewsOn,
+        readRate,
+        consistency: { ...consistency, replays: site.replays },
+        captured,
+        scripts: { ...readScripts, purchase: purchaseScript },
+      });
     } finally {
-      await uncachedServer.stop();
       await server.stop();
       await hello.stop();
     }
+    if (profileDir) {
+      // The main thread's profile (tsx's loader thread writes one too), without the first
+      // seconds of loading modules and warming up.
+      const file = readdirSync(profileDir)
+        .filter((name) => name.includes('.0.001.'))
+        .map((name) => path.join(profileDir, name))[0];
+      if (file) {
+        const profile = summarise(file, 40, size.warmup + 3);
+        result.details.profile = { file, ...profile };
+        console.log(`  profile: ${file}\n${profile.packages.slice(0, 15).join('\n')}`);
+      }
+    }
+    return result;
   } finally {
     await scratch.remove();
   }
 }
 
+interface Consistency {
+  acknowledged: number;
+  stored: number;
+  lost: number;
+  duplicated: number;
+  rollupMismatches: number;
+}
+
+async function checkPurchases(
+  client: pg.Client,
+  prefix: string,
+  acknowledged: Set<string>,
+): Promise<Consistency> {
+  const { rows } = await client.query<{ order_id: string; copies: number }>(
+    `select order_id, count(*)::int as copies from sales where order_id like $1 group by order_id`,
+    [`${prefix}-%`],
+  );
+  const stored = new Map(rows.map((row) => [row.order_id, row.copies]));
+  let lost = 0;
+  for (const orderId of acknowledged) if (!stored.has(orderId)) lost++;
+  const duplicated = rows.reduce((sum, row) => sum + row.copies - 1, 0);
+  const mismatch = async (query: string, values: unknown[] = []) =>
+    (await client.query(query, values)).rows.length;
+  const rollupMismatches =
+    (await mismatch(
+      `select p.id from products p left join (select product_id, count(*) c from sales group by product_id) s
+         on s.product_id = p.id where p.sales_count <> coalesce(s.c, 0)`,
+    )) +
+    (await mismatch(
+      `select 1 from (select seller_id, count(*) c, sum(amount) a from sales group by seller_id) s
+         full join seller_sales_totals t on t.seller_id = s.seller_id
+       where s.c is distinct from t.count or s.a is distinct from t.amount`,
+    )) +
+    (await mismatch(
+      `select 1 from (select product_id, count(*) c, sum(amount) a from sales group by product_id) s
+         full join product_sales ps on ps.product_id = s.product_id
+       where s.c is distinct from ps.count or s.a is distinct from ps.amount`,
+    )) +
+    (await mismatch(
+      `select 1 from (select seller_id, (purchased_at at time zone $1)::date as day, count(*) c,
+                        sum(amount) a from sales group by 1, 2) s
+         full join sales_daily d on d.seller_id = s.seller_id and d.day = s.day
+       where s.c is distinct from d.count or s.a is distinct from d.amount`,
+      [timeZone],
+    ));
+  return {
+    acknowledged: acknowledged.size,
+    stored: rows.length,
+    lost,
+    duplicated,
+    rollupMismatches,
+  };
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+const meanTps = (runs: PgbenchResult[]) => round(sum(runs.map((run) => run.tps)) / runs.length, 0);
+const µs = (cpu: number, requests: number) => (requests > 0 ? round((cpu * 1e6) / requests, 0) : 0);
+
+function report(run: {
+  quick: boolean;
+  size: Sizes;
+  seedSeconds: Record<string, number>;
+  alone: Record<string, { recorder: Recorder; cpu: number; pgbench: PgbenchResult[] }>;
+  hello: { recorder: Recorder; cpu: number };
+  mixed: { recorder: Recorder; cpu: number };
+  mixAnchor: PgbenchResult;
+  writesDuringAnchor: Recorder;
+  ingest: Recorder;
+  ingestAnchor: PgbenchResult[];
+  ingestViewsOff: Recorder;
+  ingestViewsOn: Recorder;
+  readRate: number;
+  consistency: Consistency & { replays: number };
+  captured: Captured;
+  scripts: Record<string, PgbenchScript>;
+}): ScenarioResult {
+  const { quick } = run;
+  const target = (value: number, comparator: '<' | '≤' | '≥', limit: number) =>
+    quick ? {} : check(value, comparator, limit);
+  const metrics: Metric[] = [];
+  const hello = run.hello.recorder.figures('hello');
+  metrics.push(
+    { name: 'hello-world req/s (its slices)', value: hello.perSecond, unit: 'req/s' },
+    {
+      name: 'hello-world server CPU per request',
+      value: µs(run.hello.cpu, hello.count),
+      unit: 'µs',
+    },
+  );
+
+  // Each target endpoint alone against pgbench running its statements.
+  for (const [name, entry] of Object.entries(run.alone)) {
+    const figures = entry.recorder.figures(name);
+    const anchor = meanTps(entry.pgbench);
+    const ratio = round(figures.perSecond / anchor);
+    metrics.push(
+      { name: `${name} alone req/s`, value: figures.perSecond, unit: 'req/s' },
+      { name: `${name} pgbench, its statements, TPS`, value: anchor, unit: 'tps' },
+      { name: `${name} ÷ pgbench`, value: ratio, unit: '×', ...target(ratio, '≥', 0.5) },
+      {
+        name: `${name} server CPU per request`,
+        value: µs(entry.cpu, figures.count),
+        unit: 'µs',
+        ...target(µs(entry.cpu, figures.count), '≤', 100),
+      },
+    );
+    if (figures.errors > 0) throw new Error(`${name} alone: ${JSON.stringify(figures.statuses)}`);
+  }
+
+  // The mixed workload.
+  const mixed = run.mixed.recorder;
+  const readLabels = (Object.keys(readCalls) as ReadCall[]).filter(
+    (label) => mixed.count(label) > 0,
+  );
+  const allReads = mixed.figures(readLabels);
+  const readRatio = round(allReads.perSecond / run.mixAnchor.tps);
+  metrics.push(
+    { name: 'mixed: reads req/s', value: allReads.perSecond, unit: 'req/s' },
+    {
+      name: 'mixed: pgbench, the read mix, TPS (same writes)',
+      value: run.mixAnchor.tps,
+      unit: 'tps',
+    },
+    { name: 'mixed: reads ÷ pgbench', value: readRatio, unit: '×', ...target(readRatio, '≥', 0.5) },
+    { name: 'mixed: reads p99', value: allReads.p99, unit: 'ms' },
+    {
+      name: 'mixed: read errors',
+      value: allReads.errors,
+      unit: '',
+      ...target(allReads.errors, '≤', 0),
+    },
+  );
+  for (const label of readLabels) {
+    const figures = mixed.figures(label);
+    const targeted = targetCalls.includes(label);
+    metrics.push(
+      { name: `mixed: ${label} req/s`, value: figures.perSecond, unit: 'req/s' },
+      { name: `mixed: ${label} p50`, value: figures.p50, unit: 'ms' },
+      {
+        name: `mixed: ${label} p99`,
+        value: figures.p99,
+        unit: 'ms',
+        ...(targeted ? target(figures.p99, '<', 20) : {}),
+      },
+    );
+  }
+  for (const label of ['purchase', 'purchase (replay)', 'view', 'flash-sale purchase']) {
+    const figures = mixed.figures(label);
+    // The flash sale lasts `flash` seconds of the phase: its rate is over those.
+    const perSecond =
+      label === 'flash-sale purchase'
+        ? round(figures.count / run.size.flash, 0)
+        : figures.perSecond;
+    metrics.push(
+      { name: `mixed: ${label} req/s`, value: perSecond, unit: 'req/s' },
+      { name: `mixed: ${label} p50`, value: figures.p50, unit: 'ms' },
+      {
+        name: `mixed: ${label} p99`,
+        value: figures.p99,
+        unit: 'ms',
+        ...(label === 'purchase' ? target(figures.p99, '<', 50) : {}),
+      },
+      {
+        name: `mixed: ${label} errors`,
+        value: figures.errors,
+        unit: '',
+        ...target(figures.errors, '≤', 0),
+      },
+    );
+  }
+  metrics.push({
+    name: 'mixed: server CPU per request (reads and writes)',
+    value: µs(run.mixed.cpu, mixed.count()),
+    unit: 'µs',
+  });
+
+  // Ingest.
+  const ingest = run.ingest.figures('ingest purchase');
+  const ingestAnchor = meanTps(run.ingestAnchor);
+  const ingestRatio = round(ingest.perSecond / ingestAnchor);
+  const off = run.ingestViewsOff.figures('ingest purchase');
+  const on = run.ingestViewsOn.figures('ingest purchase');
+  const viewsRatio = round(on.perSecond / off.perSecond);
+  metrics.push(
+    {
+      name: `ingest (${ingestConnections} connections) while ${run.readRate} reads/s run, purchases/s`,
+      value: ingest.perSecond,
+      unit: '/s',
+    },
+    { name: 'ingest p99', value: ingest.p99, unit: 'ms' },
+    {
+      name: 'ingest: pgbench, the purchase transaction, same reads, TPS',
+      value: ingestAnchor,
+      unit: 'tps',
+    },
+    { name: 'ingest ÷ pgbench', value: ingestRatio, unit: '×', ...target(ingestRatio, '≥', 0.5) },
+    { name: 'ingest alone, views off, purchases/s', value: off.perSecond, unit: '/s' },
+    { name: 'ingest alone, views on (1,000/s), purchases/s', value: on.perSecond, unit: '/s' },
+    {
+      name: 'ingest views on ÷ off',
+      value: viewsRatio,
+      unit: '×',
+      ...target(viewsRatio, '≥', 0.9),
+    },
+    { name: 'purchases acknowledged', value: run.consistency.acknowledged, unit: '' },
+    {
+      name: 'purchases lost',
+      value: run.consistency.lost,
+      unit: '',
+      ...check(run.consistency.lost, '≤', 0),
+    },
+    {
+      name: 'purchases stored twice',
+      value: run.consistency.duplicated,
+      unit: '',
+      ...check(run.consistency.duplicated, '≤', 0),
+    },
+    {
+      name: 'rollup rows not matching the sales',
+      value: run.consistency.rollupMismatches,
+      unit: '',
+      ...check(run.consistency.rollupMismatches, '≤', 0),
+    },
+  );
+
+  // Statements sent without a name are parsed and planned by PostgreSQL on every request.
+  const unnamed = Object.fromEntries(
+    Object.entries(run.captured.reads).map(([name, statements]) => [
+      name,
+      statements.filter((statement) => statement.name === '').length,
+    ]),
+  );
+  metrics.push({
+    name: 'unnamed statements per request, all reads together',
+    value: sum(Object.values(unnamed)),
+    unit: '',
+  });
+
+  const shop = run.size.shop;
+  return {
+    scenario: `API throughput (PostgreSQL, ${shop.sellers.toLocaleString('en')} sellers, ${shop.sales.toLocaleString('en')} sales, ${connections} connections)`,
+    metrics,
+    details: {
+      size: run.size,
+      seedSeconds: run.seedSeconds,
+      mixed: Object.fromEntries(mixed.labels().map((label) => [label, mixed.figures(label)])),
+      mixedCpuSeconds: run.mixed.cpu,
+      mixAnchor: run.mixAnchor,
+      writesDuringAnchor: Object.fromEntries(
+        run.writesDuringAnchor
+          .labels()
+          .map((label) => [label, run.writesDuringAnchor.figures(label)]),
+      ),
+      alone: Object.fromEntries(
+        Object.entries(run.alone).map(([name, entry]) => [
+          name,
+          { http: entry.recorder.figures(name), cpuSeconds: entry.cpu, pgbench: entry.pgbench },
+        ]),
+      ),
+      hello,
+      ingest: { http: ingest, pgbench: run.ingestAnchor, viewsOff: off, viewsOn: on },
+      consistency: run.consistency,
+      unnamedStatements: unnamed,
+      statements: Object.fromEntries(
+        Object.entries(run.captured.reads).map(([name, statements]) => [
+          name,
+          statements.map(({ text, name: statementName, parsed }) => ({
+            text,
+            name: statementName,
+            parsed,
+          })),
+        ]),
+      ),
+      purchaseStatements: run.captured.purchase.map(({ text, name, parsed }) => ({
+        text,
+        name,
+        parsed,
+      })),
+      pgbenchScripts: Object.fromEntries(
+        Object.entries(run.scripts).map(([name, script]) => [name, script.text]),
+      ),
+    },
+  };
+}
+
 if (isMain(import.meta.filename)) {
-  console.log(JSON.stringify(await apiThroughput({ quick: flag('quick') }), null, 2));
+  const { runScenarios } = await import('../lib/harness.ts');
+  const { results, failures } = await runScenarios({ api: apiThroughput }, ['api'], {
+    quick: flag('quick'),
+  });
+  for (const result of results) {
+    for (const metric of result.metrics) {
+      console.log(
+        `${metric.name.padEnd(64)} ${String(metric.value).padStart(9)} ${metric.unit} ${metric.target ?? ''} ${metric.pass === false ? 'MISSED' : ''}`,
+      );
+    }
+    if (flag('details')) console.log(JSON.stringify(result.details, null, 2));
+  }
+  process.exit(failures.length > 0 ? 1 : 0);
 }

@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/scenarios/cold-start.ts [--quick]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   check,
   flag,
@@ -22,6 +22,7 @@ import {
   tempDir,
   waitForOk,
 } from '../lib/common.ts';
+import { spawnGroup, stopGroup } from '../lib/processes.ts';
 
 export interface ColdStartVariant {
   label: string;
@@ -33,7 +34,7 @@ export interface ColdStartVariant {
 async function timeStart(variant: ColdStartVariant, dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...variant.flags, variant.script], {
+  const child = spawnGroup(process.execPath, [...variant.flags, variant.script], {
     cwd: root,
     env: serverEnvironment(port, { dataDir, env: { DATABASE_URL: undefined } }),
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -42,9 +43,7 @@ async function timeStart(variant: ColdStartVariant, dataDir: string): Promise<nu
     await waitForOk(`http://127.0.0.1:${port}/api/health`, child, { intervalMs: 5 });
     return performance.now() - started;
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await stopGroup(child);
   }
 }
 

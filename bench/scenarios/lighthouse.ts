@@ -1,11 +1,14 @@
 /**
  * Lighthouse (performance category, its default mobile profile with simulated throttling) on
- * the production build served by the real server: `/login`, and `/` signed in. Debian's
- * Chromium is started once by chrome-launcher; for `/`, puppeteer-core connects to the same
- * browser, stores a valid session token in the origin's localStorage, and Lighthouse then runs
- * with `disableStorageReset` so that the token survives. Median score of N runs per page.
+ * the production build served by the real server: `/login`, and every signed-in screen (the
+ * dashboard, the product list, a product, the product form, sales, settlement, profile) of a
+ * seller with the data of a shop in use (bench/lib/web-shop.ts: 50 products with their covers,
+ * 5,000 sales). Debian's Chromium is started once by chrome-launcher; for a signed-in page,
+ * puppeteer-core connects to the same browser, stores a valid session token in the origin's
+ * localStorage, and Lighthouse then runs with `disableStorageReset` so that the token survives.
+ * Median score of N runs per page, mobile; with `--desktop`, desktop for `/login` and `/` too.
  *
- *   npx tsx bench/scenarios/lighthouse.ts [--quick] [--runs 3]
+ *   npx tsx bench/scenarios/lighthouse.ts [--quick] [--runs 3] [--pages /sales,/profile] [--desktop]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,7 +27,9 @@ import {
   type ScenarioOptions,
   type ScenarioResult,
 } from '../lib/common.ts';
+import { adoptGroup } from '../lib/processes.ts';
 import { scratchDatabase, seedSeller, startSeededServer } from '../lib/seed.ts';
+import { seedWebShop } from '../lib/web-shop.ts';
 
 const lighthouseCli = path.join(root, 'node_modules/lighthouse/cli/index.js');
 
@@ -58,13 +63,24 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
   const runs = Number(option('runs') ?? (quick ? 1 : 3));
   const scratch = await scratchDatabase('lighthouse');
   try {
-    const { token } = await seedSeller(scratch, 20);
-    const server = await startSeededServer(scratch);
-    const chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath,
-      chromeFlags: chromiumFlags,
-    });
+    const { token } = await seedSeller(scratch, 0);
+    const timeZone = 'Asia/Seoul';
+    const server = await startSeededServer(scratch, { TIME_ZONE: timeZone });
+    let chrome: chromeLauncher.LaunchedChrome | undefined;
     try {
+      const seeding = performance.now();
+      const shop = await seedWebShop(server.base, token, scratch.databaseUrl, {
+        products: quick ? 5 : 50,
+        sales: quick ? 500 : 5000,
+        timeZone,
+      });
+      console.log(`  shop seeded in ${round((performance.now() - seeding) / 1000, 1)} s`);
+      chrome = await chromeLauncher.launch({
+        chromePath: chromiumPath,
+        chromeFlags: chromiumFlags,
+      });
+      adoptGroup(chrome.pid);
+      const port = chrome.port;
       const audit = async (
         url: string,
         preset: 'mobile' | 'desktop',
@@ -78,7 +94,7 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
             [
               lighthouseCli,
               url,
-              `--port=${chrome.port}`,
+              `--port=${port}`,
               '--output=json',
               '--quiet',
               '--only-categories=performance',
@@ -114,7 +130,7 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
         };
       };
       const signIn = async () => {
-        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
         const page = await browser.newPage();
         await page.goto(`${server.base}/login`);
         await page.evaluate((key, value) => localStorage.setItem(key, value), tokenKey, token);
@@ -122,7 +138,7 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
         await browser.disconnect();
       };
       const signOut = async () => {
-        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
         const page = await browser.newPage();
         await page.goto(`${server.base}/favicon.svg`);
         await page.evaluate(() => localStorage.clear());
@@ -132,17 +148,37 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
 
       const details: Record<string, Run[]> = {};
       const metrics: ScenarioResult['metrics'] = [];
-      const pages: { label: string; path: string; signedIn: boolean }[] = [
-        { label: '/login', path: '/login', signedIn: false },
-        { label: '/ (signed in)', path: '/', signedIn: true },
-      ];
-      for (const preset of ['mobile', 'desktop'] as const) {
-        for (const { label, path: pagePath, signedIn } of pages) {
+      const productId = shop.productIds[0] ?? '';
+      const pages: { label: string; path: string; signedIn: boolean; desktop: boolean }[] = [
+        { label: '/login', path: '/login', signedIn: false, desktop: true },
+        { label: '/ (signed in)', path: '/', signedIn: true, desktop: true },
+        { label: '/products', path: '/products', signedIn: true, desktop: false },
+        { label: '/products/{id}', path: `/products/${productId}`, signedIn: true, desktop: false },
+        { label: '/products/create', path: '/products/create', signedIn: true, desktop: false },
+        { label: '/sales', path: '/sales', signedIn: true, desktop: false },
+        { label: '/settlement', path: '/settlement', signedIn: true, desktop: false },
+        { label: '/profile', path: '/profile', signedIn: true, desktop: false },
+      ].filter(({ label }) => {
+        const only = option('pages')?.split(',');
+        return !only || only.some((page) => label.startsWith(page));
+      });
+      // Desktop (context, no target) only when asked for: `--desktop`.
+      const auditSeconds: number[] = [];
+      const presets = flag('desktop') ? (['mobile', 'desktop'] as const) : (['mobile'] as const);
+      for (const preset of presets) {
+        // Signed in once: the runs keep the browser's storage (`--disable-storage-reset`).
+        let signedInNow: boolean | undefined;
+        for (const { label, path: pagePath, signedIn, desktop } of pages) {
+          if (preset === 'desktop' && !desktop) continue;
           const results: Run[] = [];
           for (let i = 0; i < runs; i++) {
-            if (signedIn) await signIn();
-            else await signOut();
+            if (signedIn !== signedInNow) {
+              await (signedIn ? signIn() : signOut());
+              signedInNow = signedIn;
+            }
+            const began = performance.now();
             results.push(await audit(`${server.base}${pagePath}`, preset, signedIn));
+            auditSeconds.push((performance.now() - began) / 1000);
           }
           details[`${label} ${preset}`] = results;
           const score = median(results.map((run) => run.score));
@@ -157,10 +193,14 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
       return {
         scenario: `Lighthouse ${lighthouseVersion()} on Chromium, median of ${runs}`,
         metrics,
-        details,
+        details: {
+          ...details,
+          shop: { products: shop.productIds.length },
+          secondsPerAudit: round(auditSeconds.reduce((a, b) => a + b, 0) / auditSeconds.length, 1),
+        },
       };
     } finally {
-      chrome.kill();
+      chrome?.kill();
       await server.stop();
     }
   } finally {

@@ -10,19 +10,18 @@
  *   npx tsx bench/scenarios/scale.ts [--quick] [--sales 1000000 --total 5000000]
  */
 import type { SalesPeriod } from '@seller/contract/limits';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Database, openDatabase } from '../../apps/api/src/db/client.ts';
 import { rowsOf } from '../../apps/api/src/db/sql-values.ts';
-import { createPurchaseRepository } from '../../apps/api/src/modules/purchases/purchases.repository.ts';
 import { createSalesRepository } from '../../apps/api/src/modules/sales/sales.repository.ts';
 import { createSalesService } from '../../apps/api/src/modules/sales/sales.service.ts';
+import { loadSales, rebuildRollupsAndVacuum, timed } from '../lib/bulk-sales.ts';
 import {
   check,
   flag,
   isMain,
   option,
-  round,
   type ScenarioOptions,
   type ScenarioResult,
   sampleGet,
@@ -43,13 +42,6 @@ interface Dataset {
   seconds: Record<string, number>;
 }
 
-async function timed<T>(seconds: Record<string, number>, label: string, work: () => Promise<T>) {
-  const started = performance.now();
-  const result = await work();
-  seconds[label] = round((performance.now() - started) / 1000, 1);
-  return result;
-}
-
 /** Sellers and products first; then the sales, without indexes; then indexes, rollups, VACUUM. */
 async function generate(
   databaseUrl: string,
@@ -62,7 +54,6 @@ async function generate(
   const otherSales = totalSales - bigSales;
   const seconds: Record<string, number> = {};
   const bigSellerId = await withClient(databaseUrl, async (client) => {
-    await client.query(`set maintenance_work_mem = '512MB'`);
     const seller = await timed(seconds, 'sellers and products', async () => {
       await client.query(
         `insert into sellers (email, nickname, password_hash, created_at)
@@ -90,14 +81,7 @@ async function generate(
       return (rows[0] as { seller_id: string }).seller_id;
     });
 
-    const indexes = await client.query<{ indexdef: string; indexname: string }>(
-      `select indexname, indexdef from pg_indexes where tablename = 'sales' and indexname <> 'sales_pkey'`,
-    );
-    await timed(seconds, 'sales rows', async () => {
-      // Generated rows are consistent: skip the per-row foreign key triggers of the bulk load.
-      await client.query(`set session_replication_role = replica`);
-      await client.query(`alter table sales drop constraint sales_pkey`);
-      for (const { indexname } of indexes.rows) await client.query(`drop index ${indexname}`);
+    await loadSales(client, seconds, async () => {
       // The newest sale is a minute old and the rest spread evenly over three years, so that
       // today, this week and this month all hold sales. Amounts vary from 1,000 to 100,000 KRW.
       const insert = (from: string, seriesEnd: number, sellerNo: string, productNo: string) =>
@@ -123,26 +107,11 @@ async function generate(
           `(g / ${otherSellers}) % ${otherProducts}`,
         );
       }
-      await client.query(`set session_replication_role = origin`);
-    });
-    await timed(seconds, 'sales indexes', async () => {
-      await client.query(`alter table sales add constraint sales_pkey primary key (id)`);
-      for (const { indexdef } of indexes.rows) await client.query(indexdef);
     });
     return seller;
   });
 
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
-  try {
-    await timed(seconds, 'rollups rebuild', () =>
-      createPurchaseRepository(database.db, timeZone).rebuildRollups(),
-    );
-  } finally {
-    await database.close();
-  }
-  await timed(seconds, 'vacuum analyze', () =>
-    withClient(databaseUrl, (client) => client.query('vacuum (analyze)')),
-  );
+  await rebuildRollupsAndVacuum(databaseUrl, timeZone, seconds);
   return {
     bigSellerId,
     bigSales,
@@ -166,19 +135,37 @@ async function explainAll(databaseUrl: string, sellerId: string): Promise<Plan[]
   const plans: Plan[] = [];
   let call = '';
   let recording = false;
+  // The sales repository's reads are named prepared statements sent through the driver's pool
+  // (`$client`); the odd ones left go through drizzle's `execute`. Both are explained first.
+  type Pool = {
+    query(config: { name?: string; text: string; values?: unknown[] }): Promise<unknown>;
+  };
+  const pool = (database.db as unknown as { $client: Pool }).$client;
+  const explain = async (text: string, values: unknown[]) => {
+    const explained = await pool.query({ text: `explain (analyze, buffers) ${text}`, values });
+    plans.push({
+      call,
+      sql: text,
+      plan: rowsOf<{ 'QUERY PLAN': string }>(explained)
+        .map((row) => row['QUERY PLAN'])
+        .join('\n'),
+    });
+  };
+  const explainingPool = {
+    totalCount: 1,
+    async query(config: { name: string; text: string; values: unknown[] }) {
+      if (recording) await explain(config.text, config.values);
+      return pool.query(config);
+    },
+  };
   const explaining = new Proxy(database.db, {
     get(target, property, receiver) {
+      if (property === '$client') return explainingPool;
       if (property !== 'execute') return Reflect.get(target, property, receiver);
       return async (query: SQL) => {
         if (recording) {
-          const explained = await target.execute(sql`explain (analyze, buffers) ${query}`);
-          plans.push({
-            call,
-            sql: dialect.sqlToQuery(query).sql,
-            plan: rowsOf<{ 'QUERY PLAN': string }>(explained)
-              .map((row) => row['QUERY PLAN'])
-              .join('\n'),
-          });
+          const { sql: text, params } = dialect.sqlToQuery(query);
+          await explain(text, params);
         }
         return target.execute(query);
       };
@@ -243,12 +230,7 @@ export async function scale({ quick }: ScenarioOptions): Promise<ScenarioResult>
     const plans = await explainAll(databaseUrl, dataset.bigSellerId);
     const token = await sessionToken(dataset.bigSellerId);
     const headers = { authorization: `Bearer ${token}` };
-    // The response cache off: each sample is the database's answer (a seller's first visit),
-    // not a copy kept from the previous sample.
-    const server = await startSeededServer(scratch, {
-      TIME_ZONE: timeZone,
-      RESPONSE_CACHE_SECONDS: '0',
-    });
+    const server = await startSeededServer(scratch, { TIME_ZONE: timeZone });
     const metrics: ScenarioResult['metrics'] = [];
     const timings: Record<string, unknown> = {};
     try {
@@ -298,6 +280,7 @@ export async function scale({ quick }: ScenarioOptions): Promise<ScenarioResult>
 }
 
 function statementRole(text: string): string {
+  if (/total_count/.test(text)) return 'the count and the first page';
   if (/sum\(count\) over/.test(text)) return 'which day holds the page (seek)';
   if (/with page as/.test(text)) return 'the page';
   if (/seller_sales_totals/.test(text) && /union all/.test(text)) return 'summary figures';

@@ -1,7 +1,9 @@
 /**
  * Uploads: a file through the local driver's multipart path over HTTP (4 parts in flight) vs a
- * raw `dd conv=fsync` write on the same disk, and the server's peak RSS growth. The work is
- * done by bench/upload-local.ts (also runnable alone).
+ * raw `dd conv=fsync` write on the same disk, and the server's peak RSS growth
+ * (bench/upload-local.ts); then the same file through the real web app in headless Chromium,
+ * the product form and the app's own uploader, against that raw HTTP client, and the tab's JS
+ * heap (bench/upload-browser.ts). Both scripts also run alone.
  *
  *   npx tsx bench/scenarios/uploads.ts [--quick] [--size-mib 1024]
  */
@@ -14,11 +16,15 @@ import {
   type ScenarioOptions,
   type ScenarioResult,
 } from '../lib/common.ts';
+import { uploadBrowser } from '../upload-browser.ts';
 import { uploadLocal } from '../upload-local.ts';
 
 export async function uploads({ quick }: ScenarioOptions): Promise<ScenarioResult> {
   const sizeMiB = Number(option('size-mib') ?? (quick ? 64 : 1024));
   const result = await uploadLocal(sizeMiB, { quiet: true });
+  const browser = await uploadBrowser(sizeMiB);
+  const browserRatio =
+    Math.round((100 * browser.megabytesPerSecond) / result.upload.megabytesPerSecond) / 100;
   return {
     scenario: `uploads (${sizeMiB} MiB, local driver, ${result.database})`,
     metrics: [
@@ -36,8 +42,25 @@ export async function uploads({ quick }: ScenarioOptions): Promise<ScenarioResul
         unit: 'MiB',
         ...(quick ? {} : check(result.serverRss.growthMiB, '<', 150)),
       },
+      {
+        name: 'web app in Chromium (product form, its uploader)',
+        value: browser.megabytesPerSecond,
+        unit: 'MB/s',
+      },
+      {
+        name: 'web app ÷ raw HTTP client',
+        value: browserRatio,
+        unit: '×',
+        ...(quick ? {} : check(browserRatio, '≥', 0.8)),
+      },
+      {
+        name: "tab's JS heap growth during the upload",
+        value: browser.heap.growthMiB,
+        unit: 'MiB',
+        ...(quick ? {} : check(browser.heap.growthMiB, '<', 32)),
+      },
     ],
-    details: { ...result },
+    details: { ...result, browser },
   };
 }
 

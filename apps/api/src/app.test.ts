@@ -91,11 +91,9 @@ describe('security headers', () => {
       await t.app.inject({ url: '/api/nothing-here' }),
       await t.app.inject({ url: '/api/products/my-products' }),
       await t.app.inject({ url: '/api/products/my-products', headers: bearer(seller.token) }),
-      // The second read comes from the response cache.
-      await t.app.inject({ url: '/api/products/my-products', headers: bearer(seller.token) }),
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
     ];
-    expect(answers.map((response) => response.statusCode)).toEqual([200, 404, 401, 200, 200, 400]);
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 404, 401, 200, 400]);
     for (const response of answers) {
       expect(response.headers).toMatchObject({
         'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

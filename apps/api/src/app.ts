@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -7,6 +7,7 @@ import { internalApiPlugin } from './lib/internal-signature.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createMemoryStore, createRedisStore } from './lib/rate-limit-store.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { serializerCompiler } from './lib/response-serializer.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createApiTokenRepository } from './modules/api-tokens/api-tokens.repository.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
@@ -60,7 +61,6 @@ import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handl
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { type RateLimitedRoute, rateLimitPlugin } from './plugins/rate-limit.ts';
-import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -210,8 +210,6 @@ export async function buildApp({
     },
   });
 
-  await app.register(responseCachePlugin, { database, ...config.responseCache });
-
   await app.register(healthRoutes, {
     health: createHealthService({ health: createHealthRepository(database) }),
   });
@@ -278,13 +276,22 @@ export async function buildApp({
     purchases: createPurchaseRepository(database.db, config.timeZone),
     listeners: [
       {
+        // A mail for each sale or a webhook event: otherwise the sale is one plain statement.
+        wantsSale: (product) =>
+          saleNotifications.mailsEachSale(product.saleNotifications) ||
+          product.webhookEvents?.includes('sale.created') === true,
         async afterSale(tx, sale, product) {
-          await saleNotifications.afterSale(tx, sale.id, product.saleNotifications);
-          if (product.webhookEvents?.includes('sale.created')) {
-            await webhooks.publish(tx, sale.sellerId, product.webhookEvents, 'sale.created', {
-              ...toTransaction({ ...sale, productTitle: product.title }),
-            });
-          }
+          const mailed = await saleNotifications.afterSale(tx, sale.id, product.saleNotifications);
+          const published =
+            product.webhookEvents?.includes('sale.created') === true &&
+            (await webhooks.publish(
+              tx,
+              sale.sellerId,
+              product.webhookEvents,
+              'sale.created',
+              toTransaction({ ...sale, productTitle: product.title }),
+            ));
+          return mailed || published;
         },
         afterCommit: () => jobQueue.nudge(),
       },

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_POOL_SIZE', '0'],
     ['JWT_SECRET', 'too-short'],
     ['TIME_ZONE', 'Mars/Olympus'],
     ['LOG_LEVEL', 'loud'],

@@ -50,6 +50,8 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** Connections each server copy keeps to PostgreSQL (with DATABASE_URL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters (256 bits)').optional(),
   /** Keys being retired: tokens they signed are still accepted, new ones never use them. */
   JWT_PREVIOUS_SECRETS: secretList.default([]),
@@ -114,9 +116,6 @@ const environmentSchema = z.object({
     .default(24),
   /** How often the server sweeps abandoned uploads; 0 turns the timer off. */
   UPLOAD_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
-  /** How long the dashboard's reads are kept per seller (dropped at once on change); 0 = off. */
-  RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset, mail is written to DATA_DIR/outbox. */
   SMTP_URL: z
     .string()
@@ -153,6 +152,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   jwtSecret: string;
   jwtPreviousSecrets: string[];
   tokenTtlSeconds: number;
@@ -189,8 +189,6 @@ export interface Config {
   storage: StorageConfig;
   uploadTtlHours: number;
   uploadSweepIntervalMinutes: number;
-  /** Per-seller cache of hot reads; `ttlSeconds` 0 turns it off. */
-  responseCache: { ttlSeconds: number; maxBytes: number };
   mail: {
     /** Unset: messages are written to `outboxDir` and their links logged. */
     smtpUrl: string | undefined;
@@ -266,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     jwtPreviousSecrets: values.JWT_PREVIOUS_SECRETS,
     tokenTtlSeconds: values.TOKEN_TTL_SECONDS,
@@ -297,10 +296,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(values, dataDir),
     uploadTtlHours: values.UPLOAD_TTL_HOURS,
     uploadSweepIntervalMinutes: values.UPLOAD_SWEEP_INTERVAL_MINUTES,
-    responseCache: {
-      ttlSeconds: values.RESPONSE_CACHE_SECONDS,
-      maxBytes: values.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
-    },
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM,

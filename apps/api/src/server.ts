@@ -17,7 +17,7 @@ function readConfig(): Config {
 const config = readConfig();
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 await database.migrate();

@@ -14,17 +14,7 @@ export interface DatabaseHandle {
   db: Database;
   migrate(): Promise<void>;
   ping(): Promise<void>;
-  /** Follows a NOTIFY channel until the returned function is called. */
-  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
-}
-
-export interface ChannelListener {
-  onNotification(payload: string): void;
-  /** Listening (again): every notification committed from now on arrives. */
-  onListening(): void;
-  /** The connection is lost: notifications are missed until the next `onListening`. */
-  onInterrupted(): void;
 }
 
 export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
@@ -95,7 +85,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db,
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => ping(db),
-      listen: (channel, listener) => listenOnPostgres(pg.Client, target.url, channel, listener),
       close: () => pool.end(),
     };
   }
@@ -118,69 +107,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db),
-    // One process holds the database: notifications arrive with the result of the commit.
-    listen: async (channel, listener) => {
-      const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
-      listener.onListening();
-      return unlisten;
-    },
     close: () => client.close(),
-  };
-}
-
-const reconnectDelayMs = { first: 250, max: 5000 };
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops,
- * the listener hears `onInterrupted` and the connection is opened again, with a growing delay,
- * until it listens again or the returned function is called.
- */
-async function listenOnPostgres(
-  Client: typeof pg.Client,
-  url: string,
-  channel: string,
-  listener: ChannelListener,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let current: pg.Client | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let delayMs = reconnectDelayMs.first;
-
-  const connect = async (): Promise<void> => {
-    const client = new Client({ connectionString: url, keepAlive: true });
-    current = client;
-    let lost = false;
-    const onLost = () => {
-      if (lost) return;
-      lost = true;
-      client.end().catch(() => {});
-      if (stopped) return;
-      listener.onInterrupted();
-      retryTimer = setTimeout(() => void connect(), delayMs);
-      retryTimer.unref();
-      delayMs = Math.min(delayMs * 2, reconnectDelayMs.max);
-    };
-    client.on('error', onLost);
-    client.on('end', onLost);
-    client.on('notification', (message) => {
-      if (message.channel === channel) listener.onNotification(message.payload ?? '');
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-    } catch {
-      onLost();
-      return;
-    }
-    if (lost || stopped) return;
-    delayMs = reconnectDelayMs.first;
-    listener.onListening();
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retryTimer);
-    await current?.end().catch(() => {});
   };
 }

@@ -3,10 +3,28 @@ import type { Database } from '../../db/client.ts';
 import { type SellerRow, sellers } from '../../db/schema.ts';
 
 export function createSellerRepository(db: Database) {
+  // Read on every page load (the profile) and by every token check that misses its cache:
+  // prepared under a name, so PostgreSQL parses and plans them once per connection.
+  const byId = db
+    .select()
+    .from(sellers)
+    .where(eq(sellers.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('seller_by_id');
+  const tokenVersionById = db
+    .select({ tokenVersion: sellers.tokenVersion })
+    .from(sellers)
+    .where(eq(sellers.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('seller_token_version');
+
   return {
     /** Inside `executor`'s transaction when one is given. */
     async findById(id: string, executor: Database = db): Promise<SellerRow | undefined> {
-      const [row] = await executor.select().from(sellers).where(eq(sellers.id, id)).limit(1);
+      const [row] =
+        executor === db
+          ? await byId.execute({ id })
+          : await executor.select().from(sellers).where(eq(sellers.id, id)).limit(1);
       return row;
     },
 
@@ -25,11 +43,7 @@ export function createSellerRepository(db: Database) {
     },
 
     async tokenVersion(id: string): Promise<number | undefined> {
-      const [row] = await db
-        .select({ tokenVersion: sellers.tokenVersion })
-        .from(sellers)
-        .where(eq(sellers.id, id))
-        .limit(1);
+      const [row] = await tokenVersionById.execute({ id });
       return row?.tokenVersion;
     },
 

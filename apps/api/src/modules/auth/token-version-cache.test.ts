@@ -68,4 +68,49 @@ describe('withTokenVersionCache', () => {
     expect(await slowRead).toBe(0); // read before the revocation committed
     expect(await cached.tokenVersion('s', 0)).toBe(1); // but not cached
   });
+
+  it('reads once for all the requests in flight when the entry has expired', async () => {
+    let clock = 0;
+    const { sellers, state } = fakeSellers(2);
+    const cached = withTokenVersionCache(sellers, { ttlMs: 1000, now: () => clock });
+    await cached.tokenVersion('s', 2);
+    clock = 5000;
+    state.pendingRead = () => {};
+    const inFlight = Array.from({ length: 50 }, () => cached.tokenVersion('s', 2));
+    await Promise.resolve();
+    state.pendingRead?.();
+    state.pendingRead = undefined;
+    expect(await Promise.all(inFlight)).toEqual(Array(50).fill(2));
+    expect(state.reads).toBe(2);
+  });
+
+  it('does not share a read that started before a revocation', async () => {
+    const { sellers, state } = fakeSellers(0);
+    const cached = withTokenVersionCache(sellers, { ttlMs: 60_000, now: () => 0 });
+    state.pendingRead = () => {};
+    const before = cached.tokenVersion('s', 0);
+    await Promise.resolve();
+    const release = state.pendingRead;
+    state.pendingRead = undefined;
+    await cached.revokeTokens('s');
+    const after = cached.tokenVersion('s', 0);
+    release?.();
+    expect(await before).toBe(0);
+    expect(await after).toBe(1);
+  });
+
+  it('gives a token a read of its own when a shared read answers another version', async () => {
+    const { sellers, state } = fakeSellers(0);
+    const cached = withTokenVersionCache(sellers, { ttlMs: 60_000, now: () => 0 });
+    state.pendingRead = () => {};
+    const old = cached.tokenVersion('s', 0);
+    await Promise.resolve();
+    const release = state.pendingRead;
+    state.pendingRead = undefined;
+    state.version = 1; // changed by another server copy, which issued a version-1 token
+    const fresh = cached.tokenVersion('s', 1);
+    release?.();
+    expect(await old).toBe(0);
+    expect(await fresh).toBe(1);
+  });
 });

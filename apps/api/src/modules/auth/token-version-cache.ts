@@ -22,6 +22,10 @@ interface Entry {
  * version differs from the cached one is always checked against the database, so a token newly
  * issued by another server copy is accepted at once. Only a revocation made by *another* server
  * copy can be missed here, for at most `ttlMs`.
+ *
+ * Reads are shared: when a seller's entry expires while many of their requests are in flight,
+ * one read answers them all (rather than one each), unless a revocation came in the meantime.
+ * A token whose version differs from a shared read's answer gets a read of its own.
  */
 export function withTokenVersionCache(
   sellers: SellerRepository,
@@ -31,6 +35,8 @@ export function withTokenVersionCache(
 } {
   const entries = new Map<string, Entry>();
   const generations = new Map<string, number>();
+  /** The read in flight per seller, and the generation it started in. */
+  const reading = new Map<string, { generation: number; version: Promise<number | undefined> }>();
 
   const forget = (id: string) => {
     entries.delete(id);
@@ -51,6 +57,20 @@ export function withTokenVersionCache(
     return version;
   };
 
+  /** The read in flight for this seller if it started after the last revocation; else a new one. */
+  const sharedRead = (id: string): { version: Promise<number | undefined>; shared: boolean } => {
+    const generation = generations.get(id) ?? 0;
+    const inFlight = reading.get(id);
+    if (inFlight && inFlight.generation === generation) {
+      return { version: inFlight.version, shared: true };
+    }
+    const version = read(id).finally(() => {
+      if (reading.get(id)?.version === version) reading.delete(id);
+    });
+    reading.set(id, { generation, version });
+    return { version, shared: false };
+  };
+
   return {
     ...sellers,
 
@@ -60,7 +80,11 @@ export function withTokenVersionCache(
       if (fresh && (claimedVersion === undefined || entry.version === claimedVersion)) {
         return entry.version;
       }
-      return read(id);
+      const { version, shared } = sharedRead(id);
+      const current = await version;
+      // A read that started before this request may predate the version the token carries.
+      if (shared && claimedVersion !== undefined && current !== claimedVersion) return read(id);
+      return current;
     },
 
     async setPasswordAndRevoke(id: string, passwordHash: string, executor?: Database) {

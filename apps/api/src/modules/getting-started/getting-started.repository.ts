@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { products, sellerGettingStarted, settlementInfos } from '../../db/schema.ts';
-import { parseRows } from '../../db/sql-values.ts';
+import { column } from '../../db/sql-values.ts';
 
 /** What the checklist reads, each from the seller's own data. */
 export interface GettingStartedState {
@@ -17,47 +17,40 @@ export interface GettingStartedChange {
   dismissed?: boolean;
 }
 
-const stateRow = z
-  .object({
-    payout_method: z.boolean(),
-    first_product: z.boolean(),
-    creator_link_shared: z.boolean(),
-    dismissed: z.boolean(),
-  })
-  .transform(
-    (row): GettingStartedState => ({
-      payoutMethod: row.payout_method,
-      firstProduct: row.first_product,
-      creatorLinkShared: row.creator_link_shared,
-      dismissed: row.dismissed,
-    }),
-  );
-
 /**
  * The checklist in one round trip: a payout method is set up when any method has its key field
  * filled (the settlement rules only store complete methods), a product counts unless deleted.
  */
 export function createGettingStartedRepository(db: Database) {
+  // Read on every visit of the dashboard: prepared under a name, read by hand.
+  const read = preparedStatement(
+    db,
+    'getting_started_state',
+    sql`
+      select
+        exists (
+          select 1 from ${settlementInfos} s
+          where s.seller_id = ${sql.placeholder('sellerId')}
+            and (s.alipay_phone <> '' or s.bank_account <> '' or s.paypal_email <> '')
+        ) as payout_method,
+        exists (
+          select 1 from ${products} p
+          where p.seller_id = ${sql.placeholder('sellerId')} and p.status <> 'deleted'
+        ) as first_product,
+        coalesce(g.creator_link_shared_at is not null, false) as creator_link_shared,
+        coalesce(g.dismissed_at is not null, false) as dismissed
+      from (select 1) as one
+      left join ${sellerGettingStarted} g on g.seller_id = ${sql.placeholder('sellerId')}`,
+    (row): GettingStartedState => ({
+      payoutMethod: column.boolean(row, 'payout_method'),
+      firstProduct: column.boolean(row, 'first_product'),
+      creatorLinkShared: column.boolean(row, 'creator_link_shared'),
+      dismissed: column.boolean(row, 'dismissed'),
+    }),
+  );
   return {
     async read(sellerId: string): Promise<GettingStartedState> {
-      const [row] = parseRows(
-        stateRow,
-        await db.execute(sql`
-          select
-            exists (
-              select 1 from ${settlementInfos} s
-              where s.seller_id = ${sellerId}
-                and (s.alipay_phone <> '' or s.bank_account <> '' or s.paypal_email <> '')
-            ) as payout_method,
-            exists (
-              select 1 from ${products} p
-              where p.seller_id = ${sellerId} and p.status <> 'deleted'
-            ) as first_product,
-            coalesce(g.creator_link_shared_at is not null, false) as creator_link_shared,
-            coalesce(g.dismissed_at is not null, false) as dismissed
-          from (select 1) as one
-          left join ${sellerGettingStarted} g on g.seller_id = ${sellerId}`),
-      );
+      const [row] = await read({ sellerId });
       if (!row) throw new Error('the checklist query returned no row');
       return row;
     },

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isoTimestamp } from '../../db/local-days.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import {
   type ProductFileRow,
   type ProductRow,
@@ -9,13 +11,24 @@ import {
   products,
   productThumbnails,
 } from '../../db/schema.ts';
+import { column } from '../../db/sql-values.ts';
 
 /** A database or an open transaction: every query below runs on either. */
 export type Executor = Database;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** A product of the seller's list, timestamps as the API writes them. */
 export interface ProductListRow {
-  product: ProductRow;
+  id: ProductRow['id'];
+  title: ProductRow['title'];
+  description: ProductRow['description'];
+  price: ProductRow['price'];
+  status: ProductRow['status'];
+  viewCount: ProductRow['viewCount'];
+  salesCount: ProductRow['salesCount'];
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  updatedAt: string;
   fileCount: number;
   mainThumbnailKey: ProductThumbnailRow['storageKey'] | null;
   /** KRW from the product's sales rollup; 0 before its first sale. */
@@ -25,17 +38,6 @@ export interface ProductListRow {
 
 export type NewProductFile = Omit<ProductFileRow, 'id' | 'createdAt'>;
 export type NewProductThumbnail = Omit<ProductThumbnailRow, 'id' | 'createdAt'>;
-
-// Correlated subqueries name the outer table explicitly: drizzle leaves single-table
-// selects unqualified, and a bare "id" would resolve to the inner table.
-const fileCount =
-  sql<number>`(select count(*) from ${productFiles} as pf where pf.product_id = "products"."id")`.mapWith(
-    Number,
-  );
-const mainThumbnailKey = sql<
-  ProductListRow['mainThumbnailKey']
->`(select pt.storage_key from ${productThumbnails} as pt
-  where pt.product_id = "products"."id" order by pt.is_main desc, pt.position asc limit 1)`;
 
 function productQueries(db: Executor) {
   return {
@@ -136,19 +138,6 @@ function productQueries(db: Executor) {
       return row;
     },
 
-    async stats(sellerId: string): Promise<{ totalProducts: number; activeProducts: number }> {
-      const [row] = await db
-        .select({
-          totalProducts:
-            sql<number>`count(*) filter (where ${products.status} <> 'deleted')`.mapWith(Number),
-          activeProducts:
-            sql<number>`count(*) filter (where ${products.status} = 'active')`.mapWith(Number),
-        })
-        .from(products)
-        .where(eq(products.sellerId, sellerId));
-      return row ?? { totalProducts: 0, activeProducts: 0 };
-    },
-
     async findById(productId: string): Promise<ProductRow | undefined> {
       const [row] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
       return row;
@@ -169,25 +158,57 @@ function productQueries(db: Executor) {
 export type ProductQueries = ReturnType<typeof productQueries>;
 
 export function createProductRepository(db: Database) {
-  // The dashboard's list, built once and prepared under a name: PostgreSQL parses and plans it
-  // once per connection instead of on every call.
-  const listForSeller = db
-    .select({
-      product: products,
-      fileCount,
-      mainThumbnailKey,
-      revenue: sql<number>`coalesce(${productSales.amount}, 0)`.mapWith(Number),
-      netRevenue: sql<number>`coalesce(${productSales.net}, 0)`.mapWith(Number),
-    })
-    .from(products)
-    .leftJoin(productSales, eq(productSales.productId, products.id))
-    .where(and(eq(products.sellerId, sql.placeholder('sellerId')), ne(products.status, 'deleted')))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .prepare('products_list_for_seller');
+  // The dashboard's list and counters: prepared under a name, so PostgreSQL parses and plans
+  // them once per connection; timestamps come formatted, rows are read by hand.
+  const listForSeller = preparedStatement(
+    db,
+    'products_list_for_seller',
+    sql`
+      select p.id, p.title, p.description, p.price, p.status, p.view_count, p.sales_count,
+             ${isoTimestamp(sql`p.created_at`)} as created_at,
+             ${isoTimestamp(sql`p.updated_at`)} as updated_at,
+             (select count(*) from ${productFiles} pf where pf.product_id = p.id) as file_count,
+             (select pt.storage_key from ${productThumbnails} pt where pt.product_id = p.id
+              order by pt.is_main desc, pt.position asc limit 1) as main_thumbnail_key,
+             coalesce(ps.amount, 0) as revenue, coalesce(ps.net, 0) as net_revenue
+      from ${products} p left join ${productSales} ps on ps.product_id = p.id
+      where p.seller_id = ${sql.placeholder('sellerId')} and p.status <> 'deleted'
+      order by p.created_at desc, p.id desc`,
+    (row): ProductListRow => ({
+      id: column.text(row, 'id'),
+      title: column.text(row, 'title'),
+      description: column.text(row, 'description'),
+      price: column.integer(row, 'price'),
+      status: column.text(row, 'status'),
+      viewCount: column.integer(row, 'view_count'),
+      salesCount: column.integer(row, 'sales_count'),
+      createdAt: column.text(row, 'created_at'),
+      updatedAt: column.text(row, 'updated_at'),
+      fileCount: column.integer(row, 'file_count'),
+      mainThumbnailKey: column.nullableText(row, 'main_thumbnail_key'),
+      revenue: column.integer(row, 'revenue'),
+      netRevenue: column.integer(row, 'net_revenue'),
+    }),
+  );
+  const statsForSeller = preparedStatement(
+    db,
+    'products_stats_for_seller',
+    sql`
+      select count(*) filter (where status <> 'deleted') as total_products,
+             count(*) filter (where status = 'active') as active_products
+      from ${products} where seller_id = ${sql.placeholder('sellerId')}`,
+    (row) => ({
+      totalProducts: column.integer(row, 'total_products'),
+      activeProducts: column.integer(row, 'active_products'),
+    }),
+  );
   return {
     ...productQueries(db),
-    listForSeller: (sellerId: string): Promise<ProductListRow[]> =>
-      listForSeller.execute({ sellerId }),
+    listForSeller: (sellerId: string): Promise<ProductListRow[]> => listForSeller({ sellerId }),
+    async stats(sellerId: string): Promise<{ totalProducts: number; activeProducts: number }> {
+      const [row] = await statsForSeller({ sellerId });
+      return row ?? { totalProducts: 0, activeProducts: 0 };
+    },
     /** Runs `work` in one transaction; `tx` is for other modules' queries (upload claims). */
     transaction<T>(work: (queries: ProductQueries, tx: Transaction) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(productQueries(tx), tx));

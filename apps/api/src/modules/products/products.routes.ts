@@ -7,26 +7,16 @@ import { listMyProductsEndpoint } from '@seller/contract/products/list-my-produc
 import { updateProductEndpoint } from '@seller/contract/products/update-product';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
-import { cachedPerSeller } from '../../plugins/response-cache.ts';
 import type { ProductService } from './products.service.ts';
 
 export async function productRoutes(app: FastifyInstance, options: { products: ProductService }) {
   const { products } = options;
 
   defineRoute(app, createProductEndpoint, ({ seller, body }) => products.create(seller.id, body));
-  // The dashboard's reads: cached per seller, dropped on every change to their products.
-  defineRoute(
-    app,
-    listMyProductsEndpoint,
-    async ({ seller }) => ({ products: await products.listMine(seller.id) }),
-    cachedPerSeller,
-  );
-  defineRoute(
-    app,
-    getProductStatsEndpoint,
-    ({ seller }) => products.stats(seller.id),
-    cachedPerSeller,
-  );
+  defineRoute(app, listMyProductsEndpoint, async ({ seller }) => ({
+    products: await products.listMine(seller.id),
+  }));
+  defineRoute(app, getProductStatsEndpoint, ({ seller }) => products.stats(seller.id));
   defineRoute(app, getProductEndpoint, ({ seller, params }) => products.get(seller.id, params.id));
   defineRoute(app, updateProductEndpoint, ({ seller, params, body }) =>
     products.update(seller.id, params.id, body),

@@ -192,7 +192,18 @@ export function createProductService(deps: {
     async listMine(sellerId: string): Promise<ProductListItem[]> {
       const rows = await products.listForSeller(sellerId);
       return rows.map((row) => ({
-        ...toProduct(row.product, row.fileCount, row.mainThumbnailKey),
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        price: row.price,
+        status: row.status as ProductStatus,
+        created_at: row.createdAt,
+        updated_at: row.updatedAt,
+        view_count: row.viewCount,
+        sales_count: row.salesCount,
+        file_count: row.fileCount,
+        thumbnail_url:
+          row.mainThumbnailKey === null ? null : storage.publicUrl(row.mainThumbnailKey),
         revenue: row.revenue,
         net_revenue: row.netRevenue,
       }));

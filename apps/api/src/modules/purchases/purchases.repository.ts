@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { localDay } from '../../db/local-days.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { saleRow } from '../../db/sale-rows.ts';
 import {
   type ProductRow,
@@ -14,7 +15,7 @@ import {
   sellers,
   webhooks,
 } from '../../db/schema.ts';
-import { parseRows, sqlTimestamp } from '../../db/sql-values.ts';
+import { column, parseRows, sqlTimestamp } from '../../db/sql-values.ts';
 
 export type NewSale = Omit<typeof sales.$inferInsert, 'id' | 'createdAt'>;
 
@@ -47,6 +48,67 @@ const productForSaleRow = z
     }),
   );
 
+/** The product being sold, its seller's signup and how they hear of sales. */
+function productForSaleQuery(productId: unknown, introMonths: unknown, timeZone: string): SQL {
+  return sql`
+    select p.seller_id, p.title,
+           ((s.created_at at time zone ${timeZone}) + make_interval(months => ${introMonths}::int))
+             at time zone ${timeZone} as intro_ends_at,
+           s.sale_notifications, w.events as webhook_events
+    from ${products} p join ${sellers} s on s.id = p.seller_id
+      left join ${webhooks} w on w.seller_id = p.seller_id
+    where p.id = ${productId}`;
+}
+
+/**
+ * Inserts the sale unless its order id is already recorded (by anyone, ever) and, only when it
+ * was inserted, adds it to the product's sales count and to the three rollups: one statement,
+ * so one round trip and one atomic change. Returns the new sale's row, none when the order id
+ * existed.
+ */
+function insertSaleQuery(values: Record<keyof NewSale, unknown>, timeZone: string): SQL {
+  return sql`
+    with new_sale as (
+      insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
+                            amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
+      values (${values.orderId}, ${values.sellerId}, ${values.productId}, ${values.customerEmail},
+              ${values.paymentMethod}, ${values.amount}, ${values.commissionRate},
+              ${values.commissionAmount}, ${values.netAmount}, ${values.purchasedAt}::timestamptz)
+      on conflict (order_id) do nothing
+      returning *
+    ),
+    counted as (
+      update ${products} set sales_count = sales_count + 1
+      where id = (select product_id from new_sale)
+    ),
+    daily as (
+      insert into ${salesDaily} as d (seller_id, day, count, amount, net)
+      select seller_id, ${localDay(sql`purchased_at`, timeZone)}, 1, amount, net_amount
+      from new_sale
+      on conflict (seller_id, day) do update set count = d.count + 1,
+        amount = d.amount + excluded.amount, net = d.net + excluded.net
+    ),
+    per_product as (
+      insert into ${productSales} as ps (product_id, seller_id, count, amount, net, last_sale_at)
+      select product_id, seller_id, 1, amount, net_amount, purchased_at from new_sale
+      on conflict (product_id) do update set count = ps.count + 1,
+        amount = ps.amount + excluded.amount, net = ps.net + excluded.net,
+        last_sale_at = greatest(ps.last_sale_at, excluded.last_sale_at)
+    ),
+    totals as (
+      insert into ${sellerSalesTotals} as t (seller_id, count, amount, net)
+      select seller_id, 1, amount, net_amount from new_sale
+      on conflict (seller_id) do update set count = t.count + 1,
+        amount = t.amount + excluded.amount, net = t.net + excluded.net
+    )
+    select * from new_sale`;
+}
+
+const saleValues = (values: NewSale): Record<keyof NewSale, unknown> => ({
+  ...values,
+  purchasedAt: values.purchasedAt.toISOString(),
+});
+
 /** The writes of one purchase; every call runs inside the caller's transaction. */
 function purchaseWrites(tx: Database, timeZone: string) {
   return {
@@ -54,60 +116,12 @@ function purchaseWrites(tx: Database, timeZone: string) {
       productId: string,
       introMonths: number,
     ): Promise<ProductForSale | undefined> {
-      const result = await tx.execute(sql`
-        select p.seller_id, p.title,
-               ((s.created_at at time zone ${timeZone}) + make_interval(months => ${introMonths}::int))
-                 at time zone ${timeZone} as intro_ends_at,
-               s.sale_notifications, w.events as webhook_events
-        from ${products} p join ${sellers} s on s.id = p.seller_id
-          left join ${webhooks} w on w.seller_id = p.seller_id
-        where p.id = ${productId}`);
+      const result = await tx.execute(productForSaleQuery(productId, introMonths, timeZone));
       return parseRows(productForSaleRow, result)[0];
     },
 
-    /**
-     * Inserts the sale unless its order id is already recorded (by anyone, ever) and, only when
-     * it was inserted, adds it to the product's sales count and to the three rollups: one
-     * statement, so one round trip and one atomic change. Undefined when the order id existed.
-     */
     async insertSaleWithRollups(values: NewSale): Promise<SaleRow | undefined> {
-      const result = await tx.execute(sql`
-        with new_sale as (
-          insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
-                                amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
-          values (${values.orderId}, ${values.sellerId}, ${values.productId}, ${values.customerEmail},
-                  ${values.paymentMethod}, ${values.amount}, ${values.commissionRate},
-                  ${values.commissionAmount}, ${values.netAmount},
-                  ${values.purchasedAt.toISOString()}::timestamptz)
-          on conflict (order_id) do nothing
-          returning *
-        ),
-        counted as (
-          update ${products} set sales_count = sales_count + 1
-          where id = (select product_id from new_sale)
-        ),
-        daily as (
-          insert into ${salesDaily} as d (seller_id, day, count, amount, net)
-          select seller_id, ${localDay(sql`purchased_at`, timeZone)}, 1, amount, net_amount
-          from new_sale
-          on conflict (seller_id, day) do update set count = d.count + 1,
-            amount = d.amount + excluded.amount, net = d.net + excluded.net
-        ),
-        per_product as (
-          insert into ${productSales} as ps (product_id, seller_id, count, amount, net, last_sale_at)
-          select product_id, seller_id, 1, amount, net_amount, purchased_at from new_sale
-          on conflict (product_id) do update set count = ps.count + 1,
-            amount = ps.amount + excluded.amount, net = ps.net + excluded.net,
-            last_sale_at = greatest(ps.last_sale_at, excluded.last_sale_at)
-        ),
-        totals as (
-          insert into ${sellerSalesTotals} as t (seller_id, count, amount, net)
-          select seller_id, 1, amount, net_amount from new_sale
-          on conflict (seller_id) do update set count = t.count + 1,
-            amount = t.amount + excluded.amount, net = t.net + excluded.net
-        )
-        select * from new_sale`);
-      return parseRows(saleRow, result)[0];
+      return parseRows(saleRow, await tx.execute(insertSaleQuery(saleValues(values), timeZone)))[0];
     },
   };
 }
@@ -115,7 +129,68 @@ function purchaseWrites(tx: Database, timeZone: string) {
 export type PurchaseWrites = ReturnType<typeof purchaseWrites>;
 
 export function createPurchaseRepository(db: Database, timeZone: string) {
+  // A sale nobody else needs to hear of inside its transaction (no mail or webhook event to
+  // queue): two named statements, the insert in a transaction of its own.
+  const productForSale = preparedStatement(
+    db,
+    'purchase_product_for_sale',
+    productForSaleQuery(sql.placeholder('productId'), sql.placeholder('introMonths'), timeZone),
+    (row) => productForSaleRow.parse(row),
+  );
+  const placeholders = Object.fromEntries(
+    (
+      [
+        'orderId',
+        'sellerId',
+        'productId',
+        'customerEmail',
+        'paymentMethod',
+        'amount',
+        'commissionRate',
+        'commissionAmount',
+        'netAmount',
+        'purchasedAt',
+      ] as const
+    ).map((name) => [name, sql.placeholder(name)]),
+  ) as Record<keyof NewSale, unknown>;
+  const insertSale = preparedStatement(
+    db,
+    'purchase_insert_sale',
+    insertSaleQuery(placeholders, timeZone),
+    (row) => saleRow.parse(row),
+  );
+  const addViews = preparedStatement(
+    db,
+    'products_add_views',
+    sql`
+      with views as (
+        select unnest(${sql.placeholder('ids')}::uuid[]) as id,
+               unnest(${sql.placeholder('counts')}::int[]) as count
+      ),
+      locked as (
+        select p.id from ${products} p join views on views.id = p.id order by p.id for update of p
+      )
+      update ${products} p set view_count = p.view_count + views.count
+      from views join locked on locked.id = views.id
+      where p.id = views.id
+      returning p.id, p.view_count`,
+    (row) => ({ id: column.text(row, 'id'), viewCount: column.integer(row, 'view_count') }),
+  );
   return {
+    async productForSale(
+      productId: string,
+      introMonths: number,
+    ): Promise<ProductForSale | undefined> {
+      const [row] = await productForSale({ productId, introMonths });
+      return row;
+    },
+
+    /** `insertSaleWithRollups` on its own: the statement commits by itself. */
+    async insertSale(values: NewSale): Promise<SaleRow | undefined> {
+      const [row] = await insertSale(saleValues(values));
+      return row;
+    },
+
     /** `tx` is for what other modules write with the sale (its mail and webhook jobs). */
     transaction<T>(work: (writes: PurchaseWrites, tx: Database) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(purchaseWrites(tx, timeZone), tx));
@@ -126,14 +201,13 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
       return row;
     },
 
-    /** The new view count, or undefined when the product does not exist. */
-    async addViews(productId: string, count: number): Promise<number | undefined> {
-      const [row] = await db
-        .update(products)
-        .set({ viewCount: sql`${products.viewCount} + ${count}` })
-        .where(eq(products.id, productId))
-        .returning({ viewCount: products.viewCount });
-      return row?.viewCount;
+    /**
+     * Adds views to several products in one statement, their rows locked in id order (so that
+     * two server copies writing batches never deadlock); the new count of each existing one.
+     */
+    async addViews(views: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+      const rows = await addViews({ ids: [...views.keys()], counts: [...views.values()] });
+      return new Map(rows.map((row) => [row.id, row.viewCount]));
     },
 
     /**

@@ -8,6 +8,7 @@ import type { SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { commissionRateAt, introCommissionMonths, splitAmount } from './commission.ts';
 import type { ProductForSale, PurchaseRepository } from './purchases.repository.ts';
+import { createViewBatches } from './view-batches.ts';
 
 /** A sale as the member site reports it, once the contract's schema has checked it. */
 export type PurchaseInput = z.output<typeof recordPurchaseBodySchema>;
@@ -50,8 +51,18 @@ const invalidDate = (code: 'purchasedAtInFuture' | 'purchasedAtTooEarly') =>
  * is left without its mail or its webhook event.
  */
 export interface SaleListener {
-  afterSale(tx: Database, sale: SaleRow, product: ProductForSale): Promise<void>;
-  /** Once the transaction has committed: send what was queued now, not at the next poll. */
+  /**
+   * Whether `afterSale` has anything to write for a sale of this product (a mail to queue, a
+   * webhook listening). A sale no listener wants is written by one statement, outside any
+   * transaction of the service's.
+   */
+  wantsSale(product: ProductForSale): boolean;
+  /** True when it queued work (a mail, a webhook event) to be sent once the sale commits. */
+  afterSale(tx: Database, sale: SaleRow, product: ProductForSale): Promise<boolean>;
+  /**
+   * Once the transaction has committed, when `afterSale` queued something: send it now, not at
+   * the next poll. A sale that queued nothing costs the queue no look.
+   */
   afterCommit(): void;
 }
 
@@ -62,6 +73,7 @@ export function createPurchaseService(deps: {
 }) {
   const { purchases } = deps;
   const listeners = deps.listeners ?? [];
+  const views = createViewBatches((batch) => purchases.addViews(batch));
   const now = deps.now ?? (() => new Date());
 
   /** When the sale happened: now by default, a little ahead at most, not before 2000. */
@@ -79,11 +91,48 @@ export function createPurchaseService(deps: {
    * `ON CONFLICT DO NOTHING` decide. Each sale, its product's sales count and the rollups are
    * written together; a batch (the demo seed) shares one transaction.
    */
+  /** The sale's row: its seller and commission from the product, as of `purchasedAt`. */
+  function newSale(input: PurchaseInput, product: ProductForSale, purchasedAt: Date) {
+    const commissionRate = commissionRateAt(purchasedAt, product.introEndsAt);
+    const { commission, net } = splitAmount(input.amount, commissionRate);
+    return {
+      orderId: input.orderId,
+      sellerId: product.sellerId,
+      productId: input.productId,
+      customerEmail: input.customerEmail,
+      paymentMethod: input.paymentMethod,
+      amount: input.amount,
+      commissionRate,
+      commissionAmount: commission,
+      netAmount: net,
+      purchasedAt,
+    };
+  }
+
+  /** The answer for one order: the new sale, or the stored one when this is a replay of it. */
+  async function answer(
+    input: PurchaseInput,
+    row: SaleRow | undefined,
+    purchasedAt: Date,
+  ): Promise<{ created: boolean; sale: RecordedSale }> {
+    if (row) return { created: true, sale: toRecordedSale(row) };
+    // Already recorded: a replay of the same order is answered with the stored sale.
+    const stored = await purchases.findSaleByOrderId(input.orderId);
+    if (!stored) throw new Error(`order ${input.orderId} conflicted but cannot be read`);
+    if (!sameOrder(stored, input, purchasedAt)) {
+      throw new AppError('conflict', 'This order id is already recorded with different content', [
+        { path: 'orderId', code: 'orderIdReused' },
+      ]);
+    }
+    return { created: false, sale: toRecordedSale(stored) };
+  }
+
   async function recordMany(
     inputs: readonly PurchaseInput[],
   ): Promise<{ created: boolean; sale: RecordedSale }[]> {
     const at = now();
     const times = inputs.map((input) => purchaseTime(input, at));
+    const queued = new Set<SaleListener>();
     const inserted = await purchases.transaction(async (writes, tx) => {
       const productsSeen = new Map<string, ProductForSale>();
       const rows: (SaleRow | undefined)[] = [];
@@ -95,57 +144,51 @@ export function createPurchaseService(deps: {
           if (!product) throw notFound('Product');
           productsSeen.set(input.productId, product);
         }
-        const commissionRate = commissionRateAt(purchasedAt, product.introEndsAt);
-        const { commission, net } = splitAmount(input.amount, commissionRate);
-        const row = await writes.insertSaleWithRollups({
-          orderId: input.orderId,
-          sellerId: product.sellerId,
-          productId: input.productId,
-          customerEmail: input.customerEmail,
-          paymentMethod: input.paymentMethod,
-          amount: input.amount,
-          commissionRate,
-          commissionAmount: commission,
-          netAmount: net,
-          purchasedAt,
-        });
-        if (row) for (const listener of listeners) await listener.afterSale(tx, row, product);
+        const row = await writes.insertSaleWithRollups(newSale(input, product, purchasedAt));
+        if (row) {
+          for (const listener of listeners) {
+            if (await listener.afterSale(tx, row, product)) queued.add(listener);
+          }
+        }
         rows.push(row);
       }
       return rows;
     });
-    if (inserted.some(Boolean)) for (const listener of listeners) listener.afterCommit();
+    for (const listener of queued) listener.afterCommit();
     const results: { created: boolean; sale: RecordedSale }[] = [];
     for (const [index, input] of inputs.entries()) {
-      const row = inserted[index];
-      if (row) {
-        results.push({ created: true, sale: toRecordedSale(row) });
-        continue;
-      }
-      // Already recorded: a replay of the same order is answered with the stored sale.
-      const stored = await purchases.findSaleByOrderId(input.orderId);
-      if (!stored) throw new Error(`order ${input.orderId} conflicted but cannot be read`);
-      if (!sameOrder(stored, input, times[index] ?? at)) {
-        throw new AppError('conflict', 'This order id is already recorded with different content', [
-          { path: 'orderId', code: 'orderIdReused' },
-        ]);
-      }
-      results.push({ created: false, sale: toRecordedSale(stored) });
+      results.push(await answer(input, inserted[index], times[index] ?? at));
     }
     return results;
   }
 
   return {
+    /**
+     * One purchase of the member site. Unless a listener has something to write with it, the
+     * sale and its rollups are one statement that commits by itself: the rows it locks (the
+     * product's, the seller's totals and day) are held for that statement only, not for a
+     * round trip of a transaction, which is what a flash sale on one product queues on.
+     */
     async record(input: PurchaseInput): Promise<{ created: boolean; sale: RecordedSale }> {
-      const [result] = await recordMany([input]);
-      if (!result) throw new Error('no result');
-      return result;
+      const purchasedAt = purchaseTime(input, now());
+      const product = await purchases.productForSale(input.productId, introCommissionMonths);
+      if (!product) throw notFound('Product');
+      if (listeners.some((listener) => listener.wantsSale(product))) {
+        const [result] = await recordMany([input]);
+        if (!result) throw new Error('no result');
+        return result;
+      }
+      return answer(
+        input,
+        await purchases.insertSale(newSale(input, product, purchasedAt)),
+        purchasedAt,
+      );
     },
 
     recordMany,
 
     async addViews(productId: string, count: number) {
-      const viewCount = await purchases.addViews(productId, count);
+      const viewCount = await views.add(productId, count);
       if (viewCount === undefined) throw notFound('Product');
       return { productId, viewCount };
     },

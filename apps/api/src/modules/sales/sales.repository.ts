@@ -2,8 +2,8 @@ import type { SalesPeriod } from '@seller/contract/limits';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { localToday, startOfLocalDay } from '../../db/local-days.ts';
-import { saleColumns, toSaleRow } from '../../db/sale-rows.ts';
+import { isoTimestamp, localToday, startOfLocalDay } from '../../db/local-days.ts';
+import { preparedStatement, type RawRow } from '../../db/prepared.ts';
 import {
   type ProductRow,
   productSales,
@@ -13,7 +13,7 @@ import {
   salesDaily,
   sellerSalesTotals,
 } from '../../db/schema.ts';
-import { parseRows, sqlInteger, sqlTimestamp } from '../../db/sql-values.ts';
+import { column, parseRows } from '../../db/sql-values.ts';
 
 type SalesDailyRow = typeof salesDaily.$inferSelect;
 type ProductSalesRow = typeof productSales.$inferSelect;
@@ -21,7 +21,7 @@ type ProductSalesRow = typeof productSales.$inferSelect;
 /** Count, gross and net of some sales: a rollup's figures. */
 export type Figures = Pick<SalesDailyRow, 'count' | 'amount' | 'net'>;
 
-export type SaleListItem = SaleRow & { productTitle: ProductRow['title'] };
+export type SaleListItem = Omit<SaleRow, 'createdAt'> & { productTitle: ProductRow['title'] };
 
 /** Where a keyset page starts: after this sale (exclusive), newest first. */
 export interface SaleCursor {
@@ -39,45 +39,53 @@ export type ProductFigures = Figures & {
   lastSaleAt: ProductSalesRow['lastSaleAt'] | null;
 };
 
-const figuresColumns = { count: sqlInteger, amount: sqlInteger, net: sqlInteger };
-const figuresRow = z.object(figuresColumns) satisfies z.ZodType<Figures>;
 const noFigures: Figures = { count: 0, amount: 0, net: 0 };
 
-const periodFiguresRow = figuresRow.extend({ period: z.enum(['total', 'month', 'today']) });
+const figuresOf = (row: RawRow): Figures => ({
+  count: column.integer(row, 'count'),
+  amount: column.integer(row, 'amount'),
+  net: column.integer(row, 'net'),
+});
 
-const dailyRow = figuresRow.extend({ day: z.string() }) satisfies z.ZodType<DailyFigures>;
+const productFiguresOf = (row: RawRow): ProductFigures => {
+  const lastSaleAt = column.nullableText(row, 'last_sale_at');
+  return {
+    productId: column.text(row, 'product_id'),
+    title: column.text(row, 'title'),
+    price: column.integer(row, 'price'),
+    lastSaleAt: lastSaleAt === null ? null : new Date(lastSaleAt),
+    ...figuresOf(row),
+  };
+};
 
-const productFiguresRow = figuresRow
-  .extend({
-    product_id: z.string(),
-    title: z.string(),
-    price: sqlInteger,
-    last_sale_at: sqlTimestamp.nullable(),
-  })
-  .transform(
-    ({ product_id, title, price, last_sale_at, ...figures }): ProductFigures => ({
-      productId: product_id,
-      title,
-      price,
-      lastSaleAt: last_sale_at,
-      ...figures,
-    }),
-  );
-
-const countRow = z.object({ count: sqlInteger });
-
-const seekRow = z.object({ day: z.string(), newer: sqlInteger });
-
-/** A listed sale: every column of the sale, its product's title and its time as text. */
-const saleListRow = saleColumns
-  .extend({ product_title: z.string(), purchased_at_text: z.string() })
-  .transform((row) => ({
-    item: { ...toSaleRow(row), productTitle: row.product_title } satisfies SaleListItem,
-    cursor: { purchasedAt: row.purchased_at_text, id: row.id } satisfies SaleCursor,
-  }));
+/** A listed sale: the sale, its product's title, and its time as PostgreSQL prints it. */
+const saleListOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor } => {
+  const id = column.text(row, 'id');
+  const purchasedAtText = column.text(row, 'purchased_at_text');
+  return {
+    item: {
+      id,
+      orderId: column.text(row, 'order_id'),
+      sellerId: column.text(row, 'seller_id'),
+      productId: column.text(row, 'product_id'),
+      customerEmail: column.text(row, 'customer_email'),
+      paymentMethod: column.text(row, 'payment_method'),
+      amount: column.integer(row, 'amount'),
+      commissionRate: column.integer(row, 'commission_rate_bp'),
+      commissionAmount: column.integer(row, 'commission_amount'),
+      netAmount: column.integer(row, 'net_amount'),
+      purchasedAt: new Date(column.text(row, 'purchased_at')),
+      productTitle: column.text(row, 'product_title'),
+    },
+    cursor: { purchasedAt: purchasedAtText, id },
+  };
+};
 
 /** The columns of a listed sale, read from `s` (sales) joined with `p` (products). */
-const saleListColumns = sql`s.*, s.purchased_at::text as purchased_at_text, p.title as product_title`;
+const saleListColumns = sql`s.id, s.order_id, s.seller_id, s.product_id, s.customer_email,
+  s.payment_method, s.amount, s.commission_rate_bp, s.commission_amount, s.net_amount,
+  ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, s.purchased_at::text as purchased_at_text,
+  p.title as product_title`;
 
 /** A sales period as a range of local days (SQL date expressions); none for `all`. */
 interface DayWindow {
@@ -90,11 +98,22 @@ interface DayWindow {
 /** A period, or one local day (`YYYY-MM-DD`, the day a sale mail links to). */
 export type SalesRange = SalesPeriod | { day: string };
 
-function periodWindow(period: SalesRange, now: Date, timeZone: string): DayWindow | undefined {
-  if (typeof period === 'object')
-    return { from: sql`${period.day}::date`, to: sql`${period.day}::date` };
-  const today = localToday(now, timeZone);
-  switch (period) {
+/** Which prepared statement serves a range: each period, and any single day. */
+type RangeKind = SalesPeriod | 'day';
+
+const rangeKind = (range: SalesRange): RangeKind => (typeof range === 'object' ? 'day' : range);
+
+/**
+ * The range's days in SQL, from the statement's placeholders: `now` (the instant whose local day
+ * is today) and `day` (a single day).
+ */
+function rangeWindow(kind: RangeKind, timeZone: string): DayWindow | undefined {
+  if (kind === 'day') {
+    const day = sql`${sql.placeholder('day')}::date`;
+    return { from: day, to: day };
+  }
+  const today = localToday(sql.placeholder('now'), timeZone);
+  switch (kind) {
     case 'all':
       return undefined;
     case 'today':
@@ -108,19 +127,148 @@ function periodWindow(period: SalesRange, now: Date, timeZone: string): DayWindo
 
 /**
  * Reads of the sales module. Counts and sums come from the rollups (`sales_daily`,
- * `product_sales`, `seller_sales_totals`), never from summing `sales` per request.
+ * `product_sales`, `seller_sales_totals`), never from summing `sales` per request. Every read is
+ * a named prepared statement (`preparedStatement`), one per kind of range where the range
+ * changes the statement.
  */
 export function createSalesRepository(db: Database, timeZone: string) {
-  const windowOf = (period: SalesRange, now: Date) => periodWindow(period, now, timeZone);
+  const sellerId = sql.placeholder('sellerId');
 
   const dailyWithin = (window: DayWindow | undefined): SQL =>
     window ? sql` and day >= ${window.from} and day <= ${window.to}` : sql``;
 
   /** A timestamp column inside the window's local days. */
-  const purchasedWithin = (column: SQL, window: DayWindow | undefined): SQL =>
+  const purchasedWithin = (timestamp: SQL, window: DayWindow | undefined): SQL =>
     window
-      ? sql` and ${column} >= ${startOfLocalDay(window.from, timeZone)} and ${column} < ${startOfLocalDay(sql`(${window.to} + 1)`, timeZone)}`
+      ? sql` and ${timestamp} >= ${startOfLocalDay(window.from, timeZone)} and ${timestamp} < ${startOfLocalDay(sql`(${window.to} + 1)`, timeZone)}`
       : sql``;
+
+  /** Statements built on first use, one per name. */
+  const statements = new Map<string, (values: Record<string, unknown>) => Promise<unknown[]>>();
+  function statement<Row>(name: string, build: () => SQL, read: (row: RawRow) => Row) {
+    let run = statements.get(name);
+    if (!run) {
+      run = preparedStatement(db, name, build(), read);
+      statements.set(name, run);
+    }
+    return run as (values: Record<string, unknown>) => Promise<Row[]>;
+  }
+
+  const rangeValues = (range: SalesRange, now: Date) => ({
+    now: now.toISOString(),
+    day: typeof range === 'object' ? range.day : null,
+  });
+
+  const today = localToday(sql.placeholder('now'), timeZone);
+  const firstDay = sql`(${today} - ${sql.placeholder('days')}::int + 1)`;
+
+  const stats = preparedStatement(
+    db,
+    'sales_stats',
+    sql`
+      with today as (select ${today} as day)
+      select 'total' as period, t.count, t.amount, t.net
+        from ${sellerSalesTotals} t where t.seller_id = ${sellerId}
+      union all
+      select 'month', coalesce(sum(d.count), 0), coalesce(sum(d.amount), 0), coalesce(sum(d.net), 0)
+        from ${salesDaily} d, today
+        where d.seller_id = ${sellerId}
+          and d.day >= date_trunc('month', today.day::timestamp)::date and d.day <= today.day
+      union all
+      select 'today', coalesce(sum(d.count), 0), coalesce(sum(d.amount), 0), coalesce(sum(d.net), 0)
+        from ${salesDaily} d, today
+        where d.seller_id = ${sellerId} and d.day = today.day`,
+    (row) => ({ period: column.text(row, 'period'), ...figuresOf(row) }),
+  );
+
+  // The rollup's rows are bounded to the days asked for, so that PostgreSQL reads those days
+  // only (an index range), not every day the seller ever sold.
+  const daily = preparedStatement(
+    db,
+    'sales_daily_figures',
+    sql`
+      select series.day::date::text as day,
+             coalesce(d.count, 0) as count, coalesce(d.amount, 0) as amount,
+             coalesce(d.net, 0) as net
+      from generate_series(${firstDay}::timestamp, ${today}::timestamp, interval '1 day')
+        as series(day)
+      left join ${salesDaily} d on d.seller_id = ${sellerId} and d.day = series.day::date
+        and d.day >= ${firstDay} and d.day <= ${today}
+      order by series.day`,
+    (row): DailyFigures => ({ day: column.text(row, 'day'), ...figuresOf(row) }),
+  );
+
+  const byProduct = preparedStatement(
+    db,
+    'sales_by_product',
+    sql`
+      select p.id as product_id, p.title, p.price,
+             coalesce(ps.count, 0) as count, coalesce(ps.amount, 0) as amount,
+             coalesce(ps.net, 0) as net, ${isoTimestamp(sql`ps.last_sale_at`)} as last_sale_at
+      from ${products} p
+      left join ${productSales} ps on ps.product_id = p.id
+      where p.seller_id = ${sellerId} and (p.status <> 'deleted' or ps.count > 0)
+      order by coalesce(ps.amount, 0) desc, p.created_at desc, p.id`,
+    productFiguresOf,
+  );
+
+  const topProducts = preparedStatement(
+    db,
+    'sales_top_products',
+    sql`
+      select p.id as product_id, p.title, p.price, ps.count, ps.amount, ps.net,
+             ${isoTimestamp(sql`ps.last_sale_at`)} as last_sale_at
+      from ${productSales} ps
+      join ${products} p on p.id = ps.product_id
+      where ps.seller_id = ${sellerId}
+      order by ps.amount desc, ps.last_sale_at desc, p.id
+      limit ${sql.placeholder('limit')}`,
+    productFiguresOf,
+  );
+
+  // The dashboard's revenue card, best sellers and latest sales in one statement (one round trip
+  // instead of three): each part is the statement it would be alone, its rows as a JSON array.
+  const jsonRows = (rows: unknown): RawRow[] => (Array.isArray(rows) ? (rows as RawRow[]) : []);
+  const overview = preparedStatement(
+    db,
+    'sales_overview',
+    sql`
+      select
+        (select json_agg(days order by days.day) from (
+          select series.day::date::text as day,
+                 coalesce(d.count, 0) as count, coalesce(d.amount, 0) as amount,
+                 coalesce(d.net, 0) as net
+          from generate_series(${firstDay}::timestamp, ${today}::timestamp, interval '1 day')
+            as series(day)
+          left join ${salesDaily} d on d.seller_id = ${sellerId} and d.day = series.day::date
+            and d.day >= ${firstDay} and d.day <= ${today}
+        ) days) as daily,
+        (select json_agg(top) from (
+          select p.id as product_id, p.title, p.price, ps.count, ps.amount, ps.net,
+                 ${isoTimestamp(sql`ps.last_sale_at`)} as last_sale_at
+          from ${productSales} ps
+          join ${products} p on p.id = ps.product_id
+          where ps.seller_id = ${sellerId}
+          order by ps.amount desc, ps.last_sale_at desc, p.id
+          limit ${sql.placeholder('top')}
+        ) top) as top_products,
+        (select json_agg(latest) from (
+          select ${saleListColumns}
+          from ${sales} s
+          join ${products} p on p.id = s.product_id
+          where s.seller_id = ${sellerId}
+          order by s.purchased_at desc nulls last, s.id desc nulls last
+          limit ${sql.placeholder('latest')}
+        ) latest) as latest_sales`,
+    (row) => ({
+      daily: jsonRows(row.daily).map((day) => ({
+        day: column.text(day, 'day'),
+        ...figuresOf(day),
+      })),
+      topProducts: jsonRows(row.top_products).map(productFiguresOf),
+      latestSales: jsonRows(row.latest_sales).map((sale) => saleListOf(sale).item),
+    }),
+  );
 
   return {
     /** All time, this month and today, in one round trip. */
@@ -128,23 +276,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
       sellerId: string,
       now: Date,
     ): Promise<Record<'total' | 'month' | 'today', Figures>> {
-      const today = localToday(now, timeZone);
-      const rows = parseRows(
-        periodFiguresRow,
-        await db.execute(sql`
-          with today as (select ${today} as day)
-          select 'total' as period, t.count, t.amount, t.net
-            from ${sellerSalesTotals} t where t.seller_id = ${sellerId}
-          union all
-          select 'month', coalesce(sum(d.count), 0), coalesce(sum(d.amount), 0), coalesce(sum(d.net), 0)
-            from ${salesDaily} d, today
-            where d.seller_id = ${sellerId}
-              and d.day >= date_trunc('month', today.day::timestamp)::date and d.day <= today.day
-          union all
-          select 'today', coalesce(sum(d.count), 0), coalesce(sum(d.amount), 0), coalesce(sum(d.net), 0)
-            from ${salesDaily} d, today
-            where d.seller_id = ${sellerId} and d.day = today.day`),
-      );
+      const rows = await stats({ sellerId, now: now.toISOString() });
       // A seller who never sold has no totals row.
       const find = (period: string): Figures => {
         const row = rows.find((candidate) => candidate.period === period);
@@ -154,57 +286,140 @@ export function createSalesRepository(db: Database, timeZone: string) {
     },
 
     /** How many sales the period holds (from the rollups). */
-    async countSales(sellerId: string, period: SalesRange, now: Date): Promise<number> {
-      const window = windowOf(period, now);
-      const result = window
-        ? await db.execute(sql`select coalesce(sum(count), 0) as count from ${salesDaily}
-            where seller_id = ${sellerId}${dailyWithin(window)}`)
-        : await db.execute(
-            sql`select count from ${sellerSalesTotals} where seller_id = ${sellerId}`,
-          );
-      return parseRows(countRow, result)[0]?.count ?? 0;
+    async countSales(sellerId: string, range: SalesRange, now: Date): Promise<number> {
+      const kind = rangeKind(range);
+      const window = rangeWindow(kind, timeZone);
+      const count = statement(
+        `sales_count_${kind}`,
+        () =>
+          window
+            ? sql`select coalesce(sum(count), 0) as count from ${salesDaily}
+                  where seller_id = ${sql.placeholder('sellerId')}${dailyWithin(window)}`
+            : sql`select count from ${sellerSalesTotals} where seller_id = ${sql.placeholder('sellerId')}`,
+        (row) => column.integer(row, 'count'),
+      );
+      const [total] = await count({ sellerId, ...rangeValues(range, now) });
+      return total ?? 0;
+    },
+
+    /**
+     * The first page of a range and how many sales the range holds, in one statement: the page
+     * a seller opens most, in one round trip.
+     */
+    async firstPage(
+      sellerId: string,
+      range: SalesRange,
+      now: Date,
+      limit: number,
+    ): Promise<{ total: number; items: SaleListItem[] }> {
+      const kind = rangeKind(range);
+      const window = rangeWindow(kind, timeZone);
+      const firstPage = statement(
+        `sales_count_and_first_page_${kind}`,
+        () => {
+          const seller = sql.placeholder('sellerId');
+          const total = window
+            ? sql`(select coalesce(sum(count), 0) from ${salesDaily} where seller_id = ${seller}${dailyWithin(window)})`
+            : sql`coalesce((select count from ${sellerSalesTotals} where seller_id = ${seller}), 0)`;
+          return sql`
+            with total as (select ${total} as total_count),
+            page as (
+              select id, purchased_at from ${sales}
+              where seller_id = ${seller}${purchasedWithin(sql`purchased_at`, window)}
+              order by purchased_at desc nulls last, id desc nulls last
+              limit ${sql.placeholder('limit')}
+            )
+            select total.total_count, ${saleListColumns}
+            from total
+            left join (page join ${sales} s on s.id = page.id join ${products} p on p.id = s.product_id)
+              on true
+            order by page.purchased_at desc, page.id desc`;
+        },
+        (row) => ({
+          total: column.integer(row, 'total_count'),
+          item: row.id === null ? undefined : saleListOf(row).item,
+        }),
+      );
+      const rows = await firstPage({ sellerId, ...rangeValues(range, now), limit });
+      return {
+        total: rows[0]?.total ?? 0,
+        items: rows.flatMap((row) => (row.item ? [row.item] : [])),
+      };
     },
 
     /**
      * One page, newest first, at any depth. The daily rollup tells which local day holds the
      * `offset`-th sale of the period, so the index scan starts at that day and skips only the
-     * sales of that day, instead of every newer sale (a plain OFFSET over a million rows).
+     * sales of that day, instead of every newer sale (a plain OFFSET over a million rows). The
+     * first page needs no such seek: it starts at the newest sale.
      */
     async listSales(
       sellerId: string,
-      period: SalesRange,
+      range: SalesRange,
       now: Date,
       offset: number,
       limit: number,
     ): Promise<SaleListItem[]> {
-      const window = windowOf(period, now);
-      const [seek] = parseRows(
-        seekRow,
-        await db.execute(sql`
+      const kind = rangeKind(range);
+      const window = rangeWindow(kind, timeZone);
+      const values = { sellerId, ...rangeValues(range, now), limit };
+      if (offset === 0) {
+        const firstPage = statement(
+          `sales_first_page_${kind}`,
+          () => sql`
+            with page as (
+              select id, purchased_at from ${sales}
+              where seller_id = ${sql.placeholder('sellerId')}${purchasedWithin(sql`purchased_at`, window)}
+              order by purchased_at desc nulls last, id desc nulls last
+              limit ${sql.placeholder('limit')}
+            )
+            select ${saleListColumns}
+            from page
+            join ${sales} s on s.id = page.id
+            join ${products} p on p.id = s.product_id
+            order by page.purchased_at desc, page.id desc`,
+          saleListOf,
+        );
+        return (await firstPage(values)).map((row) => row.item);
+      }
+      const seekDay = statement(
+        `sales_seek_day_${kind}`,
+        () => sql`
           select day::text as day, running - count as newer from (
             select day, count, sum(count) over (order by day desc) as running
-            from ${salesDaily} where seller_id = ${sellerId}${dailyWithin(window)}
+            from ${salesDaily} where seller_id = ${sql.placeholder('sellerId')}${dailyWithin(window)}
           ) days
-          where running > ${offset}
+          where running > ${sql.placeholder('offset')}
           order by day desc
-          limit 1`),
+          limit 1`,
+        (row) => ({ day: column.text(row, 'day'), newer: column.integer(row, 'newer') }),
       );
+      const [seek] = await seekDay({ ...values, offset });
       if (!seek) return [];
-      const skip = offset - seek.newer;
-      const endOfDay = startOfLocalDay(sql`(${seek.day}::date + 1)`, timeZone);
-      const result = await db.execute(sql`
-        with page as (
-          select id, purchased_at from ${sales}
-          where seller_id = ${sellerId} and purchased_at < ${endOfDay}${purchasedWithin(sql`purchased_at`, window)}
-          order by purchased_at desc nulls last, id desc nulls last
-          offset ${skip} limit ${limit}
-        )
-        select ${saleListColumns}
-        from page
-        join ${sales} s on s.id = page.id
-        join ${products} p on p.id = s.product_id
-        order by page.purchased_at desc, page.id desc`);
-      return parseRows(saleListRow, result).map((row) => row.item);
+      const page = statement(
+        `sales_page_${kind}`,
+        () => {
+          const endOfDay = startOfLocalDay(
+            sql`(${sql.placeholder('seekDay')}::date + 1)`,
+            timeZone,
+          );
+          return sql`
+            with page as (
+              select id, purchased_at from ${sales}
+              where seller_id = ${sql.placeholder('sellerId')} and purchased_at < ${endOfDay}${purchasedWithin(sql`purchased_at`, window)}
+              order by purchased_at desc nulls last, id desc nulls last
+              offset ${sql.placeholder('skip')} limit ${sql.placeholder('limit')}
+            )
+            select ${saleListColumns}
+            from page
+            join ${sales} s on s.id = page.id
+            join ${products} p on p.id = s.product_id
+            order by page.purchased_at desc, page.id desc`;
+        },
+        saleListOf,
+      );
+      const rows = await page({ ...values, seekDay: seek.day, skip: offset - seek.newer });
+      return rows.map((row) => row.item);
     },
 
     /** A keyset page for streaming (the export): the sales after `cursor`, newest first. */
@@ -215,20 +430,28 @@ export function createSalesRepository(db: Database, timeZone: string) {
       cursor: SaleCursor | undefined,
       limit: number,
     ): Promise<{ items: SaleListItem[]; next: SaleCursor | undefined }> {
-      const window = windowOf(period, now);
-      const after = cursor
-        ? sql` and (s.purchased_at, s.id) < (${cursor.purchasedAt}::timestamptz, ${cursor.id}::uuid)`
-        : sql``;
-      const rows = parseRows(
-        saleListRow,
-        await db.execute(sql`
+      const window = rangeWindow(period, timeZone);
+      const after = statement(
+        `sales_after_${period}${cursor ? '_cursor' : ''}`,
+        () => sql`
           select ${saleListColumns}
           from ${sales} s
           join ${products} p on p.id = s.product_id
-          where s.seller_id = ${sellerId}${purchasedWithin(sql`s.purchased_at`, window)}${after}
+          where s.seller_id = ${sql.placeholder('sellerId')}${purchasedWithin(sql`s.purchased_at`, window)}${
+            cursor
+              ? sql` and (s.purchased_at, s.id) < (${sql.placeholder('afterTime')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+              : sql``
+          }
           order by s.purchased_at desc nulls last, s.id desc nulls last
-          limit ${limit}`),
+          limit ${sql.placeholder('limit')}`,
+        saleListOf,
       );
+      const rows = await after({
+        sellerId,
+        now: now.toISOString(),
+        limit,
+        ...(cursor ? { afterTime: cursor.purchasedAt, afterId: cursor.id } : {}),
+      });
       const last = rows.at(-1);
       return {
         items: rows.map((row) => row.item),
@@ -236,54 +459,36 @@ export function createSalesRepository(db: Database, timeZone: string) {
       };
     },
 
-    /** One row per local day from `days - 1` days ago to today, zero days included. */
-    async daily(sellerId: string, now: Date, days: number): Promise<DailyFigures[]> {
-      const today = localToday(now, timeZone);
-      return parseRows(
-        dailyRow,
-        await db.execute(sql`
-          select series.day::date::text as day,
-                 coalesce(d.count, 0) as count, coalesce(d.amount, 0) as amount,
-                 coalesce(d.net, 0) as net
-          from generate_series((${today} - ${days - 1}::int)::timestamp, ${today}::timestamp,
-                               interval '1 day') as series(day)
-          left join ${salesDaily} d on d.seller_id = ${sellerId} and d.day = series.day::date
-          order by series.day`),
-      );
+    /**
+     * The last `days` days (as `daily`), the `top` best sellers (as `topProducts`) and the
+     * `latest` newest sales, together.
+     */
+    async overview(
+      sellerId: string,
+      now: Date,
+      counts: { days: number; top: number; latest: number },
+    ): Promise<{
+      daily: DailyFigures[];
+      topProducts: ProductFigures[];
+      latestSales: SaleListItem[];
+    }> {
+      const [row] = await overview({ sellerId, now: now.toISOString(), ...counts });
+      return row ?? { daily: [], topProducts: [], latestSales: [] };
     },
 
+    /** One row per local day from `days - 1` days ago to today, zero days included. */
+    daily: (sellerId: string, now: Date, days: number): Promise<DailyFigures[]> =>
+      daily({ sellerId, now: now.toISOString(), days }),
+
     /** The seller's products (deleted ones only when they sold), best revenue first. */
-    async byProduct(sellerId: string): Promise<ProductFigures[]> {
-      return parseRows(
-        productFiguresRow,
-        await db.execute(sql`
-          select p.id as product_id, p.title, p.price,
-                 coalesce(ps.count, 0) as count, coalesce(ps.amount, 0) as amount,
-                 coalesce(ps.net, 0) as net, ps.last_sale_at
-          from ${products} p
-          left join ${productSales} ps on ps.product_id = p.id
-          where p.seller_id = ${sellerId} and (p.status <> 'deleted' or ps.count > 0)
-          order by coalesce(ps.amount, 0) desc, p.created_at desc, p.id`),
-      );
-    },
+    byProduct: (sellerId: string): Promise<ProductFigures[]> => byProduct({ sellerId }),
 
     /**
      * The products with the most revenue of all time, best first: only products that sold
      * (deleted ones too), read from the per-product rollup.
      */
-    async topProducts(sellerId: string, limit: number): Promise<ProductFigures[]> {
-      return parseRows(
-        productFiguresRow,
-        await db.execute(sql`
-          select p.id as product_id, p.title, p.price, ps.count, ps.amount, ps.net,
-                 ps.last_sale_at
-          from ${productSales} ps
-          join ${products} p on p.id = ps.product_id
-          where ps.seller_id = ${sellerId}
-          order by ps.amount desc, ps.last_sale_at desc, p.id
-          limit ${limit}`),
-      );
-    },
+    topProducts: (sellerId: string, limit: number): Promise<ProductFigures[]> =>
+      topProducts({ sellerId, limit }),
 
     /** Today's date (`yyyy-MM-dd`) in the configured time zone, for file names. */
     async today(now: Date): Promise<string> {

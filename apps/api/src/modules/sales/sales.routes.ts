@@ -9,36 +9,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.ts';
-import { cachedPerSeller } from '../../plugins/response-cache.ts';
 import type { SalesService } from './sales.service.ts';
 
 export async function salesRoutes(app: FastifyInstance, options: { sales: SalesService }) {
   const { sales } = options;
 
-  // The dashboard's reads: cached per seller, dropped on every change to their sales.
-  defineRoute(app, getSalesStatsEndpoint, ({ seller }) => sales.stats(seller.id), cachedPerSeller);
+  defineRoute(app, getSalesStatsEndpoint, ({ seller }) => sales.stats(seller.id));
   defineRoute(app, getTransactionsEndpoint, ({ seller, query }) =>
     sales.transactions(seller.id, query),
   );
-  defineRoute(
-    app,
-    getDailySalesEndpoint,
-    ({ seller, query }) => sales.daily(seller.id, query.days),
-    cachedPerSeller,
+  defineRoute(app, getDailySalesEndpoint, ({ seller, query }) =>
+    sales.daily(seller.id, query.days),
   );
-  defineRoute(
-    app,
-    getSalesByProductEndpoint,
-    ({ seller }) => sales.byProduct(seller.id),
-    cachedPerSeller,
-  );
-
-  defineRoute(
-    app,
-    getSalesOverviewEndpoint,
-    ({ seller }) => sales.overview(seller.id),
-    cachedPerSeller,
-  );
+  defineRoute(app, getSalesByProductEndpoint, ({ seller }) => sales.byProduct(seller.id));
+  defineRoute(app, getSalesOverviewEndpoint, ({ seller }) => sales.overview(seller.id));
 
   // A file, not JSON: registered by hand with the contract's query schema.
   app.withTypeProvider<ZodTypeProvider>().route({

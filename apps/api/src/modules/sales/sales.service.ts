@@ -92,9 +92,15 @@ export function createSalesService(deps: {
       const { page, limit, period, day } = query;
       const range = day ? { day } : period;
       const at = now();
-      const total = await sales.countSales(sellerId, range, at);
       const offset = (page - 1) * limit;
-      const items = offset < total ? await sales.listSales(sellerId, range, at, offset, limit) : [];
+      let total: number;
+      let items: SaleListItem[];
+      if (offset === 0) {
+        ({ total, items } = await sales.firstPage(sellerId, range, at, limit));
+      } else {
+        total = await sales.countSales(sellerId, range, at);
+        items = offset < total ? await sales.listSales(sellerId, range, at, offset, limit) : [];
+      }
       return {
         transactions: items.map(toTransaction),
         pagination: { total, page, limit, totalPages: Math.ceil(total / limit) },
@@ -119,11 +125,15 @@ export function createSalesService(deps: {
     async overview(sellerId: string): Promise<SalesOverview> {
       const at = now();
       const windowDays = salesOverviewWindowDays;
-      const [days, top, latest] = await Promise.all([
-        sales.daily(sellerId, at, windowDays * 2),
-        sales.topProducts(sellerId, salesOverviewTopProducts),
-        sales.salesAfter(sellerId, 'all', at, undefined, salesOverviewLatestSales),
-      ]);
+      const {
+        daily: days,
+        topProducts: top,
+        latestSales: latest,
+      } = await sales.overview(sellerId, at, {
+        days: windowDays * 2,
+        top: salesOverviewTopProducts,
+        latest: salesOverviewLatestSales,
+      });
       const current = days.slice(-windowDays);
       return {
         windowDays,
@@ -131,7 +141,7 @@ export function createSalesService(deps: {
         previous: figures(sumOf(days.slice(0, -windowDays))),
         daily: current.map(({ day, ...rest }) => ({ date: day, ...rest })),
         topProducts: top.map(toProductSalesRow),
-        latestSales: latest.items.map(toTransaction),
+        latestSales: latest.map(toTransaction),
       };
     },
 

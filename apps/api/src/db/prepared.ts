@@ -1,0 +1,47 @@
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
+
+/** A row as the driver returns it, columns by name. */
+export type RawRow = Record<string, unknown>;
+
+interface NodePostgresPool {
+  totalCount: number;
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: RawRow[] }>;
+}
+
+interface PgliteClient {
+  query(text: string, values: unknown[]): Promise<{ rows: RawRow[] }>;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written once with drizzle's `sql` (`sql.placeholder(name)` for what each call
+ * supplies) and sent under `name`: node-postgres prepares it once per connection, so
+ * PostgreSQL parses and plans it once rather than on every call, and nothing is built per
+ * call. Each row comes back as the driver parses it and `read` makes it the caller's type (the
+ * readers of `sql-values.ts`). For the hot reads of the dashboard; runs on the database
+ * itself, never inside a transaction.
+ */
+export function preparedStatement<Row>(
+  db: Database,
+  name: string,
+  query: SQL,
+  read: (row: RawRow) => Row,
+): (values: Record<string, unknown>) => Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = (db as unknown as { $client?: NodePostgresPool | PgliteClient }).$client;
+  if (!client)
+    throw new Error(`${name}: prepared statements run on the database, not a transaction`);
+  const run =
+    'totalCount' in client
+      ? (values: unknown[]) => client.query({ name, text, values })
+      : (values: unknown[]) => (client as PgliteClient).query(text, values);
+  return async (values) => {
+    const { rows } = await run(fillPlaceholders(params, values));
+    const result: Row[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) result[i] = read(rows[i] as RawRow);
+    return result;
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Sales made by SQL in bulk (`INSERT … SELECT generate_series`), the way a migration from
+ * another system would load them: the sales indexes dropped first and built after, foreign-key
+ * triggers off for the load; then the rollups rebuilt by the server's own `rebuildRollups()`,
+ * so that the statistics read real figures, and `VACUUM (ANALYZE)`.
+ */
+import type pg from 'pg';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { createPurchaseRepository } from '../../apps/api/src/modules/purchases/purchases.repository.ts';
+import { round } from './common.ts';
+import { withClient } from './seed.ts';
+
+/** Seconds taken by each step, for the report. */
+export type StepSeconds = Record<string, number>;
+
+export async function timed<T>(
+  seconds: StepSeconds,
+  label: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  seconds[label] = round((performance.now() - started) / 1000, 1);
+  return result;
+}
+
+/**
+ * Runs `insert` (statements writing `sales` rows) with the sales indexes and primary key
+ * dropped and the foreign-key triggers off, then builds them again.
+ */
+export async function loadSales(
+  client: pg.Client,
+  seconds: StepSeconds,
+  insert: () => Promise<unknown>,
+): Promise<void> {
+  await client.query(`set maintenance_work_mem = '512MB'`);
+  const indexes = await client.query<{ indexdef: string; indexname: string }>(
+    `select indexname, indexdef from pg_indexes where tablename = 'sales' and indexname <> 'sales_pkey'`,
+  );
+  await timed(seconds, 'sales rows', async () => {
+    // Generated rows are consistent: skip the per-row foreign key triggers of the bulk load.
+    await client.query(`set session_replication_role = replica`);
+    await client.query(`alter table sales drop constraint sales_pkey`);
+    for (const { indexname } of indexes.rows) await client.query(`drop index ${indexname}`);
+    await insert();
+    await client.query(`set session_replication_role = origin`);
+  });
+  await timed(seconds, 'sales indexes', async () => {
+    await client.query(`alter table sales add constraint sales_pkey primary key (id)`);
+    for (const { indexdef } of indexes.rows) await client.query(indexdef);
+  });
+}
+
+/** The server's own rebuild of the rollups and sales counts, then `VACUUM (ANALYZE)`. */
+export async function rebuildRollupsAndVacuum(
+  databaseUrl: string,
+  timeZone: string,
+  seconds: StepSeconds,
+): Promise<void> {
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
+  try {
+    await timed(seconds, 'rollups rebuild', () =>
+      createPurchaseRepository(database.db, timeZone).rebuildRollups(),
+    );
+  } finally {
+    await database.close();
+  }
+  await timed(seconds, 'vacuum analyze', () =>
+    withClient(databaseUrl, (client) => client.query('vacuum (analyze)')),
+  );
+}

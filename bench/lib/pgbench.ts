@@ -1,0 +1,186 @@
+/**
+ * pgbench as the database's own limit: scripts made of the statements the server sent on the
+ * wire (bench/lib/pg-wire-capture.ts), run prepared (`-M prepared`: parsed and planned once per
+ * connection) with the same number of connections as the HTTP load, against the same data.
+ *
+ * A captured statement is kept word for word; its parameters become pgbench variables: the
+ * seller's and product's ids are computed from Zipf-drawn ranks (`sellerIdSql`), an order id
+ * from a random number, and every other value stays what the server sent (`-D` constants).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { round } from './common.ts';
+import type { CapturedStatement } from './pg-wire-capture.ts';
+import { spawnGroup, stopGroup } from './processes.ts';
+import { productIdSql, sellerIdSql, zipfExponent } from './shop.ts';
+
+export const pgbenchPath = process.env.PGBENCH ?? 'pgbench';
+
+/** What the captured values were, to recognise them among a statement's parameters. */
+export interface CaptureKeys {
+  sellerId: string;
+  productId?: string;
+  orderId?: string;
+}
+
+export interface PgbenchScript {
+  name: string;
+  weight: number;
+  /** The script's text (pgbench meta-commands and SQL). */
+  text: string;
+}
+
+/**
+ * pgbench takes every `:name` of a script for a variable, even inside a string literal: a
+ * literal with a colon (a `to_char` format) is written as the same string with the colon
+ * escaped (`E'…\072…'`).
+ */
+export function escapeLiteralColons(text: string): string {
+  return text.replace(/'(?:[^']|'')*'/g, (literal, offset: number) => {
+    if (!literal.includes(':') || text[offset - 1] === 'E') return literal;
+    return `E${literal.replaceAll('\\', '\\\\').replaceAll(':', '\\072')}`;
+  });
+}
+
+/** Turns captured statements into one pgbench script and the constants it needs. */
+export class ScriptBuilder {
+  private readonly constants = new Map<string, string>();
+
+  constructor(
+    private readonly sellers: number,
+    private readonly productsPerSeller: number,
+  ) {}
+
+  /** `-D` arguments of every constant used by the scripts built so far. */
+  defines(): string[] {
+    return [...this.constants].flatMap(([value, name]) => ['-D', `${name}=${value}`]);
+  }
+
+  private constant(value: string): string {
+    let name = this.constants.get(value);
+    if (!name) {
+      name = `c${this.constants.size + 1}`;
+      this.constants.set(value, name);
+    }
+    return `:${name}`;
+  }
+
+  script(name: string, weight: number, statements: CapturedStatement[], keys: CaptureKeys) {
+    const lines = [
+      `\\set rank random_zipfian(1, ${this.sellers}, ${zipfExponent})`,
+      `\\set product random(0, ${this.productsPerSeller - 1})`,
+      `\\set order random(1, 1000000000000000)`,
+    ];
+    for (const statement of statements) {
+      const text = escapeLiteralColons(statement.text).replace(/\$(\d+)/g, (_, index: string) => {
+        const value = statement.values[Number(index) - 1];
+        if (value === null || value === undefined) return 'NULL';
+        if (value === keys.sellerId) return sellerIdSql(':rank');
+        if (value === keys.productId) return productIdSql(':rank', ':product');
+        if (value === keys.orderId) return `('pgbench-' || :order)`;
+        return this.constant(value);
+      });
+      lines.push(`${text.trim().replace(/;\s*$/, '')};`);
+    }
+    return { name, weight, text: `${lines.join('\n')}\n` } satisfies PgbenchScript;
+  }
+}
+
+export interface PgbenchResult {
+  tps: number;
+  transactions: number;
+  failed: number;
+  latencyMs: number;
+  perScript: Record<string, { tps: number; transactions: number; latencyMs: number }>;
+}
+
+function parse(output: string, scripts: PgbenchScript[]): PgbenchResult {
+  const number = (pattern: RegExp, text = output) => Number(pattern.exec(text)?.[1] ?? Number.NaN);
+  const perScript: PgbenchResult['perScript'] = {};
+  const sections = output.split(/^SQL script \d+: /m).slice(1);
+  if (scripts.length === 1 && scripts[0]) {
+    perScript[scripts[0].name] = {
+      tps: round(number(/^tps = ([\d.]+)/m), 0),
+      transactions: number(/processed: (\d+)/),
+      latencyMs: number(/^latency average = ([\d.]+) ms/m),
+    };
+  } else {
+    sections.forEach((section, index) => {
+      const script = scripts[index];
+      if (!script) return;
+      perScript[script.name] = {
+        tps: round(number(/tps = ([\d.]+)\)/, section), 0),
+        transactions: number(/ - (\d+) transactions/, section),
+        latencyMs: number(/latency average = ([\d.]+) ms/, section),
+      };
+    });
+  }
+  return {
+    tps: round(number(/^tps = ([\d.]+)/m), 0),
+    transactions: number(/processed: (\d+)/),
+    failed: number(/number of failed transactions: (\d+)/),
+    latencyMs: number(/^latency average = ([\d.]+) ms/m),
+    perScript,
+  };
+}
+
+/** Runs the scripts (weighted) with `clients` connections for `seconds`. */
+export async function runPgbench(options: {
+  databaseUrl: string;
+  scripts: PgbenchScript[];
+  defines: string[];
+  clients: number;
+  seconds: number;
+}): Promise<PgbenchResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
+  try {
+    const files = options.scripts.map((script, index) => {
+      const file = path.join(dir, `${index}-${script.name.replace(/[^\w-]+/g, '_')}.sql`);
+      writeFileSync(file, script.text);
+      return `${file}@${script.weight}`;
+    });
+    const args = [
+      '--no-vacuum',
+      '--protocol=prepared',
+      `--client=${options.clients}`,
+      `--jobs=${Math.min(2, options.clients)}`,
+      `--time=${options.seconds}`,
+      ...options.defines,
+      ...files.flatMap((file) => ['-f', file]),
+      options.databaseUrl,
+    ];
+    const child = spawnGroup(pgbenchPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
+    await stopGroup(child);
+    if (code !== 0) {
+      const scripts = options.scripts.map((script) => `-- ${script.name}\n${script.text}`);
+      throw new Error(
+        `pgbench exited with ${code}: ${output.slice(0, 1500)}\n${scripts.join('\n')}`,
+      );
+    }
+    return parse(output, options.scripts);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether pgbench can be run (Debian's postgresql-client package). */
+export function pgbenchAvailable(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(pgbenchPath, ['--version'], { stdio: 'ignore' });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}

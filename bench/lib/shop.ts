@@ -1,0 +1,321 @@
+/**
+ * The marketplace the throughput scenario runs against, and the traffic it gets:
+ *
+ * - data: `sellers` sellers with `productsPerSeller` products each and `sales` sales spread
+ *   over them with a long tail (seller of rank r holds a share ∝ 1 / r^s: a few big sellers,
+ *   most small), over two years, newest a minute old; rollups rebuilt by the server's own code;
+ * - reads: what the web app asks for when a page loads (the dashboard, /products, /sales), for
+ *   a seller chosen by the same Zipf law (busy sellers look at their figures more), each seller
+ *   with their own session token;
+ * - writes: the member site's signed calls, purchases and product views, on products chosen by
+ *   the same law, and a flash sale (one product of one seller, many purchases at once).
+ *
+ * Ids are made from ranks (`sellerId(r)`, `productId(r, n)`), so that pgbench scripts can name
+ * the same rows from a random rank.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { loadSales, rebuildRollupsAndVacuum, type StepSeconds, timed } from './bulk-sales.ts';
+import type { LoadRequest } from './http-load.ts';
+import { sessionToken, withClient } from './seed.ts';
+
+/** Zipf exponent of sellers' sizes and of who reads and sells (pgbench's `random_zipfian` needs > 1). */
+export const zipfExponent = 1.01;
+export const timeZone = 'Asia/Seoul';
+const historyDays = 730;
+
+export interface ShopSize {
+  sellers: number;
+  productsPerSeller: number;
+  sales: number;
+}
+
+const hex = (value: number, width: number) => value.toString(16).padStart(width, '0');
+
+/** The id of the seller of rank `rank` (1 = biggest). */
+export const sellerId = (rank: number) => `00000000-0000-4000-8000-${hex(rank, 12)}`;
+/** The id of product `index` (0-based) of the seller of rank `rank`. */
+export const productId = (rank: number, index: number) =>
+  `00000000-${hex(rank, 4)}-4000-9000-${hex(index, 12)}`;
+
+/** The same ids in SQL, from an integer expression (pgbench variables are integers). */
+export const sellerIdSql = (rank: string) =>
+  `('00000000-0000-4000-8000-' || lpad(to_hex(${rank}::int), 12, '0'))::uuid`;
+export const productIdSql = (rank: string, index: string) =>
+  `('00000000-' || lpad(to_hex(${rank}::int), 4, '0') || '-4000-9000-' || lpad(to_hex(${index}::int), 12, '0'))::uuid`;
+
+/** Draws ranks 1…n with P(r) ∝ 1 / r^s. */
+export class Zipf {
+  private readonly cumulative: Float64Array;
+
+  constructor(
+    readonly n: number,
+    readonly s = zipfExponent,
+  ) {
+    this.cumulative = new Float64Array(n);
+    let sum = 0;
+    for (let rank = 1; rank <= n; rank++) {
+      sum += 1 / rank ** s;
+      this.cumulative[rank - 1] = sum;
+    }
+    for (let i = 0; i < n; i++) this.cumulative[i] = (this.cumulative[i] as number) / sum;
+  }
+
+  /** The share of rank `rank`. */
+  share(rank: number): number {
+    return (
+      (this.cumulative[rank - 1] as number) - (rank > 1 ? (this.cumulative[rank - 2] as number) : 0)
+    );
+  }
+
+  next(): number {
+    const u = Math.random();
+    let low = 0;
+    let high = this.n - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.cumulative[middle] as number) < u) low = middle + 1;
+      else high = middle;
+    }
+    return low + 1;
+  }
+}
+
+/** Sales per seller rank: shares of the Zipf law, rounded, the remainder to the biggest. */
+export function salesPerSeller(size: ShopSize): number[] {
+  const zipf = new Zipf(size.sellers);
+  const counts = Array.from({ length: size.sellers }, (_, i) =>
+    Math.floor(size.sales * zipf.share(i + 1)),
+  );
+  counts[0] = (counts[0] as number) + size.sales - counts.reduce((sum, count) => sum + count, 0);
+  return counts;
+}
+
+/** Sellers, products and sales by SQL; the rollups rebuilt; VACUUM ANALYZE. */
+export async function seedShop(databaseUrl: string, size: ShopSize): Promise<StepSeconds> {
+  const seconds: StepSeconds = {};
+  const counts = salesPerSeller(size);
+  await withClient(databaseUrl, async (client) => {
+    await timed(seconds, 'sellers and products', async () => {
+      // Signed up three years ago: every sale pays the standard commission. No sale mails:
+      // a fresh database would otherwise queue every seller's daily summary at the server's start.
+      await client.query(
+        `insert into sellers (id, email, nickname, password_hash, created_at, sale_notifications)
+         select ${sellerIdSql('r')}, 'seller' || r || '@example.com', 'seller_' || r,
+                'bench-no-password', now() - interval '3 years', 'never'
+         from generate_series(1, $1::int) r`,
+        [size.sellers],
+      );
+      await client.query(
+        `insert into products (id, seller_id, title, description, price, status, created_at)
+         select ${productIdSql('r', 'n')}, ${sellerIdSql('r')}, 'Product ' || r || '-' || n,
+                'A product of a benchmark seller.', 5 + n, 'active',
+                now() - interval '3 years' + make_interval(days => n)
+         from generate_series(1, $1::int) r, generate_series(0, $2::int - 1) n`,
+        [size.sellers, size.productsPerSeller],
+      );
+    });
+    await loadSales(client, seconds, () =>
+      client.query(
+        `insert into sales (order_id, seller_id, product_id, customer_email, payment_method,
+                            amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
+         select 'seed-' || c.rank || '-' || g, ${sellerIdSql('c.rank')},
+                ${productIdSql('c.rank', `g % ${size.productsPerSeller}`)},
+                'buyer' || (g % 5000) || '@example.com',
+                (array['card', 'alipay', 'paypal', 'bank'])[1 + g % 4],
+                v.amount, 1000, (v.amount * 1000 + 5000) / 10000,
+                v.amount - (v.amount * 1000 + 5000) / 10000,
+                now() - interval '1 minute' - ((g - 1)::float8 / c.n) * interval '${historyDays} days'
+         from unnest($1::int[]) with ordinality as c(n, rank)
+         cross join lateral generate_series(1, c.n) g
+         cross join lateral (select 1000 + (g::bigint * 7919) % 99001 as amount) v
+         where c.n > 0`,
+        [counts],
+      ),
+    );
+  });
+  await rebuildRollupsAndVacuum(databaseUrl, timeZone, seconds);
+  return seconds;
+}
+
+/** Every seller's session token, by rank (index 0 unused). */
+export async function sellerTokens(sellers: number): Promise<string[]> {
+  const tokens = [''];
+  for (let rank = 1; rank <= sellers; rank++) tokens.push(await sessionToken(sellerId(rank)));
+  return tokens;
+}
+
+// ---- Reads ---------------------------------------------------------------------------------
+
+/** The calls of a page load, as the web app makes them (the shell's profile included). */
+export const readCalls = {
+  profile: '/api/auth/profile',
+  'stats/products': '/api/products/stats/products',
+  'stats/sales': '/api/products/stats/sales',
+  'stats/sales/overview': '/api/products/stats/sales/overview',
+  'getting-started': '/api/dashboard/getting-started',
+  'my-products': '/api/products/my-products',
+  'sales/transactions': '/api/products/sales/transactions?period=all&page=1&limit=20',
+  'stats/sales/daily': '/api/products/stats/sales/daily?days=30',
+} as const;
+export type ReadCall = keyof typeof readCalls;
+
+/**
+ * Page loads and how often each comes: the dashboard twice as often as /products or /sales;
+ * half the /sales visits also open the chart tab.
+ */
+export const pageLoads: { page: string; weight: number; calls: ReadCall[] }[] = [
+  {
+    page: 'dashboard',
+    weight: 4,
+    calls: ['profile', 'stats/products', 'stats/sales', 'stats/sales/overview', 'getting-started'],
+  },
+  { page: '/products', weight: 2, calls: ['profile', 'my-products', 'stats/products'] },
+  { page: '/sales', weight: 1, calls: ['profile', 'stats/sales', 'sales/transactions'] },
+  {
+    page: '/sales, chart tab',
+    weight: 1,
+    calls: ['profile', 'stats/sales', 'sales/transactions', 'stats/sales/daily'],
+  },
+];
+
+/** The share of each call among all reads, from the page loads' weights. */
+export function readShares(): Record<ReadCall, number> {
+  const counts = {} as Record<ReadCall, number>;
+  let total = 0;
+  for (const { weight, calls } of pageLoads) {
+    for (const call of calls) {
+      counts[call] = (counts[call] ?? 0) + weight;
+      total += weight;
+    }
+  }
+  for (const call of Object.keys(counts) as ReadCall[]) counts[call] /= total;
+  return counts;
+}
+
+/**
+ * An endless stream of reads: page loads of Zipf-chosen sellers, their calls in order (the
+ * connections take them as they come, so a page's calls run side by side as in a browser).
+ * With `only`, every request is that call (for one endpoint alone).
+ */
+export function readStream(tokens: string[], only?: ReadCall): () => LoadRequest {
+  const zipf = new Zipf(tokens.length - 1);
+  const requests = new Map<string, LoadRequest>();
+  const requestOf = (rank: number, call: ReadCall): LoadRequest => {
+    const key = `${rank}:${call}`;
+    let request = requests.get(key);
+    if (!request) {
+      request = {
+        label: call,
+        method: 'GET',
+        path: readCalls[call],
+        headers: { authorization: `Bearer ${tokens[rank]}` },
+      };
+      requests.set(key, request);
+    }
+    return request;
+  };
+  if (only) return () => requestOf(zipf.next(), only);
+  const totalWeight = pageLoads.reduce((sum, page) => sum + page.weight, 0);
+  const queue: LoadRequest[] = [];
+  return () => {
+    if (queue.length === 0) {
+      const pick = Math.random() * totalWeight;
+      let reached = 0;
+      const page =
+        pageLoads.find((candidate) => {
+          reached += candidate.weight;
+          return pick < reached;
+        }) ?? pageLoads[0];
+      const rank = zipf.next();
+      for (const call of page?.calls ?? []) queue.push(requestOf(rank, call));
+    }
+    return queue.shift() as LoadRequest;
+  };
+}
+
+// ---- Writes --------------------------------------------------------------------------------
+
+export function signature(secret: string, body: string): string {
+  const t = Math.floor(Date.now() / 1000);
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+}
+
+export interface MemberSite {
+  /** Order ids acknowledged as new (201), to count afterwards. */
+  created: Set<string>;
+  /** Replays answered 200 with the sale already stored. */
+  replays: number;
+  /** The order-id prefix of this run's purchases. */
+  prefix: string;
+  purchases(label?: string, choose?: () => [number, number]): () => LoadRequest;
+  views(): () => LoadRequest;
+}
+
+/**
+ * The member site: purchases of Zipf-chosen products (one in 50 sent twice, as a retry would),
+ * and views. Every body is signed as sent.
+ */
+export function memberSite(secret: string, size: ShopSize): MemberSite {
+  const zipf = new Zipf(size.sellers);
+  const prefix = `load-${randomBytes(3).toString('hex')}`;
+  const created = new Set<string>();
+  /** Numbers every purchase of the run: order ids never repeat across streams. */
+  let n = 0;
+  const site: MemberSite = {
+    created,
+    replays: 0,
+    prefix,
+    purchases(label = 'purchase', choose) {
+      let previous: string | undefined;
+      const pick =
+        choose ?? (() => [zipf.next(), Math.floor(Math.random() * size.productsPerSeller)]);
+      return () => {
+        n++;
+        let body: string;
+        let replay = false;
+        if (n % 50 === 0 && previous) {
+          body = previous;
+          replay = true;
+        } else {
+          const [rank, index] = pick();
+          body = JSON.stringify({
+            orderId: `${prefix}-${n}`,
+            productId: productId(rank, index),
+            customerEmail: `buyer${n % 5000}@example.com`,
+            paymentMethod: 'card',
+            amount: 1000 + ((n * 7919) % 99001),
+          });
+          previous = body;
+        }
+        const orderId = (JSON.parse(body) as { orderId: string }).orderId;
+        return {
+          label: replay ? `${label} (replay)` : label,
+          method: 'POST',
+          path: '/api/internal/purchases',
+          headers: {
+            'content-type': 'application/json',
+            'x-signature': signature(secret, body),
+          },
+          body,
+          check: (status) => {
+            if (status === 201) created.add(orderId);
+            if (status === 200 && replay) site.replays++;
+          },
+        };
+      };
+    },
+    views() {
+      return () => {
+        const rank = zipf.next();
+        const index = Math.floor(Math.random() * size.productsPerSeller);
+        return {
+          label: 'view',
+          method: 'POST',
+          path: `/api/internal/products/${productId(rank, index)}/views`,
+          headers: { 'x-signature': signature(secret, '') },
+        };
+      };
+    },
+  };
+  return site;
+}
