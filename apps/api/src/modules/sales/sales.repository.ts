@@ -183,17 +183,18 @@ export function createSalesRepository(db: Database, timeZone: string) {
 
   // The rollup's rows are bounded to the days asked for, so that PostgreSQL reads those days
   // only (an index range), not every day the seller ever sold.
-  const daily = preparedStatement(
-    db,
-    'sales_daily_figures',
-    sql`
+  const dailyRows = sql`
       select series.day::date::text as day,
              coalesce(d.count, 0) as count, coalesce(d.amount, 0) as amount,
              coalesce(d.net, 0) as net
       from generate_series(${firstDay}::timestamp, ${today}::timestamp, interval '1 day')
         as series(day)
       left join ${salesDaily} d on d.seller_id = ${sellerId} and d.day = series.day::date
-        and d.day >= ${firstDay} and d.day <= ${today}
+        and d.day >= ${firstDay} and d.day <= ${today}`;
+  const daily = preparedStatement(
+    db,
+    'sales_daily_figures',
+    sql`${dailyRows}
       order by series.day`,
     (row): DailyFigures => ({ day: column.text(row, 'day'), ...figuresOf(row) }),
   );
@@ -212,17 +213,18 @@ export function createSalesRepository(db: Database, timeZone: string) {
     productFiguresOf,
   );
 
-  const topProducts = preparedStatement(
-    db,
-    'sales_top_products',
-    sql`
+  const topProductRows = (limit: string) => sql`
       select p.id as product_id, p.title, p.price, ps.count, ps.amount, ps.net,
              ${isoTimestamp(sql`ps.last_sale_at`)} as last_sale_at
       from ${productSales} ps
       join ${products} p on p.id = ps.product_id
       where ps.seller_id = ${sellerId}
       order by ps.amount desc, ps.last_sale_at desc, p.id
-      limit ${sql.placeholder('limit')}`,
+      limit ${sql.placeholder(limit)}`;
+  const topProducts = preparedStatement(
+    db,
+    'sales_top_products',
+    topProductRows('limit'),
     productFiguresOf,
   );
 
@@ -234,24 +236,8 @@ export function createSalesRepository(db: Database, timeZone: string) {
     'sales_overview',
     sql`
       select
-        (select json_agg(days order by days.day) from (
-          select series.day::date::text as day,
-                 coalesce(d.count, 0) as count, coalesce(d.amount, 0) as amount,
-                 coalesce(d.net, 0) as net
-          from generate_series(${firstDay}::timestamp, ${today}::timestamp, interval '1 day')
-            as series(day)
-          left join ${salesDaily} d on d.seller_id = ${sellerId} and d.day = series.day::date
-            and d.day >= ${firstDay} and d.day <= ${today}
-        ) days) as daily,
-        (select json_agg(top) from (
-          select p.id as product_id, p.title, p.price, ps.count, ps.amount, ps.net,
-                 ${isoTimestamp(sql`ps.last_sale_at`)} as last_sale_at
-          from ${productSales} ps
-          join ${products} p on p.id = ps.product_id
-          where ps.seller_id = ${sellerId}
-          order by ps.amount desc, ps.last_sale_at desc, p.id
-          limit ${sql.placeholder('top')}
-        ) top) as top_products,
+        (select json_agg(days order by days.day) from (${dailyRows}) days) as daily,
+        (select json_agg(top) from (${topProductRows('top')}) top) as top_products,
         (select json_agg(latest) from (
           select ${saleListColumns}
           from ${sales} s

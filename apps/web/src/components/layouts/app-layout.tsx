@@ -1,14 +1,14 @@
 import type * as React from 'react';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
 import { Brand } from './brand';
 import { LanguageSwitcher } from './language-switcher';
 import { LazyMenu, type MenuButtonProps } from './lazy-menu';
+import { MainNavLinks } from './main-nav-links';
 import { MobileMenuButton } from './mobile-menu-button';
-import { isNavItemActive, type NavMenuProps, type NavUser, navItems } from './nav-items';
+import type { NavMenuProps, NavUser } from './nav-items';
 import { UserAvatar } from './user-avatar';
 
 // The side sheet and the account menu load when the seller reaches for them (lazy-menu.tsx).
@@ -46,7 +46,6 @@ export function AppLayout({
   children,
 }: NavMenuProps & { children: React.ReactNode }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -68,22 +67,14 @@ export function AppLayout({
             aria-label={t('nav.mainNavigation')}
             className="ml-6 hidden items-center gap-1 md:flex"
           >
-            {navItems.map((item) => {
-              const isActive = isNavItemActive(item, pathname);
-              return (
-                <Link
-                  key={item.to}
-                  to={item.to}
-                  aria-current={isActive ? 'page' : undefined}
-                  className={cn(
-                    'rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                    isActive ? 'bg-accent text-foreground' : 'text-muted-foreground',
-                  )}
-                >
-                  {t(item.labelKey)}
-                </Link>
-              );
-            })}
+            <MainNavLinks
+              linkClassName={({ isActive }) =>
+                cn(
+                  'rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  isActive ? 'bg-accent text-foreground' : 'text-muted-foreground',
+                )
+              }
+            />
           </nav>
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher />

@@ -1,7 +1,7 @@
 import { CodeIcon, LogOutIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import {
@@ -17,8 +17,9 @@ import { cn } from '@/lib/class-names';
 import { currentLanguage, languageNames, supportedLanguages } from '@/lib/i18n';
 import { setThemeChoice } from '@/lib/theme';
 import { useThemeChoice } from '@/lib/use-theme';
+import { MainNavLinks } from './main-nav-links';
 import { MobileMenuButton } from './mobile-menu-button';
-import { isNavItemActive, type NavMenuProps, navItems } from './nav-items';
+import type { NavMenuProps } from './nav-items';
 import { themeOptions } from './theme-options';
 import { UserAvatar } from './user-avatar';
 
@@ -41,7 +42,6 @@ export function MobileNav({
   const [open, setOpen] = useState(defaultOpen);
   const language = currentLanguage(i18n.resolvedLanguage);
   const theme = useThemeChoice();
-  const { pathname } = useLocation();
   const close = () => setOpen(false);
 
   return (
@@ -58,21 +58,7 @@ export function MobileNav({
           </SheetDescription>
         </SheetHeader>
         <nav aria-label={t('nav.mainNavigation')} className="grid gap-1 px-3">
-          {navItems.map((item) => {
-            const isActive = isNavItemActive(item, pathname);
-            return (
-              <Link
-                key={item.to}
-                to={item.to}
-                aria-current={isActive ? 'page' : undefined}
-                className={linkClasses({ isActive })}
-                onClick={close}
-              >
-                <item.icon className="size-4" aria-hidden="true" />
-                {t(item.labelKey)}
-              </Link>
-            );
-          })}
+          <MainNavLinks linkClassName={linkClasses} withIcons onNavigate={close} />
           <NavLink to={paths.profile.href()} className={linkClasses} onClick={close}>
             <UserIcon className="size-4" aria-hidden="true" />
             {t('nav.profile')}
