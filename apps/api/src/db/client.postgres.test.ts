@@ -67,7 +67,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
     ),
   ]);
 
-describe.skipIf(target.kind !== 'postgres')('PostgreSQL connections lost under the pool', () => {
+describe('PostgreSQL connections lost under the pool', () => {
   let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
   let database: DatabaseHandle | undefined;
 
