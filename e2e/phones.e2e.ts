@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile, failedRequest, withPage } from './support/browser';
-import { longTitle, type RealisticShop, realisticShopForFile } from './support/realistic-shop';
+import { longTitle, realisticShopForFile } from './support/realistic-shop';
+import { type Screen, screenNamed, screens } from './support/screens';
 
 /**
  * Every screen on phones of 360 to 430 px, in every language, with a seller whose data is as
@@ -17,140 +18,8 @@ const shop = realisticShopForFile(baseUrl, secret);
 
 const languages = ['en', 'ko', 'zh', 'ja', 'fr', 'tr'] as const;
 
-interface Route {
-  name: string;
-  path: (shop: RealisticShop) => string;
-  signedIn: boolean;
-  /** Waits until the screen shows its data (or opens the part of it to measure). */
-  ready: (page: Page) => Promise<void>;
-}
-
-const shown = (page: Page, selector: string) => page.locator(selector).first().waitFor();
-const testId = (page: Page, id: string) => page.getByTestId(id).first().waitFor();
-
-const routes: Route[] = [
-  {
-    name: 'login',
-    path: () => '/login',
-    signedIn: false,
-    ready: (page) => shown(page, 'form button[type=submit]'),
-  },
-  {
-    name: 'signup',
-    path: () => '/signup',
-    signedIn: false,
-    ready: (p) => shown(p, '#agreeToTerms'),
-  },
-  {
-    name: 'forgot password',
-    path: () => '/forgot-password',
-    signedIn: false,
-    ready: (p) => shown(p, 'form button[type=submit]'),
-  },
-  {
-    name: 'reset password',
-    path: () => '/reset-password?token=a-link-token-from-the-mail',
-    signedIn: false,
-    ready: async (page) => {
-      await page.fill('#newPassword', 'Brass-Lantern-52');
-      await testId(page, 'password-strength');
-    },
-  },
-  { name: 'terms', path: () => '/terms', signedIn: false, ready: (p) => testId(p, 'legal-text') },
-  {
-    name: 'privacy',
-    path: () => '/privacy',
-    signedIn: false,
-    ready: (p) => testId(p, 'legal-text'),
-  },
-  {
-    name: 'reset password, a link without its token',
-    path: () => '/reset-password',
-    signedIn: false,
-    ready: (p) => testId(p, 'reset-link-refused'),
-  },
-  { name: 'dashboard', path: () => '/', signedIn: true, ready: (p) => shown(p, 'main h1') },
-  { name: 'products', path: () => '/products', signedIn: true, ready: (p) => shown(p, 'main h1') },
-  {
-    name: 'new product',
-    path: () => '/products/create',
-    signedIn: true,
-    ready: (p) => testId(p, 'submit-product'),
-  },
-  {
-    name: 'product detail',
-    path: (s) => `/products/${s.longProductId}`,
-    signedIn: true,
-    ready: (p) => testId(p, 'product-title'),
-  },
-  {
-    name: 'product edit',
-    path: (s) => `/products/${s.longProductId}/edit`,
-    signedIn: true,
-    ready: (p) => testId(p, 'submit-product'),
-  },
-  {
-    name: 'sales, transactions',
-    path: () => '/sales',
-    signedIn: true,
-    ready: (p) => testId(p, 'transaction-card'),
-  },
-  {
-    name: 'sales, products',
-    path: () => '/sales',
-    signedIn: true,
-    ready: async (page) => {
-      await testId(page, 'transaction-card');
-      await page.getByRole('tab').nth(1).click();
-      await testId(page, 'product-sales-card');
-    },
-  },
-  {
-    name: 'sales, chart',
-    path: () => '/sales',
-    signedIn: true,
-    ready: async (page) => {
-      await testId(page, 'transaction-card');
-      await page.getByRole('tab').nth(2).click();
-      await testId(page, 'chart-day');
-    },
-  },
-  {
-    name: 'settlement',
-    path: () => '/settlement',
-    signedIn: true,
-    ready: async (page) => {
-      await expect.poll(() => page.locator('#settlement-alipay-phone').inputValue()).not.toBe('');
-    },
-  },
-  {
-    name: 'profile',
-    path: () => '/profile',
-    signedIn: true,
-    ready: (p) => testId(p, 'profile-bio'),
-  },
-  {
-    name: 'developer',
-    path: () => '/settings/developer',
-    signedIn: true,
-    ready: async (page) => {
-      await testId(page, 'save-webhook');
-      await shown(page, '[data-testid=webhook-deliveries][aria-busy=false]');
-    },
-  },
-  {
-    name: 'unknown page',
-    path: () => '/no-such-screen',
-    signedIn: true,
-    ready: (p) => testId(p, 'not-found'),
-  },
-  {
-    name: 'unknown product',
-    path: () => '/products/00000000-0000-4000-8000-000000000000',
-    signedIn: true,
-    ready: (p) => testId(p, 'not-found'),
-  },
-];
+/** The screens as they are; their other states are for the accessibility checks. */
+const routes = screens.filter((screen) => !screen.state && screen.only !== 'desktop');
 
 /**
  * The page's width against the screen's, and what sticks out when it is wider. The screen's
@@ -176,7 +45,7 @@ async function overflow(page: Page) {
 async function openAt(
   width: number,
   language: string,
-  route: Route,
+  route: Screen,
   check: (page: Page) => Promise<void>,
 ) {
   await withPage(
@@ -199,8 +68,8 @@ async function openAt(
         },
         { token: route.signedIn ? shop().seller.token : null, lng: language },
       );
-      await page.goto(route.path(shop()));
-      await route.ready(page);
+      await page.goto(route.path(shop().longProductId));
+      await route.ready(page, 'phone');
       // Nothing is loading any more: no skeleton, nothing busy; the fonts are in.
       await page.waitForFunction(
         () => !document.querySelector('[data-slot="skeleton"], [aria-busy="true"]'),
@@ -234,10 +103,9 @@ describe.concurrent.each([
   });
 });
 
-const salesRoute = routes.find((route) => route.name === 'sales, transactions');
-const productSalesRoute = routes.find((route) => route.name === 'sales, products');
-const chartRoute = routes.find((route) => route.name === 'sales, chart');
-if (!salesRoute || !productSalesRoute || !chartRoute) throw new Error('sales routes missing');
+const salesRoute = screenNamed('sales, transactions tab');
+const productSalesRoute = screenNamed('sales, products tab');
+const chartRoute = screenNamed('sales, chart tab');
 
 describe('the sales screen on a phone', () => {
   it('lists transactions as cards, the long title cut with the whole of it at hand', async () => {

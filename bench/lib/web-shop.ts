@@ -5,27 +5,14 @@
  * with the rollups rebuilt by the server's own code.
  */
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '../../apps/api/src/commands/demo-files.ts';
 import { sellerApi } from '../../e2e/support/products.ts';
+import { fillShopDetails } from '../../e2e/support/sellers.ts';
 import { rebuildRollupsAndVacuum } from './bulk-sales.ts';
 import { withClient } from './seed.ts';
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
 /** A product cover: a colour gradient with a little grain, a few tens of kilobytes like a photo. */
 export function coverPng(seed: number, width = 400, height = 300): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
   const rows: Buffer[] = [];
   let noise = seed * 2654435761;
   for (let y = 0; y < height; y++) {
@@ -51,12 +38,7 @@ export function coverPng(seed: number, width = 400, height = 300): Buffer {
     }
     rows.push(row);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, Buffer.concat(rows));
 }
 
 async function upload(
@@ -111,23 +93,7 @@ export async function seedWebShop(
   databaseUrl: string,
   { products, sales, timeZone }: { products: number; sales: number; timeZone: string },
 ): Promise<WebShop> {
-  const profile = await sellerApi(base, token, 'PUT', '/api/auth/profile', {
-    nickname: `shop${randomBytes(3).toString('hex')}`,
-    bio: '서울과 상하이의 크리에이터를 위한 브러시, 템플릿, 요리 강좌. Brushes, templates and cooking classes.',
-  });
-  if (profile.status !== 200) throw new Error(`profile: ${profile.status}`);
-  const settlement = await sellerApi(base, token, 'PUT', '/api/auth/settlement-info', {
-    alipay: { phone: '+86 138 1234 5678', realName: '王伟' },
-    bank: {
-      name: 'Kookmin Bank',
-      account: '123-456-7890-12345',
-      accountHolder: '김민수',
-      swiftCode: 'CZNAKRSE',
-      branch: 'Gangnam Financial Center',
-    },
-    paypal: { email: 'payouts.for.creators@example-company.com', accountHolder: 'Minsu Kim' },
-  });
-  if (settlement.status !== 200) throw new Error(`settlement: ${settlement.status}`);
+  await fillShopDetails(base, token, `shop${randomBytes(3).toString('hex')}`);
 
   // Four products at a time, as a seller's browser would upload (the list is newest first).
   const productIds: string[] = new Array(products);

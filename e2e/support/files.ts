@@ -3,36 +3,16 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
+import { encodePng } from '../../apps/api/src/commands/demo-files.ts';
 
 /** A valid 4×4 PNG of one colour (so that the browser really decodes and shows it). */
 export function tinyPng(red: number, green: number, blue: number): Buffer {
   const size = 4;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
   const row = Buffer.concat([
     Buffer.from([0]),
     Buffer.from(Array(size).fill([red, green, blue]).flat()),
   ]);
-  const pixels = Buffer.concat(Array(size).fill(row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(size, size, Buffer.concat(Array(size).fill(row)));
 }
 
 /** A small PDF-like file: a PDF header, some text and the end marker. */

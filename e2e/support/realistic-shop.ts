@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { paymentMethodCodes } from '@seller/contract/payment-methods';
 import { beforeAll } from 'vitest';
 import { createProduct, recordPurchase } from './member-site';
-import { sellerApi } from './products';
-import { createSeller } from './sellers';
+import { createSeller, fillShopDetails } from './sellers';
 
 /**
  * A product title of exactly 200 characters (the longest allowed): Korean and English words
@@ -35,23 +34,7 @@ const day = 24 * 60 * 60 * 1000;
 export async function realisticShop(baseUrl: string, secret: string): Promise<RealisticShop> {
   const seller = await createSeller(baseUrl);
   const { token, nickname } = seller;
-  const profile = await sellerApi(baseUrl, token, 'PUT', '/api/auth/profile', {
-    nickname,
-    bio: '서울과 상하이의 크리에이터를 위한 브러시, 템플릿, 요리 강좌. Brushes, templates and cooking classes.',
-  });
-  if (profile.status !== 200) throw new Error(`profile: ${profile.status}`);
-  const settlement = await sellerApi(baseUrl, token, 'PUT', '/api/auth/settlement-info', {
-    alipay: { phone: '+86 138 1234 5678', realName: '王伟' },
-    bank: {
-      name: 'Kookmin Bank',
-      account: '123-456-7890-12345',
-      accountHolder: '김민수',
-      swiftCode: 'CZNAKRSE',
-      branch: 'Gangnam Financial Center',
-    },
-    paypal: { email: 'payouts.for.creators@example-company.com', accountHolder: 'Minsu Kim' },
-  });
-  if (settlement.status !== 200) throw new Error(`settlement: ${settlement.status}`);
+  await fillShopDetails(baseUrl, token, nickname);
 
   const longProductId = await createProduct(baseUrl, token, { title: longTitle, price: 125 });
   const productIds = [

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sellerApi } from './products';
 
 export interface SellerCredentials {
   email: string;
@@ -51,4 +52,32 @@ export function expiredToken(): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const exp = Math.floor(Date.now() / 1000) - 3600;
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'someone', ver: 0, exp })}.c2ln`;
+}
+
+/**
+ * What a seller in business has filled in: a bio in two languages and payout details in every
+ * method, with the long names and numbers real ones have.
+ */
+export async function fillShopDetails(
+  baseUrl: string,
+  token: string,
+  nickname: string,
+): Promise<void> {
+  const profile = await sellerApi(baseUrl, token, 'PUT', '/api/auth/profile', {
+    nickname,
+    bio: '서울과 상하이의 크리에이터를 위한 브러시, 템플릿, 요리 강좌. Brushes, templates and cooking classes.',
+  });
+  if (profile.status !== 200) throw new Error(`profile: ${profile.status}`);
+  const settlement = await sellerApi(baseUrl, token, 'PUT', '/api/auth/settlement-info', {
+    alipay: { phone: '+86 138 1234 5678', realName: '王伟' },
+    bank: {
+      name: 'Kookmin Bank',
+      account: '123-456-7890-12345',
+      accountHolder: '김민수',
+      swiftCode: 'CZNAKRSE',
+      branch: 'Gangnam Financial Center',
+    },
+    paypal: { email: 'payouts.for.creators@example-company.com', accountHolder: 'Minsu Kim' },
+  });
+  if (settlement.status !== 200) throw new Error(`settlement: ${settlement.status}`);
 }

@@ -66,6 +66,24 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, checksum]);
 }
 
+/**
+ * A truecolour PNG of `width` × `height` from its scanlines: each row a filter-type byte
+ * followed by its RGB bytes as that filter wrote them.
+ */
+export function encodePng(width: number, height: number, scanlines: Buffer): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(scanlines)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** `#rrggbb` → red, green and blue. */
 function channels(colour: string): [number, number, number] {
   const value = Number.parseInt(colour.slice(1), 16);
@@ -90,15 +108,5 @@ export function demoPng(fromColour: string, toColour: string): Buffer {
       }
     }
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, rows);
 }

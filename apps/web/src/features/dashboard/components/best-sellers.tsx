@@ -12,22 +12,63 @@ interface Loadable<T> {
   isPending: boolean;
 }
 
-/** Rows kept while loading and when there are fewer: nothing below moves. */
-function Rows({ rows, children }: { rows: number; children: ReactNode }) {
+/**
+ * A dashboard card listing a few rows. Its height is kept for `size` rows while loading and
+ * when there are fewer, so nothing below it moves.
+ */
+function ListCard<Item>({
+  testId,
+  title,
+  action,
+  size,
+  items,
+  isPending,
+  empty,
+  renderItem,
+}: {
+  testId: string;
+  title: string;
+  action?: ReactNode;
+  size: number;
+  items: readonly Item[] | undefined;
+  isPending: boolean;
+  empty: string;
+  renderItem: (item: Item, index: number) => ReactNode;
+}) {
   return (
-    <ol className="grid content-start gap-3" style={{ minHeight: `${rows * 3.25}rem` }}>
-      {children}
-    </ol>
+    <Card className="gap-4" data-testid={testId}>
+      <CardHeader className={action ? 'flex items-center justify-between gap-2' : undefined}>
+        <CardTitle>{title}</CardTitle>
+        {action}
+      </CardHeader>
+      <CardContent>
+        <ol className="grid content-start gap-3" style={{ minHeight: `${size * 3.25}rem` }}>
+          {items === undefined && isPending
+            ? Array.from({ length: size }, (_, row) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
+                <li key={row} className="h-11">
+                  <Skeleton className="h-full w-full" />
+                </li>
+              ))
+            : null}
+          {items?.length === 0 ? <li className="text-sm text-muted-foreground">{empty}</li> : null}
+          {items?.map(renderItem)}
+        </ol>
+      </CardContent>
+    </Card>
   );
 }
 
-function LoadingRows({ rows }: { rows: number }) {
-  return Array.from({ length: rows }, (_, row) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
-    <li key={row} className="h-11">
-      <Skeleton className="h-full w-full" />
-    </li>
-  ));
+/** A row's amount on the right, under the word that says what it is. */
+function Amount({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <span className="grid shrink-0 text-right">
+      <span className="text-xs text-muted-foreground">{label}</span>
+      <span className="text-sm font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </span>
+    </span>
+  );
 }
 
 /**
@@ -37,57 +78,43 @@ function LoadingRows({ rows }: { rows: number }) {
 export function TopProducts({ overview }: { overview: Loadable<SalesOverview> }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
-  const rows = overview.data?.topProducts;
   return (
-    <Card className="gap-4" data-testid="top-products">
-      <CardHeader>
-        <CardTitle>{t('dashboard.topProducts.title')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Rows rows={3}>
-          {rows === undefined && overview.isPending ? <LoadingRows rows={3} /> : null}
-          {rows?.length === 0 ? (
-            <li className="text-sm text-muted-foreground">{t('dashboard.topProducts.empty')}</li>
-          ) : null}
-          {rows?.map((row, index) => (
-            <li key={row.productId} className="flex items-center gap-3" data-testid="top-product">
-              <span className="w-5 shrink-0 text-sm font-semibold text-muted-foreground tabular-nums">
-                {index + 1}
-              </span>
-              <div className="grid min-w-0 flex-1">
-                <Link
-                  to={paths.productDetail.href(row.productId)}
-                  className="truncate text-sm font-medium hover:underline"
-                  title={row.title}
-                >
-                  {row.title}
-                </Link>
-                <span className="text-xs text-muted-foreground">
-                  {t('dashboard.topProducts.price', {
-                    price: formatMoney(row.productPrice, 'USD', language),
-                  })}
-                  {' · '}
-                  {t('dashboard.topProducts.sales', {
-                    sales: formatCount(row.salesCount, language),
-                  })}
-                </span>
-              </div>
-              <span className="grid shrink-0 text-right">
-                <span className="text-xs text-muted-foreground">
-                  {t('dashboard.topProducts.revenue')}
-                </span>
-                <span
-                  className="text-sm font-semibold tabular-nums"
-                  data-testid="top-product-revenue"
-                >
-                  {formatKrwAmount(row.totalRevenue, language)}
-                </span>
-              </span>
-            </li>
-          ))}
-        </Rows>
-      </CardContent>
-    </Card>
+    <ListCard
+      testId="top-products"
+      title={t('dashboard.topProducts.title')}
+      size={3}
+      items={overview.data?.topProducts}
+      isPending={overview.isPending}
+      empty={t('dashboard.topProducts.empty')}
+      renderItem={(row, index) => (
+        <li key={row.productId} className="flex items-center gap-3" data-testid="top-product">
+          <span className="w-5 shrink-0 text-sm font-semibold text-muted-foreground tabular-nums">
+            {index + 1}
+          </span>
+          <div className="grid min-w-0 flex-1">
+            <Link
+              to={paths.productDetail.href(row.productId)}
+              className="truncate text-sm font-medium hover:underline"
+              title={row.title}
+            >
+              {row.title}
+            </Link>
+            <span className="text-xs text-muted-foreground">
+              {t('dashboard.topProducts.price', {
+                price: formatMoney(row.productPrice, 'USD', language),
+              })}
+              {' · '}
+              {t('dashboard.topProducts.sales', { sales: formatCount(row.salesCount, language) })}
+            </span>
+          </div>
+          <Amount
+            label={t('dashboard.topProducts.revenue')}
+            value={formatKrwAmount(row.totalRevenue, language)}
+            testId="top-product-revenue"
+          />
+        </li>
+      )}
+    />
   );
 }
 
@@ -95,50 +122,38 @@ export function TopProducts({ overview }: { overview: Loadable<SalesOverview> })
 export function LatestSales({ overview }: { overview: Loadable<SalesOverview> }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
-  const rows = overview.data?.latestSales;
   return (
-    <Card className="gap-4" data-testid="latest-sales">
-      <CardHeader className="flex items-center justify-between gap-2">
-        <CardTitle>{t('dashboard.latestSales.title')}</CardTitle>
+    <ListCard
+      testId="latest-sales"
+      title={t('dashboard.latestSales.title')}
+      action={
         <Link
           to={paths.sales.href('all')}
           className="text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           {t('dashboard.latestSales.all')}
         </Link>
-      </CardHeader>
-      <CardContent>
-        <Rows rows={5}>
-          {rows === undefined && overview.isPending ? <LoadingRows rows={5} /> : null}
-          {rows?.length === 0 ? (
-            <li className="text-sm text-muted-foreground">{t('dashboard.latestSales.empty')}</li>
-          ) : null}
-          {rows?.map((sale) => (
-            <li
-              key={sale.purchase_id}
-              className="flex items-center gap-3"
-              data-testid="latest-sale"
-            >
-              <div className="grid min-w-0 flex-1">
-                <span className="truncate text-sm font-medium" title={sale.product_title}>
-                  {sale.product_title}
-                </span>
-                <span className="text-xs text-muted-foreground">
-                  {formatRelativeTime(sale.purchase_date, language)}
-                </span>
-              </div>
-              <span className="grid shrink-0 text-right">
-                <span className="text-xs text-muted-foreground">
-                  {t('dashboard.latestSales.paid')}
-                </span>
-                <span className="text-sm font-semibold tabular-nums">
-                  {formatKrwAmount(sale.purchase_price, language)}
-                </span>
-              </span>
-            </li>
-          ))}
-        </Rows>
-      </CardContent>
-    </Card>
+      }
+      size={5}
+      items={overview.data?.latestSales}
+      isPending={overview.isPending}
+      empty={t('dashboard.latestSales.empty')}
+      renderItem={(sale) => (
+        <li key={sale.purchase_id} className="flex items-center gap-3" data-testid="latest-sale">
+          <div className="grid min-w-0 flex-1">
+            <span className="truncate text-sm font-medium" title={sale.product_title}>
+              {sale.product_title}
+            </span>
+            <span className="text-xs text-muted-foreground">
+              {formatRelativeTime(sale.purchase_date, language)}
+            </span>
+          </div>
+          <Amount
+            label={t('dashboard.latestSales.paid')}
+            value={formatKrwAmount(sale.purchase_price, language)}
+          />
+        </li>
+      )}
+    />
   );
 }

@@ -1,41 +1,58 @@
+import {
+  type Control,
+  type FieldPathByValue,
+  type FieldValues,
+  type UseFormClearErrors,
+  useController,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { fieldErrorText } from '@/lib/validation-message';
 
 /**
- * A choice of several codes (a token's scopes, a webhook's events): a checkbox for each, the
- * code as its label and what it means under it. The chosen codes keep the order of `codes`.
+ * A form's choice of several codes (a token's scopes, a webhook's events): a checkbox for
+ * each, the code as its label and what it means under it. The chosen codes keep the order of
+ * `codes`; choosing clears the field's error, which shows under the group.
  */
-export function CodeCheckboxes<Code extends string>({
+export function CodeCheckboxes<Form extends FieldValues, Code extends string>({
+  control,
+  name,
+  clearErrors,
+  idPrefix,
   legend,
   codes,
-  value,
-  onChange,
-  inputId,
   hint,
   testIdPrefix,
-  error,
-  errorId,
   disabled,
 }: {
+  control: Control<Form>;
+  name: FieldPathByValue<Form, Code[]>;
+  clearErrors: UseFormClearErrors<Form>;
+  /** Ids are `<prefix>-<code>` (punctuation made dashes) and `<prefix>-error`. */
+  idPrefix: string;
   legend: string;
   codes: readonly Code[];
-  value: readonly Code[];
-  onChange: (chosen: Code[]) => void;
-  inputId: (code: Code) => string;
   /** What the code lets through, in the seller's words. */
   hint: (code: Code) => string;
   /** Each checkbox is `<prefix>-<code>` for the tests. */
   testIdPrefix: string;
-  /** The translated error, if any, shown under the group as `errorId`. */
-  error: string | undefined;
-  errorId: string;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController({ control, name });
+  const value: readonly Code[] = field.value;
+  const error = fieldErrorText(t, fieldState.error?.message);
+  const errorId = `${idPrefix}-error`;
+  const choose = (chosen: Code[]) => {
+    clearErrors(name);
+    field.onChange(chosen);
+  };
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       {codes.map((code) => {
-        const id = inputId(code);
+        const id = `${idPrefix}-${code.replace(/[^a-z0-9]/gi, '-')}`;
         return (
           <div key={code} className="flex items-start gap-3">
             <Checkbox
@@ -46,7 +63,7 @@ export function CodeCheckboxes<Code extends string>({
               className="mt-0.5"
               data-testid={`${testIdPrefix}-${code}`}
               onCheckedChange={(next) =>
-                onChange(
+                choose(
                   next === true
                     ? codes.filter((c) => c === code || value.includes(c))
                     : value.filter((c) => c !== code),

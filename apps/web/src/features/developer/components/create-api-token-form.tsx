@@ -6,7 +6,7 @@ import {
 } from '@seller/contract/developer/api-tokens';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -28,8 +28,6 @@ const scopeHintKeys = {
   'products:write': 'developer.tokens.scopeHints.productsWrite',
   'sales:read': 'developer.tokens.scopeHints.salesRead',
 } as const satisfies Record<ApiScope, string>;
-
-const scopeInputId = (scope: ApiScope) => `api-token-scope-${scope.replace(':', '-')}`;
 
 /** A new token: its name and the scopes it may use. The secret goes to `onCreated`. */
 export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
@@ -60,7 +58,6 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedAp
   });
 
   const nameError = fieldErrorText(t, formState.errors.name?.message);
-  const scopesError = fieldErrorText(t, formState.errors.scopes?.message);
   const submitting = formState.isSubmitting;
 
   return (
@@ -90,26 +87,16 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedAp
           {...register('name', { onChange: () => clearErrors('name') })}
         />
       </FormField>
-      <Controller
+      <CodeCheckboxes
         control={control}
         name="scopes"
-        render={({ field }) => (
-          <CodeCheckboxes
-            legend={t('developer.tokens.scopes')}
-            codes={apiScopes}
-            value={field.value}
-            onChange={(chosen) => {
-              clearErrors('scopes');
-              field.onChange(chosen);
-            }}
-            inputId={scopeInputId}
-            hint={(scope) => t(scopeHintKeys[scope])}
-            testIdPrefix="scope"
-            error={scopesError}
-            errorId="api-token-scopes-error"
-            disabled={submitting}
-          />
-        )}
+        clearErrors={clearErrors}
+        idPrefix="api-token-scope"
+        legend={t('developer.tokens.scopes')}
+        codes={apiScopes}
+        hint={(scope) => t(scopeHintKeys[scope])}
+        testIdPrefix="scope"
+        disabled={submitting}
       />
       <div className="flex justify-end">
         <Button type="submit" disabled={submitting} data-testid="create-api-token">

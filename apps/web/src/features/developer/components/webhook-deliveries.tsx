@@ -2,6 +2,7 @@ import type { WebhookDelivery } from '@seller/contract/developer/webhooks';
 import { RefreshCwIcon, SendIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { CardFacts, CardList, CardListItem } from '@/components/card-list';
 import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -26,6 +27,10 @@ export function WebhookDeliveries({ canResend }: { canResend: boolean }) {
     onError: (error) => toast.error(errorMessage(t, error, t('developer.deliveries.resendFailed'))),
   });
   const rows = deliveries.data ?? [];
+  const placeholders = {
+    loading: { text: t('developer.deliveries.loading'), testId: 'deliveries-loading' },
+    empty: { text: t('developer.deliveries.empty'), testId: 'deliveries-empty' },
+  };
   const dash = '—';
   const time = (value: string | null) =>
     value ? <time dateTime={value}>{formatDateTime(value, language)}</time> : dash;
@@ -106,10 +111,7 @@ export function WebhookDeliveries({ canResend }: { canResend: boolean }) {
               ]}
               loading={deliveries.isPending}
               rowCount={rows.length}
-              placeholders={{
-                loading: { text: t('developer.deliveries.loading'), testId: 'deliveries-loading' },
-                empty: { text: t('developer.deliveries.empty'), testId: 'deliveries-empty' },
-              }}
+              placeholders={placeholders}
             >
               {rows.map((delivery) => (
                 <TableRow
@@ -135,51 +137,54 @@ export function WebhookDeliveries({ canResend }: { canResend: boolean }) {
           </div>
 
           <div className="md:hidden" data-testid="deliveries-cards">
-            {deliveries.isPending || rows.length === 0 ? (
-              <p className="rounded-lg border py-8 text-center text-sm text-muted-foreground">
-                {deliveries.isPending
-                  ? t('developer.deliveries.loading')
-                  : t('developer.deliveries.empty')}
-              </p>
-            ) : (
-              <ul className="grid gap-3">
-                {rows.map((delivery) => (
-                  <li
-                    key={delivery.id}
-                    className="grid gap-3 rounded-lg border bg-card p-4 text-sm"
-                    data-testid="delivery-card"
-                    data-delivery-status={delivery.status}
-                    data-attempted={delivery.attempts > 0}
-                  >
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-mono text-xs break-all" data-testid="delivery-event">
-                        {delivery.event}
-                      </span>
-                      <DeliveryStatus delivery={delivery} />
-                    </div>
-                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-                      <dt className="text-muted-foreground">{t('developer.deliveries.time')}</dt>
-                      <dd className="tabular-nums">{time(delivery.createdAt)}</dd>
-                      <dt className="text-muted-foreground">
-                        {t('developer.deliveries.duration')}
-                      </dt>
-                      <dd className="tabular-nums">{duration(delivery)}</dd>
-                      <dt className="text-muted-foreground">
-                        {t('developer.deliveries.attempts')}
-                      </dt>
-                      <dd className="tabular-nums">{delivery.attempts}</dd>
-                      <dt className="text-muted-foreground">
-                        {t('developer.deliveries.nextRetry')}
-                      </dt>
-                      <dd className="tabular-nums">{time(delivery.nextAttemptAt)}</dd>
-                    </dl>
-                    {canResend ? (
-                      <div className="flex justify-end">{resendButton(delivery)}</div>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <CardList
+              loading={deliveries.isPending}
+              rowCount={rows.length}
+              placeholders={placeholders}
+            >
+              {rows.map((delivery) => (
+                <CardListItem
+                  key={delivery.id}
+                  data-testid="delivery-card"
+                  data-delivery-status={delivery.status}
+                  data-attempted={delivery.attempts > 0}
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-mono text-xs break-all" data-testid="delivery-event">
+                      {delivery.event}
+                    </span>
+                    <DeliveryStatus delivery={delivery} />
+                  </div>
+                  <CardFacts
+                    facts={[
+                      {
+                        label: t('developer.deliveries.time'),
+                        value: time(delivery.createdAt),
+                        className: 'tabular-nums',
+                      },
+                      {
+                        label: t('developer.deliveries.duration'),
+                        value: duration(delivery),
+                        className: 'tabular-nums',
+                      },
+                      {
+                        label: t('developer.deliveries.attempts'),
+                        value: delivery.attempts,
+                        className: 'tabular-nums',
+                      },
+                      {
+                        label: t('developer.deliveries.nextRetry'),
+                        value: time(delivery.nextAttemptAt),
+                        className: 'tabular-nums',
+                      },
+                    ]}
+                  />
+                  {canResend ? (
+                    <div className="flex justify-end">{resendButton(delivery)}</div>
+                  ) : null}
+                </CardListItem>
+              ))}
+            </CardList>
           </div>
         </>
       )}

@@ -6,7 +6,7 @@ import {
   webhookUrlSchema,
 } from '@seller/contract/developer/webhooks';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -34,8 +34,6 @@ const eventHintKeys = {
   'sale.created': 'developer.webhook.eventHints.saleCreated',
   'product.updated': 'developer.webhook.eventHints.productUpdated',
 } as const satisfies Record<WebhookEvent, string>;
-
-const eventInputId = (event: WebhookEvent) => `webhook-event-${event.replace('.', '-')}`;
 
 /**
  * Where events are sent and which ones. A new webhook listens to sales unless told otherwise;
@@ -77,7 +75,6 @@ export function WebhookForm({
   });
 
   const urlError = fieldErrorText(t, formState.errors.url?.message);
-  const eventsError = fieldErrorText(t, formState.errors.events?.message);
   const submitting = formState.isSubmitting;
 
   return (
@@ -108,26 +105,16 @@ export function WebhookForm({
           {...register('url', { onChange: () => clearErrors('url') })}
         />
       </FormField>
-      <Controller
+      <CodeCheckboxes
         control={control}
         name="events"
-        render={({ field }) => (
-          <CodeCheckboxes
-            legend={t('developer.webhook.events')}
-            codes={webhookEvents}
-            value={field.value}
-            onChange={(chosen) => {
-              clearErrors('events');
-              field.onChange(chosen);
-            }}
-            inputId={eventInputId}
-            hint={(event) => t(eventHintKeys[event])}
-            testIdPrefix="event"
-            error={eventsError}
-            errorId="webhook-events-error"
-            disabled={submitting}
-          />
-        )}
+        clearErrors={clearErrors}
+        idPrefix="webhook-event"
+        legend={t('developer.webhook.events')}
+        codes={webhookEvents}
+        hint={(event) => t(eventHintKeys[event])}
+        testIdPrefix="event"
+        disabled={submitting}
       />
       <div className="flex justify-end">
         <Button type="submit" disabled={submitting} data-testid="save-webhook">

@@ -14,10 +14,10 @@ import { useCreateProduct } from '../api/create-product';
 import { useExchangeRate } from '../api/get-exchange-rate';
 import { productFieldError } from '../lib/product-messages';
 import { useProductSaveFlow } from '../lib/use-product-save-flow';
-import { FormNotice } from './form-notice';
 import { NewUploads } from './new-uploads';
 import { PricePreview } from './price-preview';
 import { ProductBasicFields } from './product-basic-fields';
+import { ProductFormFrame } from './product-form-frame';
 import { SaveActions } from './save-actions';
 
 const textFields = createProductFormSchemaFor(z.unknown()).pick({
@@ -72,14 +72,7 @@ export function CreateProductForm() {
   const priceNumber = price ? Number(price) : null;
 
   return (
-    <form
-      ref={flow.formRef}
-      onSubmit={onSubmit}
-      noValidate
-      className="grid gap-6"
-      data-testid="create-product-form"
-    >
-      <FormNotice flow={flow} />
+    <ProductFormFrame flow={flow} onSubmit={onSubmit} testId="create-product-form">
       <ProductBasicFields form={form} disabled={busy} withPlaceholders>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
@@ -140,6 +133,6 @@ export function CreateProductForm() {
           />
         </CardFooter>
       </Card>
-    </form>
+    </ProductFormFrame>
   );
 }

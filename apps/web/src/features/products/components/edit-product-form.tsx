@@ -28,9 +28,9 @@ import { useDeleteProduct } from '../api/delete-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useProductSaveFlow } from '../lib/use-product-save-flow';
 import { ExistingFiles, ExistingThumbnails, type PendingRemoval } from './existing-uploads';
-import { FormNotice } from './form-notice';
 import { NewUploads } from './new-uploads';
 import { ProductBasicFields } from './product-basic-fields';
+import { ProductFormFrame } from './product-form-frame';
 import { SaveActions } from './save-actions';
 import { orderThumbnails } from './thumbnail-carousel';
 
@@ -140,14 +140,7 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
   const lastThumbnail = keptThumbnails.length + thumbnails.items.length <= 1;
 
   return (
-    <form
-      ref={flow.formRef}
-      onSubmit={onSubmit}
-      noValidate
-      className="grid gap-6"
-      data-testid="edit-product-form"
-    >
-      <FormNotice flow={flow} />
+    <ProductFormFrame flow={flow} onSubmit={onSubmit} testId="edit-product-form">
       <ProductBasicFields form={form} disabled={busy}>
         <FormField
           id="product-price"
@@ -266,7 +259,7 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
         confirmLabel={t('products.edit.deleteConfirm')}
         onConfirm={deleteProduct}
       />
-    </form>
+    </ProductFormFrame>
   );
 }
 

@@ -3,6 +3,7 @@ import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
 import { DownloadIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { CardFacts, CardList, CardListItem } from '@/components/card-list';
 import { ClampedText } from '@/components/clamped-text';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -57,6 +58,10 @@ export function TransactionsTab({
     },
   });
   const rows = transactions.data?.transactions ?? [];
+  const placeholders = {
+    loading: { text: t('sales.transactions.loading'), testId: 'transactions-loading' },
+    empty: { text: t('sales.transactions.empty'), testId: 'transactions-empty' },
+  };
 
   return (
     <div className="grid gap-4">
@@ -105,10 +110,7 @@ export function TransactionsTab({
           ]}
           loading={transactions.isPending}
           rowCount={rows.length}
-          placeholders={{
-            loading: { text: t('sales.transactions.loading'), testId: 'transactions-loading' },
-            empty: { text: t('sales.transactions.empty'), testId: 'transactions-empty' },
-          }}
+          placeholders={placeholders}
         >
           {rows.map((sale) => (
             <TableRow key={sale.purchase_id} data-testid="transaction-row">
@@ -143,51 +145,57 @@ export function TransactionsTab({
       </div>
 
       <div className="md:hidden" data-testid="transactions-cards">
-        {transactions.isPending || rows.length === 0 ? (
-          <p className="rounded-lg border py-8 text-center text-sm text-muted-foreground">
-            {transactions.isPending
-              ? t('sales.transactions.loading')
-              : t('sales.transactions.empty')}
-          </p>
-        ) : (
-          <ul className="grid gap-3">
-            {rows.map((sale) => (
-              <li
-                key={sale.purchase_id}
-                className="grid gap-3 rounded-lg border bg-card p-4 text-sm"
-                data-testid="transaction-card"
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <ClampedText
-                    text={sale.product_title}
-                    className="flex-1 font-medium"
-                    testId="card-product"
-                  />
-                  <span className="grid shrink-0 justify-items-end">
-                    <span className="font-semibold tabular-nums" data-testid="card-amount">
-                      {formatKrwAmount(sale.purchase_price, language)}
-                    </span>
-                    <YuanApproximation won={sale.purchase_price} rate={rate} className="text-xs" />
+        <CardList
+          loading={transactions.isPending}
+          rowCount={rows.length}
+          placeholders={placeholders}
+        >
+          {rows.map((sale) => (
+            <CardListItem key={sale.purchase_id} data-testid="transaction-card">
+              <div className="flex items-start justify-between gap-3">
+                <ClampedText
+                  text={sale.product_title}
+                  className="flex-1 font-medium"
+                  testId="card-product"
+                />
+                <span className="grid shrink-0 justify-items-end">
+                  <span className="font-semibold tabular-nums" data-testid="card-amount">
+                    {formatKrwAmount(sale.purchase_price, language)}
                   </span>
-                </div>
-                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-                  <dt className="text-muted-foreground">{t('sales.transactions.orderDate')}</dt>
-                  <dd className="tabular-nums">
-                    <time dateTime={sale.purchase_date}>
-                      {formatDateTime(sale.purchase_date, language)}
-                    </time>
-                  </dd>
-                  <dt className="text-muted-foreground">{t('sales.transactions.paymentMethod')}</dt>
-                  <dd data-testid="card-payment-method">{paymentMethod(sale.payment_method)}</dd>
-                  <dt className="text-muted-foreground">{t('sales.transactions.customer')}</dt>
-                  <dd className="wrap-anywhere">{sale.customer_email}</dd>
-                  <dt className="text-muted-foreground">{t('sales.transactions.orderId')}</dt>
-                  <dd className="font-mono text-xs leading-5 wrap-anywhere">{sale.order_id}</dd>
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <YuanApproximation won={sale.purchase_price} rate={rate} className="text-xs" />
+                </span>
+              </div>
+              <CardFacts
+                facts={[
+                  {
+                    label: t('sales.transactions.orderDate'),
+                    value: (
+                      <time dateTime={sale.purchase_date}>
+                        {formatDateTime(sale.purchase_date, language)}
+                      </time>
+                    ),
+                    className: 'tabular-nums',
+                  },
+                  {
+                    label: t('sales.transactions.paymentMethod'),
+                    value: paymentMethod(sale.payment_method),
+                    testId: 'card-payment-method',
+                  },
+                  {
+                    label: t('sales.transactions.customer'),
+                    value: sale.customer_email,
+                    className: 'wrap-anywhere',
+                  },
+                  {
+                    label: t('sales.transactions.orderId'),
+                    value: sale.order_id,
+                    className: 'font-mono text-xs leading-5 wrap-anywhere',
+                  },
+                ]}
+              />
+            </CardListItem>
+          ))}
+        </CardList>
       </div>
 
       {transactions.data ? (

@@ -1,17 +1,34 @@
+import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeaveDialog } from '@/components/leave-dialog';
 import { NoticeAlert } from '@/components/notice-alert';
 import type { ProductSaveFlow } from '../lib/use-product-save-flow';
 
 /**
- * What a product form says about its save: the notice (focused when it is an error, so that it
- * is seen wherever the seller had scrolled to), and the question when the seller leaves while
- * files upload.
+ * The form around a product's fields, with what it says about its save: the notice on top
+ * (focused when it is an error, so that it is seen wherever the seller had scrolled to), and
+ * the question when the seller leaves while files upload.
  */
-export function FormNotice({ flow }: { flow: ProductSaveFlow }) {
+export function ProductFormFrame({
+  flow,
+  onSubmit,
+  testId,
+  children,
+}: {
+  flow: ProductSaveFlow;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  testId: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <>
+    <form
+      ref={flow.formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-6"
+      data-testid={testId}
+    >
       <div
         ref={flow.noticeRef}
         tabIndex={-1}
@@ -24,6 +41,7 @@ export function FormNotice({ flow }: { flow: ProductSaveFlow }) {
         />
       </div>
       <LeaveDialog guard={flow.leaveGuard} description={t('products.leave.uploading')} />
-    </>
+      {children}
+    </form>
   );
 }
