@@ -289,7 +289,11 @@ export async function buildApp({
               sale.sellerId,
               product.webhookEvents,
               'sale.created',
-              toTransaction({ ...sale, productTitle: product.title }),
+              toTransaction({
+                ...sale,
+                purchasedAt: sale.purchasedAt.toISOString(),
+                productTitle: product.title,
+              }),
             ));
           return mailed || published;
         },

@@ -48,7 +48,7 @@ export async function* salesCsvRows(
     yield page
       .map((sale) =>
         csvLine([
-          localTime(sale.purchasedAt),
+          localTime(new Date(sale.purchasedAt)),
           sale.orderId,
           sale.productTitle,
           sale.customerEmail,

@@ -21,7 +21,11 @@ type ProductSalesRow = typeof productSales.$inferSelect;
 /** Count, gross and net of some sales: a rollup's figures. */
 export type Figures = Pick<SalesDailyRow, 'count' | 'amount' | 'net'>;
 
-export type SaleListItem = Omit<SaleRow, 'createdAt'> & { productTitle: ProductRow['title'] };
+/** A listed sale: its time is ISO 8601 text in UTC, as PostgreSQL wrote it (no `Date` in between). */
+export type SaleListItem = Omit<SaleRow, 'createdAt' | 'purchasedAt'> & {
+  purchasedAt: string;
+  productTitle: ProductRow['title'];
+};
 
 /** Where a keyset page starts: after this sale (exclusive), newest first. */
 export interface SaleCursor {
@@ -74,7 +78,7 @@ const saleListOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor } => 
       commissionRate: column.integer(row, 'commission_rate_bp'),
       commissionAmount: column.integer(row, 'commission_amount'),
       netAmount: column.integer(row, 'net_amount'),
-      purchasedAt: new Date(column.text(row, 'purchased_at')),
+      purchasedAt: column.text(row, 'purchased_at'),
       productTitle: column.text(row, 'product_title'),
     },
     cursor: { purchasedAt: purchasedAtText, id },

@@ -50,7 +50,7 @@ const toProductSalesRow = (row: ProductFigures): ProductSalesRow => ({
 
 export const toTransaction = (sale: SaleListItem): Transaction => ({
   purchase_id: sale.id,
-  purchase_date: sale.purchasedAt.toISOString(),
+  purchase_date: sale.purchasedAt,
   order_id: sale.orderId,
   product_id: sale.productId,
   product_title: sale.productTitle,
