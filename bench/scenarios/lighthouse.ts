@@ -9,9 +9,10 @@
  * Median score of N runs per page, mobile; with `--desktop`, desktop for `/login` and `/` too.
  *
  *   npx tsx bench/scenarios/lighthouse.ts [--quick] [--runs 3] [--pages /sales,/profile] [--desktop]
+ *     [--reports DIR]   (each run's full Lighthouse report, to read its long tasks)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
@@ -115,6 +116,12 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
         }
         if (cli.status !== 0) throw new Error(`lighthouse failed: ${cli.stderr.slice(-2000)}`);
         const lhr = JSON.parse(cli.stdout) as LighthouseReport;
+        const reports = option('reports');
+        if (reports) {
+          mkdirSync(reports, { recursive: true });
+          const name = `${preset}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+          writeFileSync(path.join(reports, name), cli.stdout);
+        }
         if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
         if (lhr.finalDisplayedUrl !== url) {
           throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl} instead of ${url}`);

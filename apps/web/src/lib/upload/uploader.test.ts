@@ -209,7 +209,7 @@ describe('uploadFile', () => {
     expect(percents.slice(0, -1).every((p) => p < 100)).toBe(true);
   });
 
-  it('sends a large file in 5 MiB slices, 4 at a time, each URL signed just before its PUT', async () => {
+  it('sends a large file in 5 MiB slices, 4 at a time, each URL signed before its PUT', async () => {
     const backend = fakeBackend();
     const file = makeFile(partBytes * 6 + 123);
     const storage = memoryStorage();
@@ -230,6 +230,29 @@ describe('uploadFile', () => {
     }
     expect(backend.events.filter((e) => e.startsWith('sign')).length).toBe(7);
     expect(storage.map.size).toBe(0);
+  });
+
+  it('asks for the next part’s URL while a part is sent: no API round trip between parts', async () => {
+    const backend = fakeBackend();
+    const file = makeFile(partBytes * 2 + 10);
+    await uploadFile(file, {
+      kind: 'file',
+      api: backend.api,
+      put: backend.put,
+      resumeStore: createResumeStore(memoryStorage()),
+      thresholdBytes: MiB,
+      concurrency: 1,
+    });
+    expect(backend.events).toEqual([
+      'start u1',
+      'sign 1',
+      'sign 2',
+      'put 1',
+      'sign 3',
+      'put 2',
+      'put 3',
+      'complete multipart',
+    ]);
   });
 
   it('retries a failed part with a freshly signed URL after a back-off', async () => {

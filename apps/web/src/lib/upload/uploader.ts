@@ -396,13 +396,26 @@ async function sendParts(
     : failure.signal;
   const queue = [...todo];
 
+  const signUrl = async (part: PartPlan) =>
+    (await context.api.partUrl({ ...ref, partNumber: part.partNumber })).uploadUrl;
+
   const worker = async () => {
-    for (let part = queue.shift(); part; part = queue.shift()) {
-      const current = part;
+    let next = queue.shift();
+    // The next part's URL is asked for while this part's bytes go, so that no round trip to
+    // the API sits between two parts. A URL is used seconds after it is signed; a retry signs
+    // a fresh one (URLs expire).
+    let nextUrl = next ? signUrl(next) : undefined;
+    while (next) {
+      const current = next;
+      const prefetched = nextUrl;
+      next = queue.shift();
+      nextUrl = next ? signUrl(next) : undefined;
+      // A failed prefetch is met, and retried, when its part is sent.
+      nextUrl?.catch(() => undefined);
       if (signal.aborted) throw abortError();
+      let attempt = 0;
       const { etag } = await context.retry(async () => {
-        // Signed just before use: part URLs expire, and a retry gets a fresh one.
-        const { uploadUrl } = await context.api.partUrl({ ...ref, partNumber: current.partNumber });
+        const uploadUrl = attempt++ === 0 && prefetched ? await prefetched : await signUrl(current);
         inFlight.set(current.partNumber, 0);
         return context.put(uploadUrl, context.file.slice(current.start, current.end), {
           signal,

@@ -12,7 +12,7 @@ import {
   SearchXIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -29,6 +29,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/class-names';
 import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatKrwAmount, formatMoney, formatRelativeTime } from '@/lib/format';
+import { useLayoutWidth } from '@/lib/use-layout-width';
 import { useDeleteProduct } from '../api/delete-product';
 import { useMyProducts } from '../api/get-my-products';
 import { useProductStats } from '../api/get-product-stats';
@@ -277,25 +278,30 @@ export function ProductList({
   const language = i18n.resolvedLanguage;
   const navigate = useNavigate();
   const products = useMyProducts();
+  // The rows render in the background once the list arrives (a transition, which React cuts
+  // into short slices): a page of products would otherwise be one long task on a slow phone,
+  // holding every tap until it ends. The skeleton stays until then.
+  const loaded = useDeferredValue(products.data);
   const stats = useProductStats();
   const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<ProductListItem | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const remove = useDeleteProduct();
   const controlsRef = useRef<HTMLDivElement>(null);
+  const layout = useLayoutWidth();
 
-  const list = products.data ?? [];
+  const list = loaded ?? [];
   const arranged = useMemo(
     () =>
       arrangeProducts(
-        filterProducts(products.data ?? [], query),
+        filterProducts(loaded ?? [], query),
         { sort: view.sort, status: view.status },
         language,
       ),
-    [products.data, query, view.sort, view.status, language],
+    [loaded, query, view.sort, view.status, language],
   );
   const shown = pageOf(arranged, view.page);
-  const totalFiles = products.data?.reduce((sum, product) => sum + product.file_count, 0);
+  const totalFiles = loaded?.reduce((sum, product) => sum + product.file_count, 0);
   const open = (product: ProductListItem) => navigate(paths.productDetail.href(product.id));
   const usd = (product: ProductListItem) => formatMoney(product.price, 'USD', language);
   const krw = (product: ProductListItem) => formatKrwAmount(product.revenue, language);
@@ -345,7 +351,7 @@ export function ProductList({
       <div className="grid gap-4 sm:grid-cols-3">
         <Counter
           label={t('products.list.totalProducts')}
-          value={stats.data?.totalProducts ?? products.data?.length}
+          value={stats.data?.totalProducts ?? loaded?.length}
           icon={PackageIcon}
           testId="count-total"
         />
@@ -353,7 +359,7 @@ export function ProductList({
           label={t('products.list.activeProducts')}
           value={
             stats.data?.activeProducts ??
-            products.data?.filter((product) => product.status === 'active').length
+            loaded?.filter((product) => product.status === 'active').length
           }
           icon={PackageOpenIcon}
           testId="count-active"
@@ -375,9 +381,9 @@ export function ProductList({
         <ErrorAlert data-testid="products-action-error">{actionError}</ErrorAlert>
       ) : null}
 
-      {products.isPending ? <ListSkeleton /> : null}
+      {loaded === undefined && !products.isError ? <ListSkeleton /> : null}
 
-      {products.data && list.length > 0 ? (
+      {loaded && list.length > 0 ? (
         <div
           ref={controlsRef}
           className="grid scroll-mt-24 gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end"
@@ -424,7 +430,7 @@ export function ProductList({
         </div>
       ) : null}
 
-      {products.data && list.length === 0 ? (
+      {loaded && list.length === 0 ? (
         <Card className="items-center py-12 text-center" data-testid="products-empty">
           <PackageIcon className="size-10 text-muted-foreground" aria-hidden="true" />
           <div className="grid gap-1 px-6">
@@ -440,7 +446,7 @@ export function ProductList({
         </Card>
       ) : null}
 
-      {products.data && list.length > 0 && arranged.length === 0 ? (
+      {loaded && list.length > 0 && arranged.length === 0 ? (
         <Card className="items-center py-12 text-center" data-testid="products-no-results">
           <SearchXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
           <div className="grid gap-1 px-6">
@@ -456,145 +462,149 @@ export function ProductList({
 
       {shown.rows.length > 0 ? (
         <>
-          <Card className="hidden py-0 md:flex" data-testid="products-table">
-            <DataTable
-              headerRowClassName="hover:bg-transparent"
-              columns={[
-                {
-                  id: 'thumbnail',
-                  header: <span className="sr-only">{t('products.list.thumbnail')}</span>,
-                  className: 'w-16',
-                },
-                { id: 'title', header: t('products.list.productTitle') },
-                {
-                  id: 'price',
-                  header: headerCell(t('products.list.price'), t('products.list.inUsd')),
-                },
-                { id: 'status', header: t('products.list.status') },
-                {
-                  id: 'sales',
-                  header: t('products.list.sales'),
-                  className: 'text-right',
-                },
-                {
-                  id: 'revenue',
-                  header: headerCell(t('products.list.revenue'), t('products.list.inKrw')),
-                  className: 'text-right',
-                },
-                {
-                  id: 'views',
-                  header: t('products.list.views'),
-                  className: 'hidden text-right lg:table-cell',
-                },
-                {
-                  id: 'created',
-                  header: t('products.list.created'),
-                  className: 'hidden xl:table-cell',
-                },
-                { id: 'actions', header: t('products.list.actions'), className: 'text-right' },
-              ]}
-              rowCount={shown.rows.length}
-            >
-              {shown.rows.map((product) => (
-                <TableRow
-                  key={product.id}
-                  className="cursor-pointer"
-                  onClick={() => open(product)}
-                  data-testid="product-row"
-                >
-                  <TableCell>
-                    <ProductThumbnail url={product.thumbnail_url} alt="" className="size-12" />
-                  </TableCell>
-                  <TableCell className="max-w-xs min-w-40 whitespace-normal">
-                    <TitleLink product={product} />
-                    <p className="line-clamp-1 text-xs wrap-anywhere text-muted-foreground">
-                      {product.description || t('products.list.noDescription')}
-                    </p>
-                  </TableCell>
-                  <TableCell className="tabular-nums" data-testid="product-price">
-                    {usd(product)}
-                  </TableCell>
-                  <TableCell>
-                    <StatusBadge status={product.status} />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="product-sales">
-                    {formatCount(product.sales_count, language)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="product-revenue">
-                    {krw(product)}
-                  </TableCell>
-                  <TableCell
-                    className="hidden text-right tabular-nums lg:table-cell"
-                    data-testid="product-views"
+          {layout !== 'narrow' ? (
+            <Card className="hidden py-0 md:flex" data-testid="products-table">
+              <DataTable
+                headerRowClassName="hover:bg-transparent"
+                columns={[
+                  {
+                    id: 'thumbnail',
+                    header: <span className="sr-only">{t('products.list.thumbnail')}</span>,
+                    className: 'w-16',
+                  },
+                  { id: 'title', header: t('products.list.productTitle') },
+                  {
+                    id: 'price',
+                    header: headerCell(t('products.list.price'), t('products.list.inUsd')),
+                  },
+                  { id: 'status', header: t('products.list.status') },
+                  {
+                    id: 'sales',
+                    header: t('products.list.sales'),
+                    className: 'text-right',
+                  },
+                  {
+                    id: 'revenue',
+                    header: headerCell(t('products.list.revenue'), t('products.list.inKrw')),
+                    className: 'text-right',
+                  },
+                  {
+                    id: 'views',
+                    header: t('products.list.views'),
+                    className: 'hidden text-right lg:table-cell',
+                  },
+                  {
+                    id: 'created',
+                    header: t('products.list.created'),
+                    className: 'hidden xl:table-cell',
+                  },
+                  { id: 'actions', header: t('products.list.actions'), className: 'text-right' },
+                ]}
+                rowCount={shown.rows.length}
+              >
+                {shown.rows.map((product) => (
+                  <TableRow
+                    key={product.id}
+                    className="cursor-pointer"
+                    onClick={() => open(product)}
+                    data-testid="product-row"
                   >
-                    {formatCount(product.view_count, language)}
-                  </TableCell>
-                  <TableCell className="hidden text-muted-foreground xl:table-cell">
-                    {formatRelativeTime(product.created_at, language)}
-                  </TableCell>
-                  <TableCell>
-                    <RowActions product={product} onDelete={() => setToDelete(product)} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </DataTable>
-          </Card>
-
-          <ul className="grid min-w-0 gap-3 md:hidden" data-testid="products-cards">
-            {shown.rows.map((product) => (
-              <li key={product.id} className="min-w-0">
-                <Card
-                  className="cursor-pointer gap-3 py-4"
-                  onClick={() => open(product)}
-                  data-testid="product-card"
-                >
-                  <CardContent className="flex min-w-0 gap-3 px-4">
-                    <ProductThumbnail url={product.thumbnail_url} alt="" className="size-16" />
-                    <div className="grid min-w-0 flex-1 content-start gap-1">
-                      <div className="flex min-w-0 items-start justify-between gap-2">
-                        <TitleLink product={product} className="flex-1" />
-                        <StatusBadge status={product.status} />
-                      </div>
-                      <p className="line-clamp-2 text-xs wrap-anywhere text-muted-foreground">
+                    <TableCell>
+                      <ProductThumbnail url={product.thumbnail_url} alt="" className="size-12" />
+                    </TableCell>
+                    <TableCell className="max-w-xs min-w-40 whitespace-normal">
+                      <TitleLink product={product} />
+                      <p className="line-clamp-1 text-xs wrap-anywhere text-muted-foreground">
                         {product.description || t('products.list.noDescription')}
                       </p>
-                    </div>
-                  </CardContent>
-                  <CardContent className="px-4">
-                    <dl className="grid grid-cols-2 gap-x-3 gap-y-2 min-[400px]:grid-cols-4">
-                      <Figure
-                        label={t('products.list.priceUsd')}
-                        value={usd(product)}
-                        testId="product-price"
-                      />
-                      <Figure
-                        label={t('products.list.revenueKrw')}
-                        value={krw(product)}
-                        testId="product-revenue"
-                      />
-                      <Figure
-                        label={t('products.list.sales')}
-                        value={formatCount(product.sales_count, language)}
-                        testId="product-sales"
-                      />
-                      <Figure
-                        label={t('products.list.views')}
-                        value={formatCount(product.view_count, language)}
-                        testId="product-views"
-                      />
-                    </dl>
-                  </CardContent>
-                  <div className="flex min-w-0 items-center justify-between gap-2 px-4">
-                    <span className="truncate text-xs text-muted-foreground">
-                      {t('products.list.fileCount', { count: product.file_count })} ·{' '}
+                    </TableCell>
+                    <TableCell className="tabular-nums" data-testid="product-price">
+                      {usd(product)}
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge status={product.status} />
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums" data-testid="product-sales">
+                      {formatCount(product.sales_count, language)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums" data-testid="product-revenue">
+                      {krw(product)}
+                    </TableCell>
+                    <TableCell
+                      className="hidden text-right tabular-nums lg:table-cell"
+                      data-testid="product-views"
+                    >
+                      {formatCount(product.view_count, language)}
+                    </TableCell>
+                    <TableCell className="hidden text-muted-foreground xl:table-cell">
                       {formatRelativeTime(product.created_at, language)}
-                    </span>
-                    <RowActions product={product} onDelete={() => setToDelete(product)} />
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
+                    </TableCell>
+                    <TableCell>
+                      <RowActions product={product} onDelete={() => setToDelete(product)} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </DataTable>
+            </Card>
+          ) : null}
+
+          {layout !== 'wide' ? (
+            <ul className="grid min-w-0 gap-3 md:hidden" data-testid="products-cards">
+              {shown.rows.map((product) => (
+                <li key={product.id} className="min-w-0">
+                  <Card
+                    className="cursor-pointer gap-3 py-4"
+                    onClick={() => open(product)}
+                    data-testid="product-card"
+                  >
+                    <CardContent className="flex min-w-0 gap-3 px-4">
+                      <ProductThumbnail url={product.thumbnail_url} alt="" className="size-16" />
+                      <div className="grid min-w-0 flex-1 content-start gap-1">
+                        <div className="flex min-w-0 items-start justify-between gap-2">
+                          <TitleLink product={product} className="flex-1" />
+                          <StatusBadge status={product.status} />
+                        </div>
+                        <p className="line-clamp-2 text-xs wrap-anywhere text-muted-foreground">
+                          {product.description || t('products.list.noDescription')}
+                        </p>
+                      </div>
+                    </CardContent>
+                    <CardContent className="px-4">
+                      <dl className="grid grid-cols-2 gap-x-3 gap-y-2 min-[400px]:grid-cols-4">
+                        <Figure
+                          label={t('products.list.priceUsd')}
+                          value={usd(product)}
+                          testId="product-price"
+                        />
+                        <Figure
+                          label={t('products.list.revenueKrw')}
+                          value={krw(product)}
+                          testId="product-revenue"
+                        />
+                        <Figure
+                          label={t('products.list.sales')}
+                          value={formatCount(product.sales_count, language)}
+                          testId="product-sales"
+                        />
+                        <Figure
+                          label={t('products.list.views')}
+                          value={formatCount(product.view_count, language)}
+                          testId="product-views"
+                        />
+                      </dl>
+                    </CardContent>
+                    <div className="flex min-w-0 items-center justify-between gap-2 px-4">
+                      <span className="truncate text-xs text-muted-foreground">
+                        {t('products.list.fileCount', { count: product.file_count })} ·{' '}
+                        {formatRelativeTime(product.created_at, language)}
+                      </span>
+                      <RowActions product={product} onDelete={() => setToDelete(product)} />
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          ) : null}
 
           <Pagination
             page={shown.page}
