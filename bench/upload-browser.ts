@@ -1,8 +1,8 @@
 /**
  * A file uploaded the way a seller does it: the production web app in headless Chromium, the
  * product form (`/products/create`), the app's own uploader (5 MiB parts sliced from the file,
- * 4 in flight, each URL signed just before use). Measured: the time from "Create" to the form's
- * success message (MB/s), and the tab's JS heap (Chrome's `JSHeapUsedSize`, sampled every
+ * 4 in flight, the next part's URL asked for while a part is sent). Measured: the time from
+ * "Create" to the form's success message (MB/s), and the tab's JS heap (Chrome's `JSHeapUsedSize`, sampled every
  * 100 ms) above its size before the upload: a heap that grows with the file would mean the app
  * reads it into memory instead of letting the browser stream slices from disk.
  *
