@@ -202,8 +202,8 @@ function canonicalType(kind: UploadKind, file: UploadSource): string {
 /**
  * Uploads one file: a single PUT with progress up to 100 MB, multipart above it (5 MiB
  * parts sliced from the file, 4 in flight, the next part's URL asked for while a part goes,
- * retries with back-off). A multipart upload is remembered, so picking the same file again after a reload
- * resumes it; cancelling aborts it on the server.
+ * retries with back-off). A multipart upload is remembered, so picking the same file again
+ * after a reload resumes it; cancelling aborts it on the server.
  */
 export async function uploadFile(
   file: UploadSource,
