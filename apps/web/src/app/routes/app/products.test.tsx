@@ -19,21 +19,20 @@ afterEach(() => {
 });
 
 describe('the product list', () => {
-  it('renders cards on a phone, and no table hidden behind them', async () => {
-    screenIs(false);
+  it.each([
+    { layout: 'cards on a phone', wide: false, shown: 'product-card', absent: 'products-table' },
+    {
+      layout: 'a table on a wide screen',
+      wide: true,
+      shown: 'product-row',
+      absent: 'products-cards',
+    },
+  ])('renders $layout, and not the other layout hidden behind it', async (screenCase) => {
+    screenIs(screenCase.wide);
     await signUpSeller();
     await createProduct('Watercolor brushes');
     await renderApp('/products');
-    expect(await screen.findAllByTestId('product-card')).toHaveLength(1);
-    expect(screen.queryByTestId('products-table')).toBeNull();
-  });
-
-  it('renders a table on a wide screen, and no cards hidden behind it', async () => {
-    screenIs(true);
-    await signUpSeller();
-    await createProduct('Watercolor brushes');
-    await renderApp('/products');
-    expect(await screen.findAllByTestId('product-row')).toHaveLength(1);
-    expect(screen.queryByTestId('products-cards')).toBeNull();
+    expect(await screen.findAllByTestId(screenCase.shown)).toHaveLength(1);
+    expect(screen.queryByTestId(screenCase.absent)).toBeNull();
   });
 });
