@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 
 export type ScreenSize = 'desktop' | 'phone';
 
@@ -81,12 +80,12 @@ export const screens: Screen[] = [
     path: () => '/',
     signedIn: true,
     ready: async (page) => {
-      await expect
-        .poll(
-          () => page.getByTestId('stat-total-products').getByTestId('stat-value').textContent(),
-          { timeout: 10_000 },
-        )
-        .toMatch(/\d/);
+      // The counter shows a number once the figures are in (a placeholder until then).
+      await page
+        .getByTestId('stat-total-products')
+        .getByTestId('stat-value')
+        .filter({ hasText: /\d/ })
+        .waitFor();
       await visible(page, 'today-sales');
       await visible(page, 'share-link-card');
     },
@@ -216,9 +215,10 @@ export const screens: Screen[] = [
     path: () => '/settlement',
     signedIn: true,
     ready: async (page) => {
-      await expect
-        .poll(() => page.locator('#settlement-alipay-phone').inputValue(), { timeout: 10_000 })
-        .not.toBe('');
+      // The form is filled in from the saved details.
+      await page.waitForFunction(
+        () => document.querySelector<HTMLInputElement>('#settlement-alipay-phone')?.value,
+      );
     },
   },
   {
@@ -270,10 +270,11 @@ export const screens: Screen[] = [
       await page.fill('#webhook-url', 'http://127.0.0.1:9/hooks');
       await page.getByTestId('save-webhook').click();
       await page.getByTestId('send-test-webhook').click();
-      const shown = page.getByTestId(size === 'phone' ? 'delivery-card' : 'delivery-row');
-      await expect
-        .poll(() => shown.first().getAttribute('data-attempted'), { timeout: 15_000 })
-        .toBe('true');
+      const shown = size === 'phone' ? 'delivery-card' : 'delivery-row';
+      await page
+        .locator(`[data-testid=${shown}][data-attempted=true]`)
+        .first()
+        .waitFor({ timeout: 15_000 });
     },
   },
   {
