@@ -35,7 +35,7 @@ async function withinScreen(element: Locator, width: number): Promise<boolean> {
   return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width + 0.5;
 }
 
-describe('the products screens on phones', () => {
+describe.concurrent('the products screens on phones', () => {
   it.each(languages)('fit 360–430 px in %s, with a 200-character title', async (language) => {
     for (const width of widths) {
       await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {

@@ -166,7 +166,8 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
         { label: '/settlement', path: '/settlement', signedIn: true, desktop: false },
         { label: '/profile', path: '/profile', signedIn: true, desktop: false },
       ].filter(({ label }) => {
-        const only = option('pages')?.split(',');
+        // The smoke run checks that both paths work (a visitor's page and a signed-in one).
+        const only = option('pages')?.split(',') ?? (quick ? ['/login', '/products/{id}'] : null);
         return !only || only.some((page) => label.startsWith(page));
       });
       // Desktop (context, no target) only when asked for: `--desktop`.
