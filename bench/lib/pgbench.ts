@@ -8,7 +8,7 @@
  * from a random number, and every other value stays what the server sent (`-D` constants).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { round } from './common.ts';
@@ -94,6 +94,28 @@ export interface PgbenchResult {
   failed: number;
   latencyMs: number;
   perScript: Record<string, { tps: number; transactions: number; latencyMs: number }>;
+  /** With `percentiles`: from pgbench's log of every transaction (`--log`). */
+  p50Ms?: number;
+  p99Ms?: number;
+}
+
+/**
+ * p50 and p99 of the transactions in pgbench's logs (one file per thread; each line
+ * `client transaction time_us script epoch epoch_us`).
+ */
+export function logPercentiles(files: string[]): { p50Ms: number; p99Ms: number } {
+  const times: number[] = [];
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const time = Number(line.split(' ')[2]);
+      if (line && Number.isFinite(time)) times.push(time);
+    }
+  }
+  if (times.length === 0) throw new Error('pgbench logged no transaction');
+  times.sort((a, b) => a - b);
+  const at = (share: number) =>
+    round((times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0) / 1000, 2);
+  return { p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 
 function parse(output: string, scripts: PgbenchScript[]): PgbenchResult {
@@ -133,6 +155,8 @@ export async function runPgbench(options: {
   defines: string[];
   clients: number;
   seconds: number;
+  /** Also the p50 and p99 of the transactions' latencies. */
+  percentiles?: boolean;
 }): Promise<PgbenchResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
   try {
@@ -147,6 +171,7 @@ export async function runPgbench(options: {
       `--client=${options.clients}`,
       `--jobs=${Math.min(2, options.clients)}`,
       `--time=${options.seconds}`,
+      ...(options.percentiles ? ['--log', `--log-prefix=${path.join(dir, 'log')}`] : []),
       ...options.defines,
       ...files.flatMap((file) => ['-f', file]),
       options.databaseUrl,
@@ -170,7 +195,12 @@ export async function runPgbench(options: {
         `pgbench exited with ${code}: ${output.slice(0, 1500)}\n${scripts.join('\n')}`,
       );
     }
-    return parse(output, options.scripts);
+    const result = parse(output, options.scripts);
+    if (!options.percentiles) return result;
+    const logs = readdirSync(dir)
+      .filter((name) => name.startsWith('log.'))
+      .map((name) => path.join(dir, name));
+    return { ...result, ...logPercentiles(logs) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -226,17 +226,29 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       );
     }
     const purchaseScript = builder.script('purchase', 1, captured.purchase, captured.keys);
-    const pgbench = (scripts: PgbenchScript[], clients: number, seconds: number) =>
+    const pgbench = (
+      scripts: PgbenchScript[],
+      clients: number,
+      seconds: number,
+      percentiles = false,
+    ) =>
       runPgbench({
         databaseUrl: scratch.databaseUrl,
         scripts,
         defines: builder.defines(),
         clients,
         seconds,
+        percentiles,
       });
 
     const hello = await startServer({
       script: 'bench/servers/hello-world.ts',
+      readyPath: '/',
+      quiet: true,
+    });
+    const oneQuery = await startServer({
+      script: 'bench/servers/one-query.ts',
+      databaseUrl: scratch.databaseUrl,
       readyPath: '/',
       quiet: true,
     });
@@ -290,13 +302,34 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         ...writeLoops(recorder, size.warmup),
       ]);
 
-      // 1. Each target endpoint alone, alternating with pgbench (its statements) and hello-world.
-      const helloRecorder = new Recorder();
-      let helloCpu = 0;
+      // 1. Each target endpoint alone, alternating with pgbench (its statements), hello-world and
+      //    the one-query route.
+      const anchorServers = { hello, oneQuery };
+      const anchorRuns = {
+        hello: { recorder: new Recorder(), cpu: 0 },
+        oneQuery: { recorder: new Recorder(), cpu: 0 },
+      };
+      const anchorSlice = async (which: keyof typeof anchorServers) => {
+        const recorder = new Recorder();
+        const { cpuSeconds: cpu } = await withCpu(
+          anchorServers[which],
+          () =>
+            closedLoop({
+              base: anchorServers[which].base,
+              connections,
+              seconds: size.slice,
+              recorder,
+              next: () => helloRequest,
+            }).done,
+        );
+        recorder.seconds = size.slice;
+        anchorRuns[which].recorder.merge(recorder);
+        anchorRuns[which].cpu += cpu;
+      };
       const alone: Record<string, { recorder: Recorder; cpu: number; pgbench: PgbenchResult[] }> =
         {};
       for (const name of targetCalls) {
-        step(`${name} alone, pgbench, hello-world`);
+        step(`${name} alone, pgbench, hello-world, one query`);
         const entry = { recorder: new Recorder(), cpu: 0, pgbench: [] as PgbenchResult[] };
         alone[name] = entry;
         const only = readStream(tokens, name);
@@ -312,26 +345,9 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
             async () => {
               entry.pgbench.push(await pgbench([readScripts[name]], connections, size.slice));
             },
-            async () => {
-              const recorder = new Recorder();
-              const { cpuSeconds: cpu } = await withCpu(
-                hello,
-                () =>
-                  closedLoop({
-                    base: hello.base,
-                    connections,
-                    seconds: size.slice,
-                    recorder,
-                    next: () => helloRequest,
-                  }).done,
-              );
-              recorder.seconds = size.slice;
-              helloRecorder.merge(recorder);
-              helloCpu += cpu;
-            },
+            // Context, not part of the ratio: one slice of each per endpoint is enough.
+            ...(round === 0 ? [() => anchorSlice('hello'), () => anchorSlice('oneQuery')] : []),
           ];
-          // Hello-world is context, not part of the ratio: one slice per endpoint is enough.
-          if (round > 0) steps.pop();
           for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
         }
       }
@@ -366,7 +382,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       const writesDuringAnchor = new Recorder();
       const anchorSeconds = Math.max(size.slice, Math.round(size.mixed / 2));
       const [mixAnchor] = await Promise.all([
-        pgbench(Object.values(readScripts), connections, anchorSeconds),
+        pgbench(Object.values(readScripts), connections, anchorSeconds, true),
         ...writeLoops(writesDuringAnchor, anchorSeconds).map((loop) => loop.done),
       ]);
 
@@ -407,7 +423,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
           async () => {
             const readsMeanwhile = new Recorder();
             const [result] = await Promise.all([
-              pgbench([purchaseScript], ingestConnections, size.slice),
+              pgbench([purchaseScript], ingestConnections, size.slice, true),
               steadyReads(readsMeanwhile).done,
             ]);
             ingestAnchor.push(result);
@@ -457,7 +473,8 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         size,
         seedSeconds,
         alone,
-        hello: { recorder: helloRecorder, cpu: helloCpu },
+        hello: anchorRuns.hello,
+        oneQuery: anchorRuns.oneQuery,
         mixed,
         mixAnchor,
         writesDuringAnchor,
@@ -473,6 +490,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
     } finally {
       await server.stop();
       await hello.stop();
+      await oneQuery.stop();
     }
     if (profileDir) {
       // The main thread's profile (tsx's loader thread writes one too), without the first
@@ -556,6 +574,7 @@ function report(run: {
   seedSeconds: Record<string, number>;
   alone: Record<string, { recorder: Recorder; cpu: number; pgbench: PgbenchResult[] }>;
   hello: { recorder: Recorder; cpu: number };
+  oneQuery: { recorder: Recorder; cpu: number };
   mixed: { recorder: Recorder; cpu: number };
   mixAnchor: PgbenchResult;
   writesDuringAnchor: Recorder;
@@ -578,6 +597,16 @@ function report(run: {
     {
       name: 'hello-world server CPU per request',
       value: µs(run.hello.cpu, hello.count),
+      unit: 'µs',
+    },
+  );
+  // The same route reading one row through a pg pool: the floor of any call to the database.
+  const oneQuery = run.oneQuery.recorder.figures('hello');
+  metrics.push(
+    { name: 'one-query route req/s (its slices)', value: oneQuery.perSecond, unit: 'req/s' },
+    {
+      name: 'one-query route server CPU per request',
+      value: µs(run.oneQuery.cpu, oneQuery.count),
       unit: 'µs',
     },
   );
@@ -617,6 +646,16 @@ function report(run: {
     },
     { name: 'mixed: reads ÷ pgbench', value: readRatio, unit: '×', ...target(readRatio, '≥', 0.5) },
     { name: 'mixed: reads p99', value: allReads.p99, unit: 'ms' },
+    {
+      name: 'mixed: pgbench, the read mix, p50 (same writes)',
+      value: run.mixAnchor.p50Ms ?? Number.NaN,
+      unit: 'ms',
+    },
+    {
+      name: 'mixed: pgbench, the read mix, p99 (same writes)',
+      value: run.mixAnchor.p99Ms ?? Number.NaN,
+      unit: 'ms',
+    },
     {
       name: 'mixed: read errors',
       value: allReads.errors,
@@ -687,6 +726,11 @@ function report(run: {
       value: ingestAnchor,
       unit: 'tps',
     },
+    {
+      name: 'ingest: pgbench, the purchase transaction, p99 (its highest slice)',
+      value: Math.max(...run.ingestAnchor.map((anchor) => anchor.p99Ms ?? Number.NaN)),
+      unit: 'ms',
+    },
     { name: 'ingest ÷ pgbench', value: ingestRatio, unit: '×', ...target(ingestRatio, '≥', 0.5) },
     { name: 'ingest alone, views off, purchases/s', value: off.perSecond, unit: '/s' },
     { name: 'ingest alone, views on (1,000/s), purchases/s', value: on.perSecond, unit: '/s' },
@@ -752,6 +796,7 @@ function report(run: {
         ]),
       ),
       hello,
+      oneQuery,
       ingest: { http: ingest, pgbench: run.ingestAnchor, viewsOff: off, viewsOn: on },
       consistency: run.consistency,
       unnamedStatements: unnamed,
