@@ -4,7 +4,8 @@
  * 4 in flight, the next part's URL asked for while a part is sent). Measured: the time from
  * "Create" to the form's success message (MB/s), and the tab's JS heap (Chrome's `JSHeapUsedSize`, sampled every
  * 100 ms) above its size before the upload: a heap that grows with the file would mean the app
- * reads it into memory instead of letting the browser stream slices from disk.
+ * reads it into memory instead of letting the browser stream slices from disk. And the cores
+ * each of Chromium's processes, the server and Playwright's client kept busy meanwhile.
  *
  *   npx tsx bench/upload-browser.ts [--size-mib 1024]
  */
@@ -13,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import { tempDir as e2eTempDir, tinyPng, writeLargeFile } from '../e2e/support/files.ts';
 import { isMain, option, round } from './lib/common.ts';
+import { chromiumRole, processCpuSeconds, treeCpuSeconds } from './lib/process-cpu.ts';
 import { scratchDatabase, seedSeller, startSeededServer } from './lib/seed.ts';
 import { ensureWebBuild } from './scenarios/lighthouse.ts';
 
@@ -21,6 +23,21 @@ export interface BrowserUploadResult {
   seconds: number;
   megabytesPerSecond: number;
   heap: { beforeMiB: number; peakMiB: number; growthMiB: number; samples: number };
+  /**
+   * Cores kept busy during the upload (CPU seconds ÷ its wall time), from /proc: Chromium's
+   * processes by role (the browser process, its network service, the tab's renderer, …), the
+   * server, and this process (Playwright's client).
+   */
+  cores: Record<string, number>;
+}
+
+/** CPU seconds so far of Chromium's processes (by role), the server and this process. */
+function cpuNow(serverPid: number): Record<string, number> {
+  return {
+    ...treeCpuSeconds(process.pid, chromiumRole),
+    server: processCpuSeconds(serverPid),
+    benchmark: processCpuSeconds(process.pid),
+  };
 }
 
 export async function uploadBrowser(sizeMiB: number): Promise<BrowserUploadResult> {
@@ -76,10 +93,18 @@ export async function uploadBrowser(sizeMiB: number): Promise<BrowserUploadResul
         }
       })();
 
+      const cpuBefore = cpuNow(server.pid);
       const started = performance.now();
       await page.getByTestId('submit-product').click();
       await page.getByTestId('form-success').waitFor({ timeout: 600_000 });
       const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = cpuNow(server.pid);
+      const cores = Object.fromEntries(
+        Object.entries(cpuAfter).map(([role, cpu]) => [
+          role,
+          round((cpu - (cpuBefore[role] ?? 0)) / seconds),
+        ]),
+      );
       sampling = false;
       await sampler;
       const mib = (bytes: number) => round(bytes / 2 ** 20, 1);
@@ -93,6 +118,7 @@ export async function uploadBrowser(sizeMiB: number): Promise<BrowserUploadResul
           growthMiB: mib(peak - before),
           samples,
         },
+        cores,
       };
     } finally {
       await browser.close();

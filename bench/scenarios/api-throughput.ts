@@ -20,7 +20,7 @@
  *
  *   npx tsx bench/scenarios/api-throughput.ts [--quick] [--mixed-seconds 15] [--profile] [--details]
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import {
@@ -46,6 +46,7 @@ import {
   runPgbench,
   ScriptBuilder,
 } from '../lib/pgbench.ts';
+import { processCpuSeconds } from '../lib/process-cpu.ts';
 import { benchJwtSecret, scratchDatabase, withClient } from '../lib/seed.ts';
 import {
   memberSite,
@@ -76,21 +77,14 @@ const targetCalls: ReadCall[] = [
 ];
 const rates = { purchases: 200, views: 1000, flashSale: 500 };
 
-/** CPU seconds (user + system) of a process so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** Runs `work` while measuring the CPU the server spends: µs per request answered. */
 async function withCpu<T>(
   server: RunningServer,
   work: () => Promise<T>,
 ): Promise<{ result: T; cpuSeconds: number }> {
-  const before = cpuSeconds(server.pid);
+  const before = processCpuSeconds(server.pid);
   const result = await work();
-  return { result, cpuSeconds: cpuSeconds(server.pid) - before };
+  return { result, cpuSeconds: processCpuSeconds(server.pid) - before };
 }
 
 interface Sizes {

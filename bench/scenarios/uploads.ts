@@ -13,16 +13,27 @@ import {
   flag,
   isMain,
   option,
+  round,
   type ScenarioOptions,
   type ScenarioResult,
 } from '../lib/common.ts';
 import { uploadBrowser } from '../upload-browser.ts';
 import { uploadLocal } from '../upload-local.ts';
 
+const coreLabels: Record<string, string> = {
+  server: 'the server',
+  benchmark: "Playwright's client (this process)",
+};
+
 export async function uploads({ quick }: ScenarioOptions): Promise<ScenarioResult> {
   const sizeMiB = Number(option('size-mib') ?? (quick ? 64 : 1024));
   const result = await uploadLocal(sizeMiB, { quiet: true });
   const browser = await uploadBrowser(sizeMiB);
+  const chromiumCores = round(
+    Object.entries(browser.cores)
+      .filter(([role]) => !(role in coreLabels))
+      .reduce((sum, [, cores]) => sum + cores, 0),
+  );
   const browserRatio =
     Math.round((100 * browser.megabytesPerSecond) / result.upload.megabytesPerSecond) / 100;
   return {
@@ -59,6 +70,17 @@ export async function uploads({ quick }: ScenarioOptions): Promise<ScenarioResul
         unit: 'MiB',
         ...(quick ? {} : check(browser.heap.growthMiB, '<', 32)),
       },
+      // Where the two cores went during the web app's upload (context for its ratio).
+      {
+        name: 'web app upload, cores busy: Chromium, all its processes',
+        value: chromiumCores,
+        unit: 'cores',
+      },
+      ...Object.entries(browser.cores).map(([role, cores]) => ({
+        name: `web app upload, cores busy: ${coreLabels[role] ?? `Chromium ${role}`}`,
+        value: cores,
+        unit: 'cores',
+      })),
     ],
     details: { ...result, browser },
   };

@@ -1,0 +1,81 @@
+/**
+ * CPU time of processes from Linux's /proc: what each process of a tree has used so far (user +
+ * system), grouped by a role read from its command line. Taken before and after a measured
+ * stretch, the difference over its wall time is the cores each role kept busy.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Clock ticks per second of `/proc/<pid>/stat` (`getconf CLK_TCK`; 100 on Linux). */
+const ticksPerSecond = 100;
+
+interface ProcessStat {
+  pid: number;
+  parent: number;
+  cpuSeconds: number;
+}
+
+function readStat(pid: number): ProcessStat | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: fields count from after it.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return { pid, parent: Number(fields[1]), cpuSeconds: ticks / ticksPerSecond };
+  } catch {
+    return undefined; // the process ended meanwhile
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * CPU seconds used so far by `rootPid`'s descendants, summed per role; `roleOf` names the role
+ * of a command line, or leaves the process out (undefined).
+ */
+export function treeCpuSeconds(
+  rootPid: number,
+  roleOf: (commandLine: string) => string | undefined,
+): Record<string, number> {
+  const stats = new Map<number, ProcessStat>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (stat) stats.set(stat.pid, stat);
+  }
+  const descends = (stat: ProcessStat): boolean => {
+    for (let parent = stat.parent, hops = 0; parent > 1 && hops < 64; hops++) {
+      if (parent === rootPid) return true;
+      parent = stats.get(parent)?.parent ?? 0;
+    }
+    return false;
+  };
+  const totals: Record<string, number> = {};
+  for (const stat of stats.values()) {
+    if (!descends(stat)) continue;
+    const role = roleOf(commandLine(stat.pid));
+    if (role) totals[role] = (totals[role] ?? 0) + stat.cpuSeconds;
+  }
+  return totals;
+}
+
+/** CPU seconds used so far by one process (user + system); 0 once it has ended. */
+export function processCpuSeconds(pid: number): number {
+  return readStat(pid)?.cpuSeconds ?? 0;
+}
+
+/** Chromium's processes by role: the browser, its network service, renderers, GPU, others. */
+export function chromiumRole(commandLine: string): string | undefined {
+  if (!/chrom/i.test(commandLine.split(' ')[0] ?? '')) return undefined;
+  if (commandLine.includes('--utility-sub-type=network.mojom.NetworkService')) return 'network';
+  const type = /--type=([\w-]+)/.exec(commandLine)?.[1];
+  if (!type) return 'browser';
+  if (type === 'renderer') return 'renderer';
+  if (type === 'gpu-process') return 'gpu';
+  return 'other';
+}
