@@ -585,25 +585,20 @@ function report(run: {
   const target = (value: number, comparator: '<' | '≤' | '≥', limit: number) =>
     quick ? {} : check(value, comparator, limit);
   const metrics: Metric[] = [];
-  const hello = run.hello.recorder.figures('hello');
-  metrics.push(
-    { name: 'hello-world req/s (its slices)', value: hello.perSecond, unit: 'req/s' },
-    {
-      name: 'hello-world server CPU per request',
-      value: µs(run.hello.cpu, hello.count),
-      unit: 'µs',
-    },
-  );
-  // The same route reading one row through a pg pool: the floor of any call to the database.
-  const oneQuery = run.oneQuery.recorder.figures('hello');
-  metrics.push(
-    { name: 'one-query route req/s (its slices)', value: oneQuery.perSecond, unit: 'req/s' },
-    {
-      name: 'one-query route server CPU per request',
-      value: µs(run.oneQuery.cpu, oneQuery.count),
-      unit: 'µs',
-    },
-  );
+  // Hello-world, and the same route reading one row through a pg pool: the floor of any call
+  // to the database.
+  const anchors = [
+    ['hello-world', run.hello],
+    ['one-query route', run.oneQuery],
+  ] as const;
+  const [hello, oneQuery] = anchors.map(([label, anchor]) => {
+    const figures = anchor.recorder.figures('hello');
+    metrics.push(
+      { name: `${label} req/s (its slices)`, value: figures.perSecond, unit: 'req/s' },
+      { name: `${label} server CPU per request`, value: µs(anchor.cpu, figures.count), unit: 'µs' },
+    );
+    return figures;
+  });
 
   // Each target endpoint alone against pgbench running its statements.
   for (const [name, entry] of Object.entries(run.alone)) {
