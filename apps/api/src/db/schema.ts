@@ -65,7 +65,6 @@ export const products = pgTable(
     /** pending (under review), active, inactive, deleted (soft delete: the row stays). */
     status: text('status').notNull(),
     viewCount: integer('view_count').notNull().default(0),
-    salesCount: integer('sales_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { products, sellers } from '../db/schema.ts';
+import { productSales, products, sellers } from '../db/schema.ts';
 
 /**
  * Rows read and written straight in the database, for tests of the sales modules that need a
@@ -44,9 +44,10 @@ export async function insertProduct(
 
 export async function productCounters(db: Database, productId: string) {
   const [row] = await db
-    .select({ salesCount: products.salesCount, viewCount: products.viewCount })
+    .select({ salesCount: productSales.count, viewCount: products.viewCount })
     .from(products)
+    .leftJoin(productSales, eq(productSales.productId, products.id))
     .where(eq(products.id, productId));
   if (!row) throw new Error('no product');
-  return row;
+  return { salesCount: row.salesCount ?? 0, viewCount: row.viewCount };
 }

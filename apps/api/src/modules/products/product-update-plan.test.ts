@@ -19,7 +19,6 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
     price: 12,
     status: 'active',
     viewCount: 0,
-    salesCount: 0,
     createdAt: at,
     updatedAt: at,
     deletedAt: null,

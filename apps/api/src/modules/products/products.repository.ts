@@ -25,7 +25,8 @@ export interface ProductListRow {
   price: ProductRow['price'];
   status: ProductRow['status'];
   viewCount: ProductRow['viewCount'];
-  salesCount: ProductRow['salesCount'];
+  /** From the product's sales rollup; 0 before its first sale. */
+  salesCount: number;
   /** ISO 8601, UTC. */
   createdAt: string;
   updatedAt: string;
@@ -70,6 +71,15 @@ function productQueries(db: Executor) {
         .from(productThumbnails)
         .where(eq(productThumbnails.productId, productId))
         .orderBy(desc(productThumbnails.isMain), asc(productThumbnails.position));
+    },
+
+    /** The product's number of sales, from its sales rollup (0 before the first sale). */
+    async salesCount(productId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: productSales.count })
+        .from(productSales)
+        .where(eq(productSales.productId, productId));
+      return row?.count ?? 0;
     },
 
     async findFile(productId: string, fileId: string): Promise<ProductFileRow | undefined> {
@@ -164,7 +174,8 @@ export function createProductRepository(db: Database) {
     db,
     'products_list_for_seller',
     sql`
-      select p.id, p.title, p.description, p.price, p.status, p.view_count, p.sales_count,
+      select p.id, p.title, p.description, p.price, p.status, p.view_count,
+             coalesce(ps.count, 0) as sales_count,
              ${isoTimestamp(sql`p.created_at`)} as created_at,
              ${isoTimestamp(sql`p.updated_at`)} as updated_at,
              (select count(*) from ${productFiles} pf where pf.product_id = p.id) as file_count,

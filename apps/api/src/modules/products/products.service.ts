@@ -105,7 +105,12 @@ export function createProductService(deps: {
     images: await claimUploads(tx, sellerId, imageKeys, 'image'),
   });
 
-  const toProduct = (row: ProductRow, fileCount: number, mainKey: string | null): Product => ({
+  const toProduct = (
+    row: ProductRow,
+    salesCount: number,
+    fileCount: number,
+    mainKey: string | null,
+  ): Product => ({
     id: row.id,
     title: row.title,
     description: row.description,
@@ -114,7 +119,7 @@ export function createProductService(deps: {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     view_count: row.viewCount,
-    sales_count: row.salesCount,
+    sales_count: salesCount,
     file_count: fileCount,
     thumbnail_url: mainKey === null ? null : storage.publicUrl(mainKey),
   });
@@ -136,10 +141,11 @@ export function createProductService(deps: {
 
   const detail = (
     row: ProductRow,
+    salesCount: number,
     files: ProductFileRow[],
     thumbnails: ProductThumbnailRow[],
   ): ProductDetail => ({
-    product: toProduct(row, files.length, thumbnails[0]?.storageKey ?? null),
+    product: toProduct(row, salesCount, files.length, thumbnails[0]?.storageKey ?? null),
     files: files.map(toFile),
     thumbnails: thumbnails.map(toThumbnail),
   });
@@ -182,6 +188,7 @@ export function createProductService(deps: {
           );
           return detail(
             product,
+            0,
             await queries.files(product.id),
             await queries.thumbnails(product.id),
           );
@@ -213,7 +220,12 @@ export function createProductService(deps: {
       if (!isUuid(productId)) throw productNotFound();
       const row = await products.findOwned(sellerId, productId);
       if (!row) throw productNotFound();
-      return detail(row, await products.files(row.id), await products.thumbnails(row.id));
+      return detail(
+        row,
+        await products.salesCount(row.id),
+        await products.files(row.id),
+        await products.thumbnails(row.id),
+      );
     },
 
     /** In one transaction: locks the product, plans the edit, claims the new uploads, applies. */
@@ -263,6 +275,7 @@ export function createProductService(deps: {
           const updated = await queries.updateProduct(product.id, plan.fields);
           const result = detail(
             updated,
+            await queries.salesCount(product.id),
             await queries.files(product.id),
             await queries.thumbnails(product.id),
           );

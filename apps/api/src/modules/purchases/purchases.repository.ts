@@ -62,8 +62,8 @@ function productForSaleQuery(productId: unknown, introMonths: unknown, timeZone:
 
 /**
  * Inserts the sale unless its order id is already recorded (by anyone, ever) and, only when it
- * was inserted, adds it to the product's sales count and to the three rollups: one statement,
- * so one round trip and one atomic change. Returns the new sale's row, none when the order id
+ * was inserted, adds it to the three rollups (the product's, the day's, the seller's): one
+ * statement, so one round trip and one atomic change. Returns the new sale's row, none when the order id
  * existed.
  */
 function insertSaleQuery(values: Record<keyof NewSale, unknown>, timeZone: string): SQL {
@@ -76,10 +76,6 @@ function insertSaleQuery(values: Record<keyof NewSale, unknown>, timeZone: strin
               ${values.commissionAmount}, ${values.netAmount}, ${values.purchasedAt}::timestamptz)
       on conflict (order_id) do nothing
       returning *
-    ),
-    counted as (
-      update ${products} set sales_count = sales_count + 1
-      where id = (select product_id from new_sale)
     ),
     daily as (
       insert into ${salesDaily} as d (seller_id, day, count, amount, net)
@@ -211,7 +207,7 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
     },
 
     /**
-     * Recomputes every rollup and every product's sales count from the sales table, in one
+     * Recomputes every rollup (each product's sales count among them) from the sales table, in one
      * transaction: after a bulk load (benchmarks) or a change of TIME_ZONE.
      */
     async rebuildRollups(): Promise<void> {
@@ -234,10 +230,6 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
         await tx.execute(sql`
           insert into ${sellerSalesTotals} (seller_id, count, amount, net)
           select seller_id, count(*), sum(amount), sum(net_amount) from ${sales} group by seller_id`);
-        await tx.execute(sql`
-          update ${products} p set sales_count = coalesce(ps.count, 0)
-          from ${products} p2 left join ${productSales} ps on ps.product_id = p2.id
-          where p.id = p2.id and p.sales_count is distinct from coalesce(ps.count, 0)`);
       });
     },
   };

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sales } from '../../db/schema.ts';
+import { z } from 'zod';
+import { products, sales } from '../../db/schema.ts';
+import { parseRows } from '../../db/sql-values.ts';
 import { signInternalRequest } from '../../lib/internal-signature.ts';
 import {
   insertProduct,
@@ -175,6 +177,29 @@ describe('POST /api/internal/purchases: idempotency', () => {
       .json<{ products: { productId: string; salesCount: number; totalRevenue: number }[] }>()
       .products.find((p) => p.productId === product);
     expect(row).toMatchObject({ salesCount: 1, totalRevenue: payload.amount });
+  });
+
+  it("counts a product's sales in its rollup and leaves the product row unwritten", async () => {
+    const product = await insertProduct(t.database.db, sellerId);
+    const rowVersion = async () => {
+      const result = await t.database.db.execute(
+        sql`select xmin::text as version from ${products} where id = ${product}`,
+      );
+      return parseRows(z.object({ version: z.string() }), result)[0]?.version;
+    };
+    const before = await rowVersion();
+    for (let i = 0; i < 3; i++) {
+      expect((await signedPost(t.app, purchasesUrl, purchase(product))).statusCode).toBe(201);
+    }
+    // No purchase rewrites the product's row, so none waits on a batch of views locking it.
+    expect(await rowVersion()).toBe(before);
+    const detail = await t.app.inject({ url: `/api/products/${product}`, headers: bearer(token) });
+    expect(detail.json().product).toMatchObject({ id: product, sales_count: 3 });
+    const list = await t.app.inject({ url: '/api/products/my-products', headers: bearer(token) });
+    const listed = list
+      .json<{ products: { id: string; sales_count: number }[] }>()
+      .products.find((item) => item.id === product);
+    expect(listed).toMatchObject({ sales_count: 3 });
   });
 
   it('answers a replay with 200 and the stored sale, even without purchasedAt', async () => {
