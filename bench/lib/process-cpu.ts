@@ -12,6 +12,8 @@ interface ProcessStat {
   pid: number;
   parent: number;
   cpuSeconds: number;
+  userSeconds: number;
+  systemSeconds: number;
 }
 
 function readStat(pid: number): ProcessStat | undefined {
@@ -19,11 +21,78 @@ function readStat(pid: number): ProcessStat | undefined {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: fields count from after it.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return { pid, parent: Number(fields[1]), cpuSeconds: ticks / ticksPerSecond };
+    const userSeconds = Number(fields[11]) / ticksPerSecond;
+    const systemSeconds = Number(fields[12]) / ticksPerSecond;
+    return {
+      pid,
+      parent: Number(fields[1]),
+      cpuSeconds: userSeconds + systemSeconds,
+      userSeconds,
+      systemSeconds,
+    };
   } catch {
     return undefined; // the process ended meanwhile
   }
+}
+
+/** `name: value` lines (`/proc/<pid>/io`, `/proc/<pid>/status`) as numbers by name. */
+function procFields(pid: number, file: 'io' | 'status'): Map<string, number> {
+  const fields = new Map<string, number>();
+  try {
+    for (const line of readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\n')) {
+      const colon = line.indexOf(':');
+      if (colon > 0) fields.set(line.slice(0, colon), Number.parseInt(line.slice(colon + 1), 10));
+    }
+  } catch {
+    // the process ended meanwhile, or its io file is not ours to read: zeros below
+  }
+  return fields;
+}
+
+/**
+ * What a process has done so far, to take before and after a measured stretch: its CPU split
+ * into user and system time, the system calls that read and wrote (sockets included: one per
+ * `read`/`write`/`writev`), and how often its main thread was preempted (involuntary context
+ * switches: it was runnable when the kernel gave its core to another process).
+ */
+export interface ProcessUsage {
+  userSeconds: number;
+  systemSeconds: number;
+  readCalls: number;
+  writeCalls: number;
+  preemptions: number;
+}
+
+export const noUsage: ProcessUsage = {
+  userSeconds: 0,
+  systemSeconds: 0,
+  readCalls: 0,
+  writeCalls: 0,
+  preemptions: 0,
+};
+
+export function processUsage(pid: number): ProcessUsage {
+  const stat = readStat(pid);
+  const io = procFields(pid, 'io');
+  const status = procFields(pid, 'status');
+  return {
+    userSeconds: stat?.userSeconds ?? 0,
+    systemSeconds: stat?.systemSeconds ?? 0,
+    readCalls: io.get('syscr') ?? 0,
+    writeCalls: io.get('syscw') ?? 0,
+    preemptions: status.get('nonvoluntary_ctxt_switches') ?? 0,
+  };
+}
+
+/** `a + sign × b`, field by field: `b` added, or (sign −1) what happened between `b` and `a`. */
+export function combineUsage(a: ProcessUsage, b: ProcessUsage, sign: 1 | -1 = 1): ProcessUsage {
+  return {
+    userSeconds: a.userSeconds + sign * b.userSeconds,
+    systemSeconds: a.systemSeconds + sign * b.systemSeconds,
+    readCalls: a.readCalls + sign * b.readCalls,
+    writeCalls: a.writeCalls + sign * b.writeCalls,
+    preemptions: a.preemptions + sign * b.preemptions,
+  };
 }
 
 function commandLine(pid: number): string {

@@ -46,7 +46,7 @@ import {
   runPgbench,
   ScriptBuilder,
 } from '../lib/pgbench.ts';
-import { processCpuSeconds } from '../lib/process-cpu.ts';
+import { combineUsage, noUsage, type ProcessUsage, processUsage } from '../lib/process-cpu.ts';
 import { benchJwtSecret, scratchDatabase, withClient } from '../lib/seed.ts';
 import {
   memberSite,
@@ -77,14 +77,25 @@ const targetCalls: ReadCall[] = [
 ];
 const rates = { purchases: 200, views: 1000, flashSale: 500 };
 
-/** Runs `work` while measuring the CPU the server spends: µs per request answered. */
+/**
+ * Runs `work` while measuring what the server spends: its CPU (µs per request answered), and
+ * its system calls and preemptions.
+ */
 async function withCpu<T>(
   server: RunningServer,
   work: () => Promise<T>,
-): Promise<{ result: T; cpuSeconds: number }> {
-  const before = processCpuSeconds(server.pid);
+): Promise<{ result: T; cpuSeconds: number; usage: ProcessUsage }> {
+  const before = processUsage(server.pid);
   const result = await work();
-  return { result, cpuSeconds: processCpuSeconds(server.pid) - before };
+  const usage = combineUsage(processUsage(server.pid), before, -1);
+  return { result, cpuSeconds: usage.userSeconds + usage.systemSeconds, usage };
+}
+
+/** A measurement made of slices: the answers, the server's CPU and what else it did. */
+interface Measured {
+  recorder: Recorder;
+  cpu: number;
+  usage: ProcessUsage;
 }
 
 interface Sizes {
@@ -264,11 +275,11 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       const reads = readStream(tokens);
       const phase = async (seconds: number, loops: (recorder: Recorder) => Loop[]) => {
         const recorder = new Recorder();
-        const { cpuSeconds: cpu } = await withCpu(server, () =>
+        const { cpuSeconds: cpu, usage } = await withCpu(server, () =>
           Promise.all(loops(recorder).map((loop) => loop.done)),
         );
         recorder.seconds = seconds;
-        return { recorder, cpu };
+        return { recorder, cpu, usage };
       };
       const readLoop = (recorder: Recorder, seconds: number, next = reads) =>
         closedLoop({ base: server.base, connections, seconds, recorder, next });
@@ -299,13 +310,13 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       // 1. Each target endpoint alone, alternating with pgbench (its statements), hello-world and
       //    the one-query route.
       const anchorServers = { hello, oneQuery };
-      const anchorRuns = {
-        hello: { recorder: new Recorder(), cpu: 0 },
-        oneQuery: { recorder: new Recorder(), cpu: 0 },
+      const anchorRuns: Record<keyof typeof anchorServers, Measured> = {
+        hello: { recorder: new Recorder(), cpu: 0, usage: noUsage },
+        oneQuery: { recorder: new Recorder(), cpu: 0, usage: noUsage },
       };
       const anchorSlice = async (which: keyof typeof anchorServers) => {
         const recorder = new Recorder();
-        const { cpuSeconds: cpu } = await withCpu(
+        const { cpuSeconds: cpu, usage } = await withCpu(
           anchorServers[which],
           () =>
             closedLoop({
@@ -317,24 +328,31 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
             }).done,
         );
         recorder.seconds = size.slice;
-        anchorRuns[which].recorder.merge(recorder);
-        anchorRuns[which].cpu += cpu;
+        const run = anchorRuns[which];
+        run.recorder.merge(recorder);
+        run.cpu += cpu;
+        run.usage = combineUsage(run.usage, usage);
       };
-      const alone: Record<string, { recorder: Recorder; cpu: number; pgbench: PgbenchResult[] }> =
-        {};
+      const alone: Record<string, Measured & { pgbench: PgbenchResult[] }> = {};
       for (const name of targetCalls) {
         step(`${name} alone, pgbench, hello-world, one query`);
-        const entry = { recorder: new Recorder(), cpu: 0, pgbench: [] as PgbenchResult[] };
+        const entry = {
+          recorder: new Recorder(),
+          cpu: 0,
+          usage: noUsage,
+          pgbench: [] as PgbenchResult[],
+        };
         alone[name] = entry;
         const only = readStream(tokens, name);
         for (let round = 0; round < size.rounds; round++) {
           const steps = [
             async () => {
-              const { recorder, cpu } = await phase(size.slice, (r) => [
+              const { recorder, cpu, usage } = await phase(size.slice, (r) => [
                 readLoop(r, size.slice, only),
               ]);
               entry.recorder.merge(recorder);
               entry.cpu += cpu;
+              entry.usage = combineUsage(entry.usage, usage);
             },
             async () => {
               entry.pgbench.push(await pgbench([readScripts[name]], connections, size.slice));
@@ -558,13 +576,39 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 const meanTps = (runs: PgbenchResult[]) => round(sum(runs.map((run) => run.tps)) / runs.length, 0);
 const µs = (cpu: number, requests: number) => (requests > 0 ? round((cpu * 1e6) / requests, 0) : 0);
 
+/**
+ * Where a request's CPU goes, from /proc: the system part (the kernel's work for its reads and
+ * writes), the system calls that read or wrote (a call that reads the database makes one each
+ * on the client's socket and on PostgreSQL's), and how often the server was preempted.
+ */
+function perRequestUsage(label: string, usage: ProcessUsage, requests: number): Metric[] {
+  const per = (value: number) => (requests > 0 ? round(value / requests, 2) : 0);
+  return [
+    {
+      name: `${label} server CPU per request, of which system`,
+      value: µs(usage.systemSeconds, requests),
+      unit: 'µs',
+    },
+    {
+      name: `${label} server system calls per request (reads + writes)`,
+      value: per(usage.readCalls + usage.writeCalls),
+      unit: '',
+    },
+    {
+      name: `${label} server preempted, times per request`,
+      value: per(usage.preemptions),
+      unit: '',
+    },
+  ];
+}
+
 function report(run: {
   quick: boolean;
   size: Sizes;
   seedSeconds: Record<string, number>;
-  alone: Record<string, { recorder: Recorder; cpu: number; pgbench: PgbenchResult[] }>;
-  hello: { recorder: Recorder; cpu: number };
-  oneQuery: { recorder: Recorder; cpu: number };
+  alone: Record<string, Measured & { pgbench: PgbenchResult[] }>;
+  hello: Measured;
+  oneQuery: Measured;
   mixed: { recorder: Recorder; cpu: number };
   mixAnchor: PgbenchResult;
   writesDuringAnchor: Recorder;
@@ -592,6 +636,7 @@ function report(run: {
     metrics.push(
       { name: `${label} req/s (its slices)`, value: figures.perSecond, unit: 'req/s' },
       { name: `${label} server CPU per request`, value: µs(anchor.cpu, figures.count), unit: 'µs' },
+      ...perRequestUsage(label, anchor.usage, figures.count),
     );
     return figures;
   });
@@ -611,6 +656,7 @@ function report(run: {
         unit: 'µs',
         ...target(µs(entry.cpu, figures.count), '≤', 100),
       },
+      ...perRequestUsage(name, entry.usage, figures.count),
     );
     if (figures.errors > 0) throw new Error(`${name} alone: ${JSON.stringify(figures.statuses)}`);
   }
@@ -777,7 +823,12 @@ function report(run: {
       alone: Object.fromEntries(
         Object.entries(run.alone).map(([name, entry]) => [
           name,
-          { http: entry.recorder.figures(name), cpuSeconds: entry.cpu, pgbench: entry.pgbench },
+          {
+            http: entry.recorder.figures(name),
+            cpuSeconds: entry.cpu,
+            usage: entry.usage,
+            pgbench: entry.pgbench,
+          },
         ]),
       ),
       hello,

@@ -276,10 +276,7 @@ export async function buildApp({
     purchases: createPurchaseRepository(database.db, config.timeZone),
     listeners: [
       {
-        // A mail for each sale or a webhook event: otherwise the sale is one plain statement.
-        wantsSale: (product) =>
-          saleNotifications.mailsEachSale(product.saleNotifications) ||
-          product.webhookEvents?.includes('sale.created') === true,
+        // A mail for each sale or a webhook event; any other sale is one plain statement.
         async afterSale(tx, sale, product) {
           const mailed = await saleNotifications.afterSale(tx, sale.id, product.saleNotifications);
           const published =

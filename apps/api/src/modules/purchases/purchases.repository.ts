@@ -63,8 +63,8 @@ function productForSaleQuery(productId: unknown, introMonths: unknown, timeZone:
 /**
  * Inserts the sale unless its order id is already recorded (by anyone, ever) and, only when it
  * was inserted, adds it to the three rollups (the product's, the day's, the seller's): one
- * statement, so one round trip and one atomic change. Returns the new sale's row, none when the order id
- * existed.
+ * statement, so one round trip and one atomic change. Returns the new sale's row, none when the
+ * order id existed.
  */
 function insertSaleQuery(values: Record<keyof NewSale, unknown>, timeZone: string): SQL {
   return sql`
@@ -77,6 +77,13 @@ function insertSaleQuery(values: Record<keyof NewSale, unknown>, timeZone: strin
       on conflict (order_id) do nothing
       returning *
     ),
+    ${rollupsOfNewSale(timeZone)}
+    select * from new_sale`;
+}
+
+/** The rollups' share of a statement whose `new_sale` holds the sale just inserted, if any. */
+function rollupsOfNewSale(timeZone: string): SQL {
+  return sql`
     daily as (
       insert into ${salesDaily} as d (seller_id, day, count, amount, net)
       select seller_id, ${localDay(sql`purchased_at`, timeZone)}, 1, amount, net_amount
@@ -96,9 +103,70 @@ function insertSaleQuery(values: Record<keyof NewSale, unknown>, timeZone: strin
       select seller_id, 1, amount, net_amount from new_sale
       on conflict (seller_id) do update set count = t.count + 1,
         amount = t.amount + excluded.amount, net = t.net + excluded.net
-    )
-    select * from new_sale`;
+    )`;
 }
+
+/** What `quietSaleQuery` takes: the member site's order, checked, and the commission rules. */
+export interface QuietSaleInput {
+  orderId: string;
+  productId: string;
+  customerEmail: string;
+  paymentMethod: string;
+  amount: number;
+  purchasedAt: Date;
+  introMonths: number;
+  introRate: number;
+  standardRate: number;
+}
+
+/**
+ * The whole purchase in one statement, when nobody needs to hear of the sale inside its
+ * transaction: reads the product, its seller's signup and how they hear of sales; when the
+ * seller gets no mail for each sale and has no webhook listening to `sale.created` ("quiet"),
+ * inserts the sale with its commission (the rate in force at `purchasedAt`, rounded half up to
+ * whole won as `splitAmount` does) and its rollups, as `insertSaleQuery` does. One row: whether
+ * the sale was quiet, and the new sale's columns (null when the order id existed, or when it
+ * was not quiet and nothing was written); no row when the product does not exist.
+ */
+function quietSaleQuery(values: Record<keyof QuietSaleInput, unknown>, timeZone: string): SQL {
+  return sql`
+    with product as (
+      select p.id, p.seller_id,
+             date_trunc('milliseconds',
+               ((s.created_at at time zone ${timeZone})
+                 + make_interval(months => ${values.introMonths}::int)) at time zone ${timeZone})
+               as intro_ends_at,
+             not (s.sale_notifications = 'each'
+                  or coalesce('sale.created' = any(w.events), false)) as quiet
+      from ${products} p join ${sellers} s on s.id = p.seller_id
+        left join ${webhooks} w on w.seller_id = p.seller_id
+      where p.id = ${values.productId}
+    ),
+    priced as (
+      select product.id, product.seller_id, rate.bp,
+             round(${values.amount}::bigint * rate.bp / 10000.0)::bigint as commission
+      from product,
+        lateral (select case when ${values.purchasedAt}::timestamptz < product.intro_ends_at
+                             then ${values.introRate}::int else ${values.standardRate}::int end
+                   as bp) rate
+      where product.quiet
+    ),
+    new_sale as (
+      insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
+                            amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
+      select ${values.orderId}, priced.seller_id, priced.id, ${values.customerEmail},
+             ${values.paymentMethod}, ${values.amount}::bigint, priced.bp, priced.commission,
+             ${values.amount}::bigint - priced.commission, ${values.purchasedAt}::timestamptz
+      from priced
+      on conflict (order_id) do nothing
+      returning *
+    ),
+    ${rollupsOfNewSale(timeZone)}
+    select product.quiet, new_sale.*
+    from product left join new_sale on true`;
+}
+
+const quietSaleRow = z.object({ quiet: z.boolean(), id: z.string().nullable() });
 
 const saleValues = (values: NewSale): Record<keyof NewSale, unknown> => ({
   ...values,
@@ -126,34 +194,32 @@ export type PurchaseWrites = ReturnType<typeof purchaseWrites>;
 
 export function createPurchaseRepository(db: Database, timeZone: string) {
   // A sale nobody else needs to hear of inside its transaction (no mail or webhook event to
-  // queue): two named statements, the insert in a transaction of its own.
-  const productForSale = preparedStatement(
+  // queue): one named statement, committed by itself.
+  const quietSale = preparedStatement(
     db,
-    'purchase_product_for_sale',
-    productForSaleQuery(sql.placeholder('productId'), sql.placeholder('introMonths'), timeZone),
-    (row) => productForSaleRow.parse(row),
-  );
-  const placeholders = Object.fromEntries(
-    (
-      [
-        'orderId',
-        'sellerId',
-        'productId',
-        'customerEmail',
-        'paymentMethod',
-        'amount',
-        'commissionRate',
-        'commissionAmount',
-        'netAmount',
-        'purchasedAt',
-      ] as const
-    ).map((name) => [name, sql.placeholder(name)]),
-  ) as Record<keyof NewSale, unknown>;
-  const insertSale = preparedStatement(
-    db,
-    'purchase_insert_sale',
-    insertSaleQuery(placeholders, timeZone),
-    (row) => saleRow.parse(row),
+    'purchase_quiet_sale',
+    quietSaleQuery(
+      Object.fromEntries(
+        (
+          [
+            'orderId',
+            'productId',
+            'customerEmail',
+            'paymentMethod',
+            'amount',
+            'purchasedAt',
+            'introMonths',
+            'introRate',
+            'standardRate',
+          ] as const
+        ).map((name) => [name, sql.placeholder(name)]),
+      ) as Record<keyof QuietSaleInput, unknown>,
+      timeZone,
+    ),
+    (row) => {
+      const { quiet, id } = quietSaleRow.parse(row);
+      return { quiet, sale: id === null ? undefined : saleRow.parse(row) };
+    },
   );
   const addViews = preparedStatement(
     db,
@@ -173,17 +239,15 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
     (row) => ({ id: column.text(row, 'id'), viewCount: column.integer(row, 'view_count') }),
   );
   return {
-    async productForSale(
-      productId: string,
-      introMonths: number,
-    ): Promise<ProductForSale | undefined> {
-      const [row] = await productForSale({ productId, introMonths });
-      return row;
-    },
-
-    /** `insertSaleWithRollups` on its own: the statement commits by itself. */
-    async insertSale(values: NewSale): Promise<SaleRow | undefined> {
-      const [row] = await insertSale(saleValues(values));
+    /**
+     * `quietSaleQuery`: undefined when the product does not exist; `quiet: false` when a
+     * listener needs the sale inside a transaction (nothing was written); otherwise the new
+     * sale, or none when its order id was already recorded.
+     */
+    async recordQuietSale(
+      input: QuietSaleInput,
+    ): Promise<{ quiet: boolean; sale: SaleRow | undefined } | undefined> {
+      const [row] = await quietSale({ ...input, purchasedAt: input.purchasedAt.toISOString() });
       return row;
     },
 
@@ -207,8 +271,8 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
     },
 
     /**
-     * Recomputes every rollup (each product's sales count among them) from the sales table, in one
-     * transaction: after a bulk load (benchmarks) or a change of TIME_ZONE.
+     * Recomputes every rollup (each product's sales count among them) from the sales table, in
+     * one transaction: after a bulk load (benchmarks) or a change of TIME_ZONE.
      */
     async rebuildRollups(): Promise<void> {
       await db.transaction(async (tx) => {

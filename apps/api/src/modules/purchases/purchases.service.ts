@@ -6,7 +6,13 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
-import { commissionRateAt, introCommissionMonths, splitAmount } from './commission.ts';
+import {
+  commissionRateAt,
+  introCommissionMonths,
+  introCommissionRate,
+  splitAmount,
+  standardCommissionRate,
+} from './commission.ts';
 import type { ProductForSale, PurchaseRepository } from './purchases.repository.ts';
 import { createViewBatches } from './view-batches.ts';
 
@@ -52,12 +58,13 @@ const invalidDate = (code: 'purchasedAtInFuture' | 'purchasedAtTooEarly') =>
  */
 export interface SaleListener {
   /**
-   * Whether `afterSale` has anything to write for a sale of this product (a mail to queue, a
-   * webhook listening). A sale no listener wants is written by one statement, outside any
-   * transaction of the service's.
+   * Called for the sales the member site reports one by one only when the seller mails each
+   * sale or has a webhook listening to `sale.created` (the rule of the one-statement purchase,
+   * `quietSaleQuery` in the repository); any other sale is written by one statement, outside
+   * any transaction of the service's. A listener that writes for other sellers must widen that
+   * rule first. True when it queued work (a mail, a webhook event) to be sent once the sale
+   * commits.
    */
-  wantsSale(product: ProductForSale): boolean;
-  /** True when it queued work (a mail, a webhook event) to be sent once the sale commits. */
   afterSale(tx: Database, sale: SaleRow, product: ProductForSale): Promise<boolean>;
   /**
    * Once the transaction has committed, when `afterSale` queued something: send it now, not at
@@ -88,8 +95,8 @@ export function createPurchaseService(deps: {
 
   /**
    * Records sales once per order id, whatever the retries and races: the unique order id and
-   * `ON CONFLICT DO NOTHING` decide. Each sale, its product's sales count and the rollups are
-   * written together; a batch (the demo seed) shares one transaction.
+   * `ON CONFLICT DO NOTHING` decide. Each sale and its rollups (the product's sales count among
+   * them) are written together; a batch (the demo seed) shares one transaction.
    */
   /** The sale's row: its seller and commission from the product, as of `purchasedAt`. */
   function newSale(input: PurchaseInput, product: ProductForSale, purchasedAt: Date) {
@@ -164,25 +171,35 @@ export function createPurchaseService(deps: {
 
   return {
     /**
-     * One purchase of the member site. Unless a listener has something to write with it, the
-     * sale and its rollups are one statement that commits by itself: the rows it locks (the
-     * product's, the seller's totals and day) are held for that statement only, not for a
-     * round trip of a transaction, which is what a flash sale on one product queues on.
+     * One purchase of the member site, in one statement when nobody needs to hear of the sale
+     * inside its transaction (no mail for each sale, no webhook for `sale.created`): the product
+     * read, the sale with its commission and its rollups, committed by themselves. The rows it
+     * locks (the product's rollup, the seller's totals and day) are held for that statement
+     * only, not for a round trip of a transaction, which is what a flash sale on one product
+     * queues on; the product's own row is only read, so the batches of product views never
+     * hold a purchase. Otherwise nothing was written, and the sale goes through `recordMany`'s
+     * transaction with its listeners.
      */
     async record(input: PurchaseInput): Promise<{ created: boolean; sale: RecordedSale }> {
       const purchasedAt = purchaseTime(input, now());
-      const product = await purchases.productForSale(input.productId, introCommissionMonths);
-      if (!product) throw notFound('Product');
-      if (listeners.some((listener) => listener.wantsSale(product))) {
-        const [result] = await recordMany([input]);
-        if (!result) throw new Error('no result');
-        return result;
-      }
-      return answer(
-        input,
-        await purchases.insertSale(newSale(input, product, purchasedAt)),
+      const result = await purchases.recordQuietSale({
+        orderId: input.orderId,
+        productId: input.productId,
+        customerEmail: input.customerEmail,
+        paymentMethod: input.paymentMethod,
+        amount: input.amount,
         purchasedAt,
-      );
+        introMonths: introCommissionMonths,
+        introRate: introCommissionRate,
+        standardRate: standardCommissionRate,
+      });
+      if (!result) throw notFound('Product');
+      if (!result.quiet) {
+        const [recorded] = await recordMany([input]);
+        if (!recorded) throw new Error('no result');
+        return recorded;
+      }
+      return answer(input, result.sale, purchasedAt);
     },
 
     recordMany,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { products, sales } from '../../db/schema.ts';
+import { products, sales, sellers } from '../../db/schema.ts';
 import { parseRows } from '../../db/sql-values.ts';
 import { signInternalRequest } from '../../lib/internal-signature.ts';
 import {
@@ -294,37 +294,48 @@ describe('POST /api/internal/purchases: input', () => {
 });
 
 describe('commission', () => {
-  async function sellerSignedUpAt(createdAt: string) {
+  async function sellerSignedUpAt(createdAt: string, saleNotifications?: 'each') {
     const seller = await signUpSeller(t.app);
     const id = await sellerIdByEmail(t.database.db, seller.email);
     await setSellerCreatedAt(t.database.db, id, new Date(createdAt));
+    if (saleNotifications) {
+      await t.database.db.update(sellers).set({ saleNotifications }).where(eq(sellers.id, id));
+    }
     return { product: await insertProduct(t.database.db, id), token: seller.token };
   }
 
-  it('is 0 % within six months of signup and 10 % after, rounded to whole won', async () => {
-    // Signed up 2024-08-10 12:00 in Seoul: the introductory rate ends 2025-02-10 12:00 Seoul.
-    const { product } = await sellerSignedUpAt('2024-08-10T03:00:00Z');
-    const cases = [
-      ['2024-08-10T03:00:00.000Z', 0],
-      ['2025-02-10T02:59:59.999Z', 0],
-      ['2025-02-10T03:00:00.000Z', 1000],
-      ['2025-06-01T00:00:00.000Z', 1000],
-    ] as const;
-    for (const [purchasedAt, rate] of cases) {
-      const response = await signedPost(
-        t.app,
-        purchasesUrl,
-        purchase(product, { purchasedAt, amount: 12_345 }),
-      );
-      expect(response.statusCode).toBe(201);
-      const commission = rate === 0 ? 0 : 1235;
-      expect(response.json().sale).toMatchObject({
-        commissionRate: rate,
-        commissionAmount: commission,
-        netAmount: 12_345 - commission,
-      });
-    }
-  });
+  // A seller mailed for each sale has their sales recorded in a transaction with the mail, the
+  // others' in one statement: both ways give the same commission.
+  it.each([
+    { way: 'in one statement', notifications: undefined },
+    { way: 'with a mail for each sale', notifications: 'each' },
+  ] as const)(
+    'is 0 % within six months of signup and 10 % after, rounded to whole won: $way',
+    async ({ notifications }) => {
+      // Signed up 2024-08-10 12:00 in Seoul: the introductory rate ends 2025-02-10 12:00 Seoul.
+      const { product } = await sellerSignedUpAt('2024-08-10T03:00:00Z', notifications);
+      const cases = [
+        ['2024-08-10T03:00:00.000Z', 0],
+        ['2025-02-10T02:59:59.999Z', 0],
+        ['2025-02-10T03:00:00.000Z', 1000],
+        ['2025-06-01T00:00:00.000Z', 1000],
+      ] as const;
+      for (const [purchasedAt, rate] of cases) {
+        const response = await signedPost(
+          t.app,
+          purchasesUrl,
+          purchase(product, { purchasedAt, amount: 12_345 }),
+        );
+        expect(response.statusCode).toBe(201);
+        const commission = rate === 0 ? 0 : 1235;
+        expect(response.json().sale).toMatchObject({
+          commissionRate: rate,
+          commissionAmount: commission,
+          netAmount: 12_345 - commission,
+        });
+      }
+    },
+  );
 
   it('follows calendar months: signup on 31 August ends the offer on 28 February', async () => {
     // 2024-08-31 10:00 Seoul + 6 months = 2025-02-28 10:00 Seoul (01:00Z).

@@ -133,9 +133,6 @@ export function createSaleNotificationService(deps: {
      * In the transaction that records a sale: its mail, for a seller who wants one per sale
      * (`choice` read with the sale's own data).
      */
-    /** Whether a sale of a seller with this choice is mailed on its own. */
-    mailsEachSale: (choice: string): boolean => choice === 'each',
-
     async afterSale(executor: Database, saleId: string, choice: string): Promise<boolean> {
       if (choice !== 'each') return false;
       return queue.enqueue(executor, saleMailJob, { saleId }, { dedupeKey: `sale-mail:${saleId}` });
