@@ -1,12 +1,25 @@
 import { Redis } from 'ioredis';
 import { beforeAll, describe, it } from 'vitest';
 
+const localRedisUrl = 'redis://127.0.0.1:6379';
+
+/** Whether a Redis answers at the local default address (refused at once when none listens). */
+async function localRedisAnswers(): Promise<boolean> {
+  try {
+    (await connectTestRedis(localRedisUrl)).disconnect();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The Redis server of the Redis-backed tests, from REDIS_URL (`npm run test:redis` sets
- * redis://127.0.0.1:6379). Without it those tests are skipped, with a notice; under CI a skip
+ * The Redis server of the Redis-backed tests: REDIS_URL, or else a Redis answering at
+ * redis://127.0.0.1:6379. With neither, those tests are skipped with a notice; under CI a skip
  * would hide that they never ran, so there they fail instead.
  */
-export const testRedisUrl: string | undefined = process.env.REDIS_URL || undefined;
+export const testRedisUrl: string | undefined =
+  process.env.REDIS_URL || ((await localRedisAnswers()) ? localRedisUrl : undefined);
 
 const underCi = Boolean(process.env.CI) && !['false', '0'].includes(process.env.CI ?? '');
 
@@ -67,7 +80,7 @@ export function describeWithRedis(name: string, body: (url: string) => void): vo
     return;
   }
   console.warn(
-    `Skipped "${name}": set REDIS_URL (npm run test:redis uses redis://127.0.0.1:6379) to run it against Redis.`,
+    `Skipped "${name}": no Redis answers at ${localRedisUrl}; start one there, or set REDIS_URL, to run it.`,
   );
-  describe.skip(`${name} (skipped: REDIS_URL is not set)`, () => body(''));
+  describe.skip(`${name} (skipped: no Redis)`, () => body(''));
 }
