@@ -84,19 +84,19 @@ const rates = { purchases: 200, views: 1000, flashSale: 500 };
 async function withCpu<T>(
   server: RunningServer,
   work: () => Promise<T>,
-): Promise<{ result: T; cpuSeconds: number; usage: ProcessUsage }> {
+): Promise<{ result: T; usage: ProcessUsage }> {
   const before = processUsage(server.pid);
   const result = await work();
-  const usage = combineUsage(processUsage(server.pid), before, -1);
-  return { result, cpuSeconds: usage.userSeconds + usage.systemSeconds, usage };
+  return { result, usage: combineUsage(processUsage(server.pid), before, -1) };
 }
 
-/** A measurement made of slices: the answers, the server's CPU and what else it did. */
+/** A measurement made of slices: the answers, and the server's CPU and what else it did. */
 interface Measured {
   recorder: Recorder;
-  cpu: number;
   usage: ProcessUsage;
 }
+
+const cpuSeconds = (usage: ProcessUsage) => usage.userSeconds + usage.systemSeconds;
 
 interface Sizes {
   shop: ShopSize;
@@ -275,11 +275,11 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       const reads = readStream(tokens);
       const phase = async (seconds: number, loops: (recorder: Recorder) => Loop[]) => {
         const recorder = new Recorder();
-        const { cpuSeconds: cpu, usage } = await withCpu(server, () =>
+        const { usage } = await withCpu(server, () =>
           Promise.all(loops(recorder).map((loop) => loop.done)),
         );
         recorder.seconds = seconds;
-        return { recorder, cpu, usage };
+        return { recorder, usage };
       };
       const readLoop = (recorder: Recorder, seconds: number, next = reads) =>
         closedLoop({ base: server.base, connections, seconds, recorder, next });
@@ -311,12 +311,12 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       //    the one-query route.
       const anchorServers = { hello, oneQuery };
       const anchorRuns: Record<keyof typeof anchorServers, Measured> = {
-        hello: { recorder: new Recorder(), cpu: 0, usage: noUsage },
-        oneQuery: { recorder: new Recorder(), cpu: 0, usage: noUsage },
+        hello: { recorder: new Recorder(), usage: noUsage },
+        oneQuery: { recorder: new Recorder(), usage: noUsage },
       };
       const anchorSlice = async (which: keyof typeof anchorServers) => {
         const recorder = new Recorder();
-        const { cpuSeconds: cpu, usage } = await withCpu(
+        const { usage } = await withCpu(
           anchorServers[which],
           () =>
             closedLoop({
@@ -330,7 +330,6 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         recorder.seconds = size.slice;
         const run = anchorRuns[which];
         run.recorder.merge(recorder);
-        run.cpu += cpu;
         run.usage = combineUsage(run.usage, usage);
       };
       const alone: Record<string, Measured & { pgbench: PgbenchResult[] }> = {};
@@ -338,7 +337,6 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         step(`${name} alone, pgbench, hello-world, one query`);
         const entry = {
           recorder: new Recorder(),
-          cpu: 0,
           usage: noUsage,
           pgbench: [] as PgbenchResult[],
         };
@@ -347,11 +345,10 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         for (let round = 0; round < size.rounds; round++) {
           const steps = [
             async () => {
-              const { recorder, cpu, usage } = await phase(size.slice, (r) => [
+              const { recorder, usage } = await phase(size.slice, (r) => [
                 readLoop(r, size.slice, only),
               ]);
               entry.recorder.merge(recorder);
-              entry.cpu += cpu;
               entry.usage = combineUsage(entry.usage, usage);
             },
             async () => {
@@ -609,7 +606,7 @@ function report(run: {
   alone: Record<string, Measured & { pgbench: PgbenchResult[] }>;
   hello: Measured;
   oneQuery: Measured;
-  mixed: { recorder: Recorder; cpu: number };
+  mixed: Measured;
   mixAnchor: PgbenchResult;
   writesDuringAnchor: Recorder;
   ingest: Recorder;
@@ -635,7 +632,11 @@ function report(run: {
     const figures = anchor.recorder.figures('hello');
     metrics.push(
       { name: `${label} req/s (its slices)`, value: figures.perSecond, unit: 'req/s' },
-      { name: `${label} server CPU per request`, value: µs(anchor.cpu, figures.count), unit: 'µs' },
+      {
+        name: `${label} server CPU per request`,
+        value: µs(cpuSeconds(anchor.usage), figures.count),
+        unit: 'µs',
+      },
       ...perRequestUsage(label, anchor.usage, figures.count),
     );
     return figures;
@@ -652,9 +653,9 @@ function report(run: {
       { name: `${name} ÷ pgbench`, value: ratio, unit: '×', ...target(ratio, '≥', 0.5) },
       {
         name: `${name} server CPU per request`,
-        value: µs(entry.cpu, figures.count),
+        value: µs(cpuSeconds(entry.usage), figures.count),
         unit: 'µs',
-        ...target(µs(entry.cpu, figures.count), '≤', 100),
+        ...target(µs(cpuSeconds(entry.usage), figures.count), '≤', 100),
       },
       ...perRequestUsage(name, entry.usage, figures.count),
     );
@@ -734,7 +735,7 @@ function report(run: {
   }
   metrics.push({
     name: 'mixed: server CPU per request (reads and writes)',
-    value: µs(run.mixed.cpu, mixed.count()),
+    value: µs(cpuSeconds(run.mixed.usage), mixed.count()),
     unit: 'µs',
   });
 
@@ -813,7 +814,7 @@ function report(run: {
       size: run.size,
       seedSeconds: run.seedSeconds,
       mixed: Object.fromEntries(mixed.labels().map((label) => [label, mixed.figures(label)])),
-      mixedCpuSeconds: run.mixed.cpu,
+      mixedCpuSeconds: cpuSeconds(run.mixed.usage),
       mixAnchor: run.mixAnchor,
       writesDuringAnchor: Object.fromEntries(
         run.writesDuringAnchor
@@ -825,7 +826,7 @@ function report(run: {
           name,
           {
             http: entry.recorder.figures(name),
-            cpuSeconds: entry.cpu,
+            cpuSeconds: cpuSeconds(entry.usage),
             usage: entry.usage,
             pgbench: entry.pgbench,
           },

@@ -48,12 +48,20 @@ const productForSaleRow = z
     }),
   );
 
+/**
+ * When the introductory commission of the seller `s` ends: signup plus N calendar months in
+ * local time, to the millisecond (as the API's times are).
+ */
+function introEndsAt(introMonths: unknown, timeZone: string): SQL {
+  return sql`date_trunc('milliseconds',
+    ((s.created_at at time zone ${timeZone}) + make_interval(months => ${introMonths}::int))
+      at time zone ${timeZone})`;
+}
+
 /** The product being sold, its seller's signup and how they hear of sales. */
 function productForSaleQuery(productId: unknown, introMonths: unknown, timeZone: string): SQL {
   return sql`
-    select p.seller_id, p.title,
-           ((s.created_at at time zone ${timeZone}) + make_interval(months => ${introMonths}::int))
-             at time zone ${timeZone} as intro_ends_at,
+    select p.seller_id, p.title, ${introEndsAt(introMonths, timeZone)} as intro_ends_at,
            s.sale_notifications, w.events as webhook_events
     from ${products} p join ${sellers} s on s.id = p.seller_id
       left join ${webhooks} w on w.seller_id = p.seller_id
@@ -131,11 +139,7 @@ export interface QuietSaleInput {
 function quietSaleQuery(values: Record<keyof QuietSaleInput, unknown>, timeZone: string): SQL {
   return sql`
     with product as (
-      select p.id, p.seller_id,
-             date_trunc('milliseconds',
-               ((s.created_at at time zone ${timeZone})
-                 + make_interval(months => ${values.introMonths}::int)) at time zone ${timeZone})
-               as intro_ends_at,
+      select p.id, p.seller_id, ${introEndsAt(values.introMonths, timeZone)} as intro_ends_at,
              not (s.sale_notifications = 'each'
                   or coalesce('sale.created' = any(w.events), false)) as quiet
       from ${products} p join ${sellers} s on s.id = p.seller_id
