@@ -22,6 +22,12 @@ export type PurchaseInput = z.output<typeof recordPurchaseBodySchema>;
 /** Clocks differ: a purchase may be dated a little ahead of ours, not more. */
 export const maxClockSkewMs = 5 * 60 * 1000;
 const earliestPurchase = Date.parse('2000-01-01T00:00:00Z');
+/**
+ * Product views are written at most once per this many milliseconds (by batch): a view waits
+ * 20 ms at most for its batch to start, and a steady stream of views costs 50 commits a second,
+ * not one a view.
+ */
+const viewBatchIntervalMs = 20;
 
 export function toRecordedSale(row: SaleRow): RecordedSale {
   return {
@@ -80,7 +86,9 @@ export function createPurchaseService(deps: {
 }) {
   const { purchases } = deps;
   const listeners = deps.listeners ?? [];
-  const views = createViewBatches((batch) => purchases.addViews(batch));
+  const views = createViewBatches((batch) => purchases.addViews(batch), {
+    interval: viewBatchIntervalMs,
+  });
   const now = deps.now ?? (() => new Date());
 
   /** When the sale happened: now by default, a little ahead at most, not before 2000. */

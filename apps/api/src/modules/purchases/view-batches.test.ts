@@ -73,3 +73,57 @@ describe('product views written in batches', () => {
     expect(await views.add('a', 1)).toBe(1);
   });
 });
+
+describe('product views written at most once per interval', () => {
+  const interval = 60;
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('writes a view that finds the writer idle at once', async () => {
+    const store = fakeStore(['a']);
+    const views = createViewBatches((batch) => store.write(batch), { interval });
+    const started = performance.now();
+    expect(await views.add('a', 1)).toBe(1);
+    expect(performance.now() - started).toBeLessThan(interval);
+  });
+
+  it('gathers the views of the next interval into one batch, written once it is over', async () => {
+    const store = fakeStore(['a', 'b']);
+    const startedAt: number[] = [];
+    const views = createViewBatches(
+      (batch) => {
+        startedAt.push(performance.now());
+        return store.write(batch);
+      },
+      { interval },
+    );
+    const first = views.add('a', 1);
+    await tick();
+    expect(await first).toBe(1);
+    // Arriving one by one after the first batch, as a steady stream does.
+    const later: Promise<number | undefined>[] = [];
+    for (const id of ['a', 'b', 'a']) {
+      later.push(views.add(id, 1));
+      await tick();
+    }
+    expect(await Promise.all(later)).toEqual([3, 1, 3]);
+    expect(store.batches).toEqual([
+      new Map([['a', 1]]),
+      new Map([
+        ['a', 2],
+        ['b', 1],
+      ]),
+    ]);
+    // Timers may fire a millisecond early on rounding; never a whole interval early.
+    expect((startedAt[1] ?? 0) - (startedAt[0] ?? 0)).toBeGreaterThanOrEqual(interval - 2);
+  });
+
+  it('goes back to writing at once when the interval passed with no view', async () => {
+    const store = fakeStore(['a']);
+    const views = createViewBatches((batch) => store.write(batch), { interval });
+    await views.add('a', 1);
+    await new Promise((resolve) => setTimeout(resolve, interval + 10));
+    const started = performance.now();
+    expect(await views.add('a', 1)).toBe(2);
+    expect(performance.now() - started).toBeLessThan(interval);
+  });
+});

@@ -6,6 +6,11 @@
  * by the next batch, one statement for all: one batch at a time per server copy, so a product's
  * row is updated once per batch rather than once per view.
  *
+ * Batches start at most once per `interval` (milliseconds): a view that finds the writer idle is
+ * written at once, and the views of the following interval wait for it and go together. Without
+ * that floor a steady stream of views (a thousand a second, each arriving alone) made a batch,
+ * a round trip and a commit of almost every view.
+ *
  * Each view is answered once its batch has committed, with the product's count after that
  * batch (views counted with it included): nothing is acknowledged before it is stored.
  */
@@ -20,13 +25,14 @@ interface Waiting {
   waiters: { resolve: (count: number | undefined) => void; reject: (error: unknown) => void }[];
 }
 
-export function createViewBatches(write: WriteViews) {
+export function createViewBatches(write: WriteViews, { interval = 0 } = {}) {
   let next = new Map<string, Waiting>();
   let writing = false;
 
   const flush = async () => {
     writing = true;
     while (next.size > 0) {
+      const started = performance.now();
       const batch = next;
       next = new Map();
       try {
@@ -41,6 +47,9 @@ export function createViewBatches(write: WriteViews) {
           for (const waiter of waiting.waiters) waiter.reject(error);
         }
       }
+      // Views arriving until the interval is over join the next batch.
+      const rest = interval - (performance.now() - started);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
     writing = false;
   };
