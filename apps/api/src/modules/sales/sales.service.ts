@@ -1,5 +1,5 @@
 import type { SalesPeriod } from '@seller/contract/limits';
-import type { DailySalesResponse } from '@seller/contract/sales/get-daily-sales';
+import type { DailySalesResponse, DailySalesRow } from '@seller/contract/sales/get-daily-sales';
 import type {
   ProductSalesRow,
   SalesByProductResponse,
@@ -17,7 +17,13 @@ import type {
   transactionsQuerySchema,
 } from '@seller/contract/sales/get-transactions';
 import type { z } from 'zod';
-import type { Figures, ProductFigures, SaleListItem, SalesRepository } from './sales.repository.ts';
+import type {
+  DailyFigures,
+  Figures,
+  ProductFigures,
+  SaleListItem,
+  SalesRepository,
+} from './sales.repository.ts';
 import { salesCsvRows } from './sales-csv.ts';
 
 const figures = ({ count, amount, net }: Figures): SalesFigures => ({
@@ -46,6 +52,14 @@ const toProductSalesRow = (row: ProductFigures): ProductSalesRow => ({
   totalRevenue: row.amount,
   netRevenue: row.net,
   lastSaleDate: row.lastSaleAt ? row.lastSaleAt.toISOString() : null,
+});
+
+/** A day of the chart as the contract names it (fields written out: no spread per row). */
+const toDailySalesRow = ({ day, count, amount, net }: DailyFigures): DailySalesRow => ({
+  date: day,
+  count,
+  amount,
+  net,
 });
 
 export const toTransaction = (sale: SaleListItem): Transaction => ({
@@ -109,7 +123,7 @@ export function createSalesService(deps: {
 
     async daily(sellerId: string, days: number): Promise<DailySalesResponse> {
       const rows = await sales.daily(sellerId, now(), days);
-      return { dailySales: rows.map(({ day, ...figures }) => ({ date: day, ...figures })) };
+      return { dailySales: rows.map(toDailySalesRow) };
     },
 
     async byProduct(sellerId: string): Promise<SalesByProductResponse> {
@@ -139,7 +153,7 @@ export function createSalesService(deps: {
         windowDays,
         current: figures(sumOf(current)),
         previous: figures(sumOf(days.slice(0, -windowDays))),
-        daily: current.map(({ day, ...rest }) => ({ date: day, ...rest })),
+        daily: current.map(toDailySalesRow),
         topProducts: top.map(toProductSalesRow),
         latestSales: latest.map(toTransaction),
       };
