@@ -274,6 +274,7 @@ export async function buildApp({
   });
   const purchases = createPurchaseService({
     purchases: createPurchaseRepository(database.db, config.timeZone),
+    viewBatchIntervalMs: config.viewBatchIntervalMs,
     listeners: [
       {
         // A mail for each sale or a webhook event; any other sale is one plain statement.

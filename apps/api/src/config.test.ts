@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       timeZone: 'Asia/Seoul',
       productReview: false,
+      viewBatchIntervalMs: 20,
     });
   });
 
@@ -28,6 +29,9 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['VIEW_BATCH_INTERVAL_MS', '-1'],
+    ['VIEW_BATCH_INTERVAL_MS', '5000'],
+    ['VIEW_BATCH_INTERVAL_MS', 'soon'],
     ['JWT_SECRET', 'too-short'],
     ['TIME_ZONE', 'Mars/Olympus'],
     ['LOG_LEVEL', 'loud'],

@@ -88,6 +88,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_SIGNUP_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_UPLOAD_URLS_PER_15_MIN: z.coerce.number().int().positive().default(300),
   INTERNAL_API_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Product views are written in batches started at most this often (milliseconds). */
+  VIEW_BATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(20),
   EXCHANGE_RATE_URL: z
     .url()
     .regex(/^https?:\/\//, 'must be an http(s) URL')
@@ -180,6 +182,8 @@ export interface Config {
   };
   /** Key of the signed internal API (member site); without it /api/internal/* answers 404. */
   internalApiSecret: string | undefined;
+  /** The least time between two batches of product views; 0 writes each batch at once. */
+  viewBatchIntervalMs: number;
   /** A provider answering `{ krw, cny, date? }`, fetched every `exchangeRateRefreshMinutes`. */
   exchangeRateUrl: string | undefined;
   exchangeRateRefreshMinutes: number;
@@ -289,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadUrlsPer15Minutes: values.RATE_LIMIT_UPLOAD_URLS_PER_15_MIN,
     },
     internalApiSecret: values.INTERNAL_API_SECRET,
+    viewBatchIntervalMs: values.VIEW_BATCH_INTERVAL_MS,
     exchangeRateUrl: values.EXCHANGE_RATE_URL,
     exchangeRateRefreshMinutes: values.EXCHANGE_RATE_REFRESH_MINUTES,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -22,12 +22,6 @@ export type PurchaseInput = z.output<typeof recordPurchaseBodySchema>;
 /** Clocks differ: a purchase may be dated a little ahead of ours, not more. */
 export const maxClockSkewMs = 5 * 60 * 1000;
 const earliestPurchase = Date.parse('2000-01-01T00:00:00Z');
-/**
- * Product views are written at most once per this many milliseconds (by batch): a view waits
- * 20 ms at most for its batch to start, and a steady stream of views costs 50 commits a second,
- * not one a view.
- */
-const viewBatchIntervalMs = 20;
 
 export function toRecordedSale(row: SaleRow): RecordedSale {
   return {
@@ -83,11 +77,17 @@ export function createPurchaseService(deps: {
   purchases: PurchaseRepository;
   listeners?: readonly SaleListener[];
   now?: () => Date;
+  /**
+   * The least time between two batches of product views, in milliseconds (`VIEW_BATCH_INTERVAL_MS`,
+   * 20 by default): a view waits that long at most for its batch to start, and a steady stream
+   * of views costs that many commits a second at most, not one a view. 0 by default here.
+   */
+  viewBatchIntervalMs?: number;
 }) {
   const { purchases } = deps;
   const listeners = deps.listeners ?? [];
   const views = createViewBatches((batch) => purchases.addViews(batch), {
-    interval: viewBatchIntervalMs,
+    interval: deps.viewBatchIntervalMs ?? 0,
   });
   const now = deps.now ?? (() => new Date());
 

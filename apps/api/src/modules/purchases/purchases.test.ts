@@ -398,6 +398,34 @@ describe('POST /api/internal/products/{id}/views', () => {
     expect((await signedPost(t.app, viewsUrl(productId), { count: 1.5 })).statusCode).toBe(400);
   });
 
+  it('starts batches no more often than VIEW_BATCH_INTERVAL_MS', async () => {
+    const slow = await createTestApp({
+      INTERNAL_API_SECRET: internalSecret,
+      VIEW_BATCH_INTERVAL_MS: '150',
+    });
+    try {
+      const seller = await signUpSeller(slow.app);
+      const product = await insertProduct(
+        slow.database.db,
+        await sellerIdByEmail(slow.database.db, seller.email),
+      );
+      const started = performance.now();
+      // One view after another, each sent once the last is answered.
+      expect((await signedPost(slow.app, viewsUrl(product), {})).json()).toEqual({
+        productId: product,
+        viewCount: 1,
+      });
+      expect((await signedPost(slow.app, viewsUrl(product), {})).json()).toEqual({
+        productId: product,
+        viewCount: 2,
+      });
+      // The second batch waited for the interval after the first (timers may be 1 ms early).
+      expect(performance.now() - started).toBeGreaterThanOrEqual(148);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('refuses an unsigned or stale view with 401', async () => {
     expect((await signedPost(t.app, viewsUrl(productId), {}, { signature: null })).statusCode).toBe(
       401,
