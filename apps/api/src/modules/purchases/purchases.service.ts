@@ -78,9 +78,10 @@ export function createPurchaseService(deps: {
   listeners?: readonly SaleListener[];
   now?: () => Date;
   /**
-   * The least time between two batches of product views, in milliseconds (`VIEW_BATCH_INTERVAL_MS`,
-   * 20 by default): a view waits that long at most for its batch to start, and a steady stream
-   * of views costs that many commits a second at most, not one a view. 0 by default here.
+   * The least time between two batches of product views, in milliseconds: a view waits that
+   * long at most for its batch to start, and a steady stream of views costs one commit per
+   * interval, not one a view. The app passes `VIEW_BATCH_INTERVAL_MS` (20 by default); left
+   * out (the operator commands), each batch starts as soon as the last is done.
    */
   viewBatchIntervalMs?: number;
 }) {
@@ -101,11 +102,6 @@ export function createPurchaseService(deps: {
     return purchasedAt;
   }
 
-  /**
-   * Records sales once per order id, whatever the retries and races: the unique order id and
-   * `ON CONFLICT DO NOTHING` decide. Each sale and its rollups (the product's sales count among
-   * them) are written together; a batch (the demo seed) shares one transaction.
-   */
   /** The sale's row: its seller and commission from the product, as of `purchasedAt`. */
   function newSale(input: PurchaseInput, product: ProductForSale, purchasedAt: Date) {
     const commissionRate = commissionRateAt(purchasedAt, product.introEndsAt);
@@ -142,6 +138,11 @@ export function createPurchaseService(deps: {
     return { created: false, sale: toRecordedSale(stored) };
   }
 
+  /**
+   * Records sales once per order id, whatever the retries and races: the unique order id and
+   * `ON CONFLICT DO NOTHING` decide. Each sale and its rollups (the product's sales count among
+   * them) are written together; a batch (the demo seed) shares one transaction.
+   */
   async function recordMany(
     inputs: readonly PurchaseInput[],
   ): Promise<{ created: boolean; sale: RecordedSale }[]> {
