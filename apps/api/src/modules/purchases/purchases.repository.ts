@@ -234,7 +234,7 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
                unnest(${sql.placeholder('counts')}::int[]) as count
       ),
       locked as (
-        select p.id from ${products} p join views on views.id = p.id order by p.id for update of p
+        select p.id from ${products} p join views on views.id = p.id order by p.id for no key update of p
       )
       update ${products} p set view_count = p.view_count + views.count
       from views join locked on locked.id = views.id
@@ -268,6 +268,8 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
     /**
      * Adds views to several products in one statement, their rows locked in id order (so that
      * two server copies writing batches never deadlock); the new count of each existing one.
+     * The lock is `for no key update`, as the update itself takes: a sale being inserted holds
+     * a key-share lock on its product (the foreign key), which `for update` would wait for.
      */
     async addViews(views: ReadonlyMap<string, number>): Promise<Map<string, number>> {
       const rows = await addViews({ ids: [...views.keys()], counts: [...views.values()] });
