@@ -45,22 +45,28 @@ export const sqlTimestamp = z.union([z.date(), z.string()]).transform((value, co
 });
 
 /**
+ * A whole number within the safe integer range, as a driver gives it (a number, or a bigint sum
+ * as text); anything else throws, naming `name` in `source` (the message is built only then).
+ */
+export function wholeNumber(value: unknown, name: string, source = 'column'): number {
+  const number =
+    typeof value === 'number'
+      ? value
+      : (typeof value === 'string' && value.trim() !== '') || typeof value === 'bigint'
+        ? Number(value)
+        : Number.NaN;
+  if (!Number.isSafeInteger(number))
+    throw new Error(`${source} ${name}: not a safe integer: ${String(value)}`);
+  return number;
+}
+
+/**
  * Readers of one column of a raw row, for the hot reads (`prepared.ts`), where zod's parse of
  * every row showed in profiles: the same checks (a changed column fails loudly), by hand.
  */
 export const column = {
   integer(row: Record<string, unknown>, name: string): number {
-    const value = row[name];
-    const number =
-      typeof value === 'number'
-        ? value
-        : (typeof value === 'string' && value.trim() !== '') || typeof value === 'bigint'
-          ? Number(value)
-          : Number.NaN;
-    if (!Number.isSafeInteger(number)) {
-      throw new Error(`column ${name}: not a safe integer: ${String(value)}`);
-    }
-    return number;
+    return wholeNumber(row[name], name);
   },
 
   text(row: Record<string, unknown>, name: string): string {

@@ -13,7 +13,7 @@ import {
   salesDaily,
   sellerSalesTotals,
 } from '../../db/schema.ts';
-import { column, parseRows } from '../../db/sql-values.ts';
+import { column, parseRows, wholeNumber } from '../../db/sql-values.ts';
 
 type SalesDailyRow = typeof salesDaily.$inferSelect;
 type ProductSalesRow = typeof productSales.$inferSelect;
@@ -62,13 +62,6 @@ const dailyFiguresOf = (row: RawRow): DailyFigures => ({
   net: column.integer(row, 'net'),
 });
 
-/** One list integer of `dailyFiguresFromList`; anything else fails loudly, as `column` does. */
-function listInteger(text: string | undefined): number {
-  const number = text ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(number)) throw new Error(`daily list: not a safe integer: ${text}`);
-  return number;
-}
-
 /**
  * The days of a `day,count,amount,net,day,count,…` list (no days: `null`, as PostgreSQL's
  * `string_agg` gives for no rows).
@@ -81,9 +74,9 @@ export function dailyFiguresFromList(list: string | null): DailyFigures[] {
   for (let field = 0, day = 0; field < parts.length; field += 4, day++) {
     days[day] = {
       day: parts[field] as string,
-      count: listInteger(parts[field + 1]),
-      amount: listInteger(parts[field + 2]),
-      net: listInteger(parts[field + 3]),
+      count: wholeNumber(parts[field + 1], 'count', 'daily list'),
+      amount: wholeNumber(parts[field + 2], 'amount', 'daily list'),
+      net: wholeNumber(parts[field + 3], 'net', 'daily list'),
     };
   }
   return days;
