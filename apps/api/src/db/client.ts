@@ -4,7 +4,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { useNamedStatementRunner } from './prepared.ts';
 import * as schema from './schema.ts';
+import { createNamedStatementRunner } from './statement-rows.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -79,6 +81,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       client.on('error', () => {});
     });
     releaseDeadTransactionClients(pool);
+    useNamedStatementRunner(pool, createNamedStatementRunner(pg, pool));
     const db = drizzlePg({ client: pool, schema });
     return {
       kind: 'postgres',

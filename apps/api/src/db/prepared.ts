@@ -1,13 +1,13 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
+import type { NamedStatementRunner, StatementRow } from './statement-rows.ts';
 
 /** A row as the driver returns it, columns by name. */
-export type RawRow = Record<string, unknown>;
+export type RawRow = StatementRow;
 
 interface NodePostgresPool {
   totalCount: number;
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: RawRow[] }>;
 }
 
 interface PgliteClient {
@@ -15,6 +15,13 @@ interface PgliteClient {
 }
 
 const dialect = new PgDialect();
+
+/** Each node-postgres pool's runner of named statements (`statement-rows.ts`), set when it opens. */
+const runners = new WeakMap<object, NamedStatementRunner>();
+
+export function useNamedStatementRunner(pool: object, runner: NamedStatementRunner): void {
+  runners.set(pool, runner);
+}
 
 /**
  * A statement written once with drizzle's `sql` (`sql.placeholder(name)` for what each call
@@ -34,12 +41,16 @@ export function preparedStatement<Row>(
   const client = (db as unknown as { $client?: NodePostgresPool | PgliteClient }).$client;
   if (!client)
     throw new Error(`${name}: prepared statements run on the database, not a transaction`);
-  const run =
-    'totalCount' in client
-      ? (values: unknown[]) => client.query({ name, text, values })
-      : (values: unknown[]) => (client as PgliteClient).query(text, values);
+  let run: (values: unknown[]) => Promise<RawRow[]>;
+  if ('totalCount' in client) {
+    const runner = runners.get(client);
+    if (!runner) throw new Error(`${name}: the pool has no named statement runner`);
+    run = (values) => runner(name, text, values);
+  } else {
+    run = async (values) => (await client.query(text, values)).rows;
+  }
   return async (values) => {
-    const { rows } = await run(fillPlaceholders(params, values));
+    const rows = await run(fillPlaceholders(params, values));
     const result: Row[] = new Array(rows.length);
     for (let i = 0; i < rows.length; i++) result[i] = read(rows[i] as RawRow);
     return result;
