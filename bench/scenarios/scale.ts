@@ -13,6 +13,7 @@ import type { SalesPeriod } from '@seller/contract/limits';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Database, openDatabase } from '../../apps/api/src/db/client.ts';
+import { namedStatementRunner, useNamedStatementRunner } from '../../apps/api/src/db/prepared.ts';
 import { rowsOf } from '../../apps/api/src/db/sql-values.ts';
 import { createSalesRepository } from '../../apps/api/src/modules/sales/sales.repository.ts';
 import { createSalesService } from '../../apps/api/src/modules/sales/sales.service.ts';
@@ -151,13 +152,13 @@ async function explainAll(databaseUrl: string, sellerId: string): Promise<Plan[]
         .join('\n'),
     });
   };
-  const explainingPool = {
-    totalCount: 1,
-    async query(config: { name: string; text: string; values: unknown[] }) {
-      if (recording) await explain(config.text, config.values);
-      return pool.query(config);
-    },
-  };
+  // The same pool's runner of named statements, explaining each statement first.
+  const explainingPool = {};
+  const run = namedStatementRunner(pool);
+  useNamedStatementRunner(explainingPool, async (name, text, values) => {
+    if (recording) await explain(text, values);
+    return run(name, text, values);
+  });
   const explaining = new Proxy(database.db, {
     get(target, property, receiver) {
       if (property === '$client') return explainingPool;

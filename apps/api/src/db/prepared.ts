@@ -23,6 +23,13 @@ export function useNamedStatementRunner(pool: object, runner: NamedStatementRunn
   runners.set(pool, runner);
 }
 
+/** The runner of a node-postgres pool opened by `openDatabase`. */
+export function namedStatementRunner(pool: object): NamedStatementRunner {
+  const runner = runners.get(pool);
+  if (!runner) throw new Error('this pool has no named statement runner');
+  return runner;
+}
+
 /**
  * A statement written once with drizzle's `sql` (`sql.placeholder(name)` for what each call
  * supplies) and sent under `name`: node-postgres prepares it once per connection, so
@@ -41,11 +48,12 @@ export function preparedStatement<Row>(
   const client = (db as unknown as { $client?: NodePostgresPool | PgliteClient }).$client;
   if (!client)
     throw new Error(`${name}: prepared statements run on the database, not a transaction`);
+  const runner = runners.get(client);
   let run: (values: unknown[]) => Promise<RawRow[]>;
-  if ('totalCount' in client) {
-    const runner = runners.get(client);
-    if (!runner) throw new Error(`${name}: the pool has no named statement runner`);
+  if (runner) {
     run = (values) => runner(name, text, values);
+  } else if ('totalCount' in client) {
+    throw new Error(`${name}: the pool has no named statement runner`);
   } else {
     run = async (values) => (await client.query(text, values)).rows;
   }
