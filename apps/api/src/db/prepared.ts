@@ -34,7 +34,8 @@ export function namedStatementRunner(pool: object): NamedStatementRunner {
  * A statement written once with drizzle's `sql` (`sql.placeholder(name)` for what each call
  * supplies) and sent under `name`: node-postgres prepares it once per connection, so
  * PostgreSQL parses and plans it once rather than on every call, and nothing is built per
- * call. Each row comes back as the driver parses it and `read` makes it the caller's type (the
+ * call. Each row comes back with the values the driver's type parsers give (on PostgreSQL
+ * through the pool's runner, `statement-rows.ts`) and `read` makes it the caller's type (the
  * readers of `sql-values.ts`). For the hot reads of the dashboard; runs on the database
  * itself, never inside a transaction.
  */
