@@ -1,10 +1,10 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
-import type { NamedStatementRunner, StatementRow } from './statement-rows.ts';
+import type { NamedStatementRunner } from './statement-rows.ts';
 
 /** A row as the driver returns it, columns by name. */
-export type RawRow = StatementRow;
+export type RawRow = Record<string, unknown>;
 
 interface NodePostgresPool {
   totalCount: number;

@@ -1,14 +1,15 @@
 import type pg from 'pg';
+import type { RawRow } from './prepared.ts';
 
-/** A row as node-postgres would return it: columns by name, each value through pg's type parser. */
-export type StatementRow = Record<string, unknown>;
-
-/** Runs a named statement on a pool: parsed and planned once per connection, rows as above. */
+/**
+ * Runs a named statement on a pool: parsed and planned once per connection, each row as
+ * node-postgres would return it (columns by name, each value through pg's type parser).
+ */
 export type NamedStatementRunner = (
   name: string,
   text: string,
   values: unknown[],
-) => Promise<StatementRow[]>;
+) => Promise<RawRow[]>;
 
 type Fields = readonly (string | null)[];
 
@@ -16,13 +17,13 @@ type Fields = readonly (string | null)[];
 interface RowShape {
   names: string[];
   typeIds: number[];
-  build: (fields: Fields) => StatementRow;
+  build: (fields: Fields) => RawRow;
 }
 
 /** node-postgres's query object, as far as a subclass relies on it (the `Submittable` protocol). */
 interface QueryInternals {
   name?: string;
-  callback?: (error: Error | null, rows?: StatementRow[]) => void;
+  callback?: (error: Error | null, rows?: RawRow[]) => void;
 }
 
 /**
@@ -67,7 +68,7 @@ export function createNamedStatementRunner(
     const make = new Function('p', 'f', `return { ${body} };`) as (
       p: typeof parsers,
       f: Fields,
-    ) => StatementRow;
+    ) => RawRow;
     return { names, typeIds, build: (row) => make(parsers, row) };
   };
 
@@ -84,7 +85,7 @@ export function createNamedStatementRunner(
   const noRows: RowShape = { names: [], typeIds: [], build: () => ({}) };
 
   class NamedStatement extends driver.Query {
-    readonly collected: StatementRow[] = [];
+    readonly collected: RawRow[] = [];
     shape: RowShape = noRows;
     failure: Error | undefined;
 
@@ -92,7 +93,7 @@ export function createNamedStatementRunner(
       name: string,
       text: string,
       values: unknown[],
-      callback: (error: Error | null, rows?: StatementRow[]) => void,
+      callback: (error: Error | null, rows?: RawRow[]) => void,
     ) {
       // Text and values as arguments: pg copies a config object's properties on every call.
       super(text, values);
