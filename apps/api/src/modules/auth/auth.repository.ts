@@ -1,22 +1,43 @@
+import type { Profile } from '@seller/contract/auth/get-profile';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isoTimestamp } from '../../db/local-days.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { type SellerRow, sellers } from '../../db/schema.ts';
+import { column } from '../../db/sql-values.ts';
 
 export function createSellerRepository(db: Database) {
   // Read on every page load (the profile) and by every token check that misses its cache:
-  // prepared under a name, so PostgreSQL parses and plans them once per connection.
+  // named statements, so PostgreSQL parses and plans them once per connection, and on
+  // PostgreSQL their rows come from the pool's runner (`prepared.ts`).
   const byId = db
     .select()
     .from(sellers)
     .where(eq(sellers.id, sql.placeholder('id')))
     .limit(1)
     .prepare('seller_by_id');
-  const tokenVersionById = db
-    .select({ tokenVersion: sellers.tokenVersion })
-    .from(sellers)
-    .where(eq(sellers.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('seller_token_version');
+  const profileById = preparedStatement(
+    db,
+    'seller_profile',
+    sql`select email, nickname, bio, avatar_url,
+      ${isoTimestamp(sql`created_at`)} as created_at,
+      (totp_enabled_at is not null and totp_secret is not null) as two_factor_enabled
+      from ${sellers} where id = ${sql.placeholder('id')} limit 1`,
+    (row): Profile => ({
+      email: column.text(row, 'email'),
+      nickname: column.nullableText(row, 'nickname'),
+      bio: column.nullableText(row, 'bio'),
+      avatarUrl: column.nullableText(row, 'avatar_url'),
+      createdAt: column.text(row, 'created_at'),
+      twoFactorEnabled: column.boolean(row, 'two_factor_enabled'),
+    }),
+  );
+  const tokenVersionById = preparedStatement(
+    db,
+    'seller_token_version',
+    sql`select token_version from ${sellers} where id = ${sql.placeholder('id')} limit 1`,
+    (row) => column.integer(row, 'token_version'),
+  );
 
   return {
     /** Inside `executor`'s transaction when one is given. */
@@ -43,8 +64,14 @@ export function createSellerRepository(db: Database) {
     },
 
     async tokenVersion(id: string): Promise<number | undefined> {
-      const [row] = await tokenVersionById.execute({ id });
-      return row?.tokenVersion;
+      const [version] = await tokenVersionById({ id });
+      return version;
+    },
+
+    /** The seller's profile as the API shows it; undefined when there is no such seller. */
+    async profile(id: string): Promise<Profile | undefined> {
+      const [profile] = await profileById({ id });
+      return profile;
     },
 
     async insert(values: {

@@ -184,9 +184,9 @@ export function createAuthService(deps: {
     },
 
     async profile(sellerId: string): Promise<Profile> {
-      const row = await sellers.findById(sellerId);
-      if (!row) throw sellerGone();
-      return toProfile(row);
+      const profile = await sellers.profile(sellerId);
+      if (!profile) throw sellerGone();
+      return profile;
     },
 
     async updateProfile(

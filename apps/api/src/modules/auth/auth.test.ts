@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellers } from '../../db/schema.ts';
@@ -254,6 +255,20 @@ describe('profile', () => {
       twoFactorEnabled: false,
     });
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
+  });
+
+  it('reads back exactly what an update answers: the fields set, and the creation time to the millisecond', async () => {
+    const seller = await signUpSeller(t.app);
+    const updated = await put(seller.token, { nickname: seller.nickname, bio: '판매자 소개 ✓' });
+    expect(updated.statusCode).toBe(200);
+    const read = await t.app.inject({ url: '/api/auth/profile', headers: bearer(seller.token) });
+    expect(read.json()).toEqual(updated.json());
+    const createdAt = await t.database.db
+      .select({ createdAt: sellers.createdAt })
+      .from(sellers)
+      .where(eq(sellers.email, seller.email));
+    expect(read.json().createdAt).toBe(createdAt[0]?.createdAt.toISOString());
+    expect(read.json().bio).toBe('판매자 소개 ✓');
   });
 
   it('trims the bio, stores empty values as null and allows a null nickname', async () => {

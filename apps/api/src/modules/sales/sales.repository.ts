@@ -22,7 +22,7 @@ type ProductSalesRow = typeof productSales.$inferSelect;
 export type Figures = Pick<SalesDailyRow, 'count' | 'amount' | 'net'>;
 
 /** A listed sale: its time is ISO 8601 text in UTC, as PostgreSQL wrote it (no `Date` in between). */
-export type SaleListItem = Omit<SaleRow, 'createdAt' | 'purchasedAt'> & {
+export type SaleListItem = Omit<SaleRow, 'createdAt' | 'purchasedAt' | 'sellerId'> & {
   purchasedAt: string;
   productTitle: ProductRow['title'];
 };
@@ -93,34 +93,37 @@ const productFiguresOf = (row: RawRow): ProductFigures => {
   };
 };
 
-/** A listed sale: the sale, its product's title, and its time as PostgreSQL prints it. */
-const saleListOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor } => {
-  const id = column.text(row, 'id');
-  const purchasedAtText = column.text(row, 'purchased_at_text');
-  return {
-    item: {
-      id,
-      orderId: column.text(row, 'order_id'),
-      sellerId: column.text(row, 'seller_id'),
-      productId: column.text(row, 'product_id'),
-      customerEmail: column.text(row, 'customer_email'),
-      paymentMethod: column.text(row, 'payment_method'),
-      amount: column.integer(row, 'amount'),
-      commissionRate: column.integer(row, 'commission_rate_bp'),
-      commissionAmount: column.integer(row, 'commission_amount'),
-      netAmount: column.integer(row, 'net_amount'),
-      purchasedAt: column.text(row, 'purchased_at'),
-      productTitle: column.text(row, 'product_title'),
-    },
-    cursor: { purchasedAt: purchasedAtText, id },
-  };
+/** A listed sale: the sale and its product's title. */
+const saleListOf = (row: RawRow): SaleListItem => ({
+  id: column.text(row, 'id'),
+  orderId: column.text(row, 'order_id'),
+  productId: column.text(row, 'product_id'),
+  customerEmail: column.text(row, 'customer_email'),
+  paymentMethod: column.text(row, 'payment_method'),
+  amount: column.integer(row, 'amount'),
+  commissionRate: column.integer(row, 'commission_rate_bp'),
+  commissionAmount: column.integer(row, 'commission_amount'),
+  netAmount: column.integer(row, 'net_amount'),
+  purchasedAt: column.text(row, 'purchased_at'),
+  productTitle: column.text(row, 'product_title'),
+});
+
+/** A listed sale and where the next keyset page starts after it (the export's pages). */
+const saleWithCursorOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor } => {
+  const item = saleListOf(row);
+  return { item, cursor: { purchasedAt: column.text(row, 'purchased_at_text'), id: item.id } };
 };
 
-/** The columns of a listed sale, read from `s` (sales) joined with `p` (products). */
-const saleListColumns = sql`s.id, s.order_id, s.seller_id, s.product_id, s.customer_email,
+/**
+ * The columns of a listed sale, read from `s` (sales) joined with `p` (products): only what a
+ * listed sale shows (each column is decoded for every row of every page).
+ */
+const saleListColumns = sql`s.id, s.order_id, s.product_id, s.customer_email,
   s.payment_method, s.amount, s.commission_rate_bp, s.commission_amount, s.net_amount,
-  ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, s.purchased_at::text as purchased_at_text,
-  p.title as product_title`;
+  ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title`;
+
+/** A listed sale's columns and its time as PostgreSQL prints it, the keyset cursor's. */
+const saleWithCursorColumns = sql`${saleListColumns}, s.purchased_at::text as purchased_at_text`;
 
 /** A sales period as a range of local days (SQL date expressions); none for `all`. */
 interface DayWindow {
@@ -289,7 +292,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
     (row) => ({
       daily: jsonRows(row.daily).map(dailyFiguresOf),
       topProducts: jsonRows(row.top_products).map(productFiguresOf),
-      latestSales: jsonRows(row.latest_sales).map((sale) => saleListOf(sale).item),
+      latestSales: jsonRows(row.latest_sales).map(saleListOf),
     }),
   );
 
@@ -360,7 +363,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
         },
         (row) => ({
           total: column.integer(row, 'total_count'),
-          item: row.id === null ? undefined : saleListOf(row).item,
+          item: row.id === null ? undefined : saleListOf(row),
         }),
       );
       const rows = await firstPage({ sellerId, ...rangeValues(range, now), limit });
@@ -403,7 +406,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
             order by page.purchased_at desc, page.id desc`,
           saleListOf,
         );
-        return (await firstPage(values)).map((row) => row.item);
+        return firstPage(values);
       }
       const seekDay = statement(
         `sales_seek_day_${kind}`,
@@ -441,8 +444,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
         },
         saleListOf,
       );
-      const rows = await page({ ...values, seekDay: seek.day, skip: offset - seek.newer });
-      return rows.map((row) => row.item);
+      return page({ ...values, seekDay: seek.day, skip: offset - seek.newer });
     },
 
     /** A keyset page for streaming (the export): the sales after `cursor`, newest first. */
@@ -457,7 +459,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
       const after = statement(
         `sales_after_${period}${cursor ? '_cursor' : ''}`,
         () => sql`
-          select ${saleListColumns}
+          select ${saleWithCursorColumns}
           from ${sales} s
           join ${products} p on p.id = s.product_id
           where s.seller_id = ${sql.placeholder('sellerId')}${purchasedWithin(sql`s.purchased_at`, window)}${
@@ -467,7 +469,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
           }
           order by s.purchased_at desc nulls last, s.id desc nulls last
           limit ${sql.placeholder('limit')}`,
-        saleListOf,
+        saleWithCursorOf,
       );
       const rows = await after({
         sellerId,
