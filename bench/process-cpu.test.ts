@@ -1,6 +1,14 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { combineUsage, noUsage, processUsage } from './lib/process-cpu.ts';
+import {
+  combineUsage,
+  endedChildrenCpuSeconds,
+  namedCpuSeconds,
+  noUsage,
+  processCpuSeconds,
+  processUsage,
+} from './lib/process-cpu.ts';
 
 describe('processUsage', () => {
   it("counts this process's write calls and CPU as they happen", () => {
@@ -37,5 +45,24 @@ describe('processUsage', () => {
       preemptions: 3,
     });
     expect(combineUsage(noUsage, b)).toEqual(b);
+  });
+});
+
+describe('CPU of ended children and of processes by name', () => {
+  it("counts a child's CPU once it has ended and been waited for", () => {
+    const before = endedChildrenCpuSeconds(process.pid);
+    // A child that spins for 300 ms of CPU, waited for by spawnSync.
+    const child = spawnSync(process.execPath, [
+      '-e',
+      'const until = process.cpuUsage().user + 300000; while (process.cpuUsage().user < until);',
+    ]);
+    expect(child.status).toBe(0);
+    expect(endedChildrenCpuSeconds(process.pid) - before).toBeGreaterThanOrEqual(0.2);
+  });
+
+  it("sums every process with a command name, this one's own CPU included", () => {
+    const name = readFileSync(`/proc/${process.pid}/comm`, 'utf8').trim();
+    expect(namedCpuSeconds(name)).toBeGreaterThanOrEqual(processCpuSeconds(process.pid));
+    expect(namedCpuSeconds('no-such-command-name')).toBe(0);
   });
 });

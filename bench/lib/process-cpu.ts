@@ -10,25 +10,32 @@ const ticksPerSecond = 100;
 
 interface ProcessStat {
   pid: number;
+  /** The command name (`comm`). */
+  name: string;
   parent: number;
   cpuSeconds: number;
   userSeconds: number;
   systemSeconds: number;
+  /** What its children that ended and were waited for used (user + system). */
+  endedChildrenSeconds: number;
 }
 
 function readStat(pid: number): ProcessStat | undefined {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: fields count from after it.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const nameEnd = text.lastIndexOf(')');
+    const fields = text.slice(nameEnd + 2).split(' ');
     const userSeconds = Number(fields[11]) / ticksPerSecond;
     const systemSeconds = Number(fields[12]) / ticksPerSecond;
     return {
       pid,
+      name: text.slice(text.indexOf('(') + 1, nameEnd),
       parent: Number(fields[1]),
       cpuSeconds: userSeconds + systemSeconds,
       userSeconds,
       systemSeconds,
+      endedChildrenSeconds: (Number(fields[13]) + Number(fields[14])) / ticksPerSecond,
     };
   } catch {
     return undefined; // the process ended meanwhile
@@ -131,6 +138,26 @@ export function treeCpuSeconds(
     if (role) totals[role] = (totals[role] ?? 0) + stat.cpuSeconds;
   }
   return totals;
+}
+
+/**
+ * CPU seconds used so far by every process with this command name, counting what their ended
+ * children used too: for `postgres`, the live backends and, through the postmaster that waited
+ * for them, the backends that have already exited (a pgbench run's connections).
+ */
+export function namedCpuSeconds(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (stat?.name === name) total += stat.cpuSeconds + stat.endedChildrenSeconds;
+  }
+  return total;
+}
+
+/** CPU seconds used so far by the children of one process that have ended and been waited for. */
+export function endedChildrenCpuSeconds(pid: number): number {
+  return readStat(pid)?.endedChildrenSeconds ?? 0;
 }
 
 /** CPU seconds used so far by one process (user + system); 0 once it has ended. */

@@ -46,7 +46,15 @@ import {
   runPgbench,
   ScriptBuilder,
 } from '../lib/pgbench.ts';
-import { combineUsage, noUsage, type ProcessUsage, processUsage } from '../lib/process-cpu.ts';
+import {
+  combineUsage,
+  endedChildrenCpuSeconds,
+  namedCpuSeconds,
+  noUsage,
+  type ProcessUsage,
+  processCpuSeconds,
+  processUsage,
+} from '../lib/process-cpu.ts';
 import { benchJwtSecret, scratchDatabase, withClient } from '../lib/seed.ts';
 import {
   memberSite,
@@ -97,6 +105,19 @@ interface Measured {
 }
 
 const cpuSeconds = (usage: ProcessUsage) => usage.userSeconds + usage.systemSeconds;
+
+/** An endpoint alone against pgbench running its statements, and what PostgreSQL spent on each. */
+interface Alone extends Measured {
+  pgbench: PgbenchResult[];
+  /** PostgreSQL's CPU seconds (every `postgres` process) while the server was measured. */
+  postgresSeconds: number;
+  /** The same while pgbench ran the endpoint's statements. */
+  postgresSecondsUnderPgbench: number;
+  /** This process's CPU seconds while the server was measured: the load generator's. */
+  loadSeconds: number;
+  /** pgbench's own CPU seconds (its client threads), counted once it has exited. */
+  pgbenchSeconds: number;
+}
 
 interface Sizes {
   shop: ShopSize;
@@ -332,27 +353,39 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         run.recorder.merge(recorder);
         run.usage = combineUsage(run.usage, usage);
       };
-      const alone: Record<string, Measured & { pgbench: PgbenchResult[] }> = {};
+      const alone: Record<string, Alone> = {};
       for (const name of targetCalls) {
         step(`${name} alone, pgbench, hello-world, one query`);
         const entry = {
           recorder: new Recorder(),
           usage: noUsage,
           pgbench: [] as PgbenchResult[],
+          postgresSeconds: 0,
+          postgresSecondsUnderPgbench: 0,
+          loadSeconds: 0,
+          pgbenchSeconds: 0,
         };
         alone[name] = entry;
         const only = readStream(tokens, name);
         for (let round = 0; round < size.rounds; round++) {
           const steps = [
             async () => {
+              const postgresBefore = namedCpuSeconds('postgres');
+              const loadBefore = processCpuSeconds(process.pid);
               const { recorder, usage } = await phase(size.slice, (r) => [
                 readLoop(r, size.slice, only),
               ]);
+              entry.postgresSeconds += namedCpuSeconds('postgres') - postgresBefore;
+              entry.loadSeconds += processCpuSeconds(process.pid) - loadBefore;
               entry.recorder.merge(recorder);
               entry.usage = combineUsage(entry.usage, usage);
             },
             async () => {
+              const postgresBefore = namedCpuSeconds('postgres');
+              const pgbenchBefore = endedChildrenCpuSeconds(process.pid);
               entry.pgbench.push(await pgbench([readScripts[name]], connections, size.slice));
+              entry.postgresSecondsUnderPgbench += namedCpuSeconds('postgres') - postgresBefore;
+              entry.pgbenchSeconds += endedChildrenCpuSeconds(process.pid) - pgbenchBefore;
             },
             // Context, not part of the ratio: one slice of each per endpoint is enough.
             ...(round === 0 ? [() => anchorSlice('hello'), () => anchorSlice('oneQuery')] : []),
@@ -603,7 +636,7 @@ function report(run: {
   quick: boolean;
   size: Sizes;
   seedSeconds: Record<string, number>;
-  alone: Record<string, Measured & { pgbench: PgbenchResult[] }>;
+  alone: Record<string, Alone>;
   hello: Measured;
   oneQuery: Measured;
   mixed: Measured;
@@ -646,6 +679,7 @@ function report(run: {
   for (const [name, entry] of Object.entries(run.alone)) {
     const figures = entry.recorder.figures(name);
     const anchor = meanTps(entry.pgbench);
+    const pgbenchTransactions = entry.pgbench.reduce((sum, result) => sum + result.transactions, 0);
     const ratio = round(figures.perSecond / anchor);
     const cpu = µs(cpuSeconds(entry.usage), figures.count);
     metrics.push(
@@ -659,6 +693,28 @@ function report(run: {
         ...target(cpu, '≤', 100),
       },
       ...perRequestUsage(name, entry.usage, figures.count),
+      // Where the two cores go: PostgreSQL's share of a request, against its share of one of
+      // pgbench's transactions running the same statements.
+      {
+        name: `${name} PostgreSQL CPU per request`,
+        value: µs(entry.postgresSeconds, figures.count),
+        unit: 'µs',
+      },
+      {
+        name: `${name} load generator CPU per request`,
+        value: µs(entry.loadSeconds, figures.count),
+        unit: 'µs',
+      },
+      {
+        name: `${name} pgbench: PostgreSQL CPU per transaction`,
+        value: µs(entry.postgresSecondsUnderPgbench, pgbenchTransactions),
+        unit: 'µs',
+      },
+      {
+        name: `${name} pgbench: its client's CPU per transaction`,
+        value: µs(entry.pgbenchSeconds, pgbenchTransactions),
+        unit: 'µs',
+      },
     );
     if (figures.errors > 0) throw new Error(`${name} alone: ${JSON.stringify(figures.statuses)}`);
   }
