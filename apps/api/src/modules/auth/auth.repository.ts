@@ -5,6 +5,7 @@ import { isoTimestamp } from '../../db/local-days.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { type SellerRow, sellers } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
+import { twoFactorOnColumn } from './two-factor-state.ts';
 
 export function createSellerRepository(db: Database) {
   // Read on every page load (the profile) and by every token check that misses its cache:
@@ -21,7 +22,7 @@ export function createSellerRepository(db: Database) {
     'seller_profile',
     sql`select email, nickname, bio, avatar_url,
       ${isoTimestamp(sql`created_at`)} as created_at,
-      (totp_enabled_at is not null and totp_secret is not null) as two_factor_enabled
+      ${twoFactorOnColumn} as two_factor_enabled
       from ${sellers} where id = ${sql.placeholder('id')} limit 1`,
     (row): Profile => ({
       email: column.text(row, 'email'),

@@ -17,7 +17,8 @@ import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import type { TokenService } from './tokens.ts';
-import { isTwoFactorOn, type TwoFactorService } from './two-factor.service.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
+import { isTwoFactorOn } from './two-factor-state.ts';
 
 const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid email or password');
 const sellerGone = () => new AppError('unauthorized', 'Sign in to continue');

@@ -7,6 +7,7 @@ import type { AccountSecurityRepository } from './account-security.repository.ts
 import type { SellerRepository } from './auth.repository.ts';
 import { verifyPassword } from './password.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
+import { isTwoFactorOn } from './two-factor-state.ts';
 
 export const recoveryCodeCount = 10;
 export const challengeMinutes = 5;
@@ -28,9 +29,6 @@ const codeInvalid = (path = 'code') =>
   new AppError('two_factor_code_invalid', 'This code is not valid', [
     { path, code: 'twoFactorCodeInvalid' },
   ]);
-
-export const isTwoFactorOn = (seller: Pick<SellerRow, 'totpEnabledAt' | 'totpSecret'>) =>
-  seller.totpEnabledAt !== null && seller.totpSecret !== null;
 
 /**
  * Authenticator codes (TOTP) as a second factor, with ten one-time recovery codes. The secret
