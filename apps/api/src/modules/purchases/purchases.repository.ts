@@ -166,11 +166,21 @@ function quietSaleQuery(values: Record<keyof QuietSaleInput, unknown>, timeZone:
       returning *
     ),
     ${rollupsOfNewSale(timeZone)}
-    select product.quiet, new_sale.*
+    select product.quiet, new_sale.id, new_sale.commission_rate_bp, new_sale.commission_amount,
+           new_sale.net_amount
     from product left join new_sale on true`;
 }
 
-const quietSaleRow = z.object({ quiet: z.boolean(), id: z.string().nullable() });
+/**
+ * What the one-statement purchase adds to the order it was given: the new sale's id and its
+ * commission. The rest of the sale is the order itself, stored as sent.
+ */
+export interface QuietSaleFigures {
+  id: string;
+  commissionRate: number;
+  commissionAmount: number;
+  netAmount: number;
+}
 
 const saleValues = (values: NewSale): Record<keyof NewSale, unknown> => ({
   ...values,
@@ -221,8 +231,18 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
       timeZone,
     ),
     (row) => {
-      const { quiet, id } = quietSaleRow.parse(row);
-      return { quiet, sale: id === null ? undefined : saleRow.parse(row) };
+      const quiet = column.boolean(row, 'quiet');
+      const id = column.nullableText(row, 'id');
+      const sale: QuietSaleFigures | undefined =
+        id === null
+          ? undefined
+          : {
+              id,
+              commissionRate: column.integer(row, 'commission_rate_bp'),
+              commissionAmount: column.integer(row, 'commission_amount'),
+              netAmount: column.integer(row, 'net_amount'),
+            };
+      return { quiet, sale };
     },
   );
   const addViews = preparedStatement(
@@ -246,11 +266,11 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
     /**
      * `quietSaleQuery`: undefined when the product does not exist; `quiet: false` when a
      * listener needs the sale inside a transaction (nothing was written); otherwise the new
-     * sale, or none when its order id was already recorded.
+     * sale's id and commission, or none when its order id was already recorded.
      */
     async recordQuietSale(
       input: QuietSaleInput,
-    ): Promise<{ quiet: boolean; sale: SaleRow | undefined } | undefined> {
+    ): Promise<{ quiet: boolean; sale: QuietSaleFigures | undefined } | undefined> {
       const [row] = await quietSale({ ...input, purchasedAt: input.purchasedAt.toISOString() });
       return row;
     },

@@ -127,7 +127,14 @@ export function createPurchaseService(deps: {
     purchasedAt: Date,
   ): Promise<{ created: boolean; sale: RecordedSale }> {
     if (row) return { created: true, sale: toRecordedSale(row) };
-    // Already recorded: a replay of the same order is answered with the stored sale.
+    return replayAnswer(input, purchasedAt);
+  }
+
+  /** An order id already recorded: a replay of the same order is answered with the stored sale. */
+  async function replayAnswer(
+    input: PurchaseInput,
+    purchasedAt: Date,
+  ): Promise<{ created: boolean; sale: RecordedSale }> {
     const stored = await purchases.findSaleByOrderId(input.orderId);
     if (!stored) throw new Error(`order ${input.orderId} conflicted but cannot be read`);
     if (!sameOrder(stored, input, purchasedAt)) {
@@ -208,7 +215,25 @@ export function createPurchaseService(deps: {
         if (!recorded) throw new Error('no result');
         return recorded;
       }
-      return answer(input, result.sale, purchasedAt);
+      if (!result.sale) return replayAnswer(input, purchasedAt);
+      // The order as sent (checked by the contract's schema and stored as is), with what the
+      // statement added: the sale's id and its commission.
+      const { id, commissionRate, commissionAmount, netAmount } = result.sale;
+      return {
+        created: true,
+        sale: {
+          purchaseId: id,
+          orderId: input.orderId,
+          productId: input.productId,
+          customerEmail: input.customerEmail,
+          paymentMethod: input.paymentMethod,
+          amount: input.amount,
+          commissionRate,
+          commissionAmount,
+          netAmount,
+          purchasedAt: purchasedAt.toISOString(),
+        },
+      };
     },
 
     recordMany,

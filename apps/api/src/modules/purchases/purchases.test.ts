@@ -19,6 +19,7 @@ import {
 } from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { toRecordedSale } from './purchases.service.ts';
 
 let t: TestApp;
 let token: string;
@@ -211,6 +212,24 @@ describe('POST /api/internal/purchases: idempotency', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     expect(await productCounters(t.database.db, productId)).toEqual(before);
+  });
+
+  it('answers a new sale exactly as it is stored, a time given to the microsecond included', async () => {
+    const payload = purchase(productId, {
+      amount: 12_345,
+      customerEmail: '구매자.买家@example.com',
+      paymentMethod: 'alipay',
+      purchasedAt: '2025-03-01T10:20:30.123456Z',
+    });
+    const first = await signedPost(t.app, purchasesUrl, payload);
+    expect(first.statusCode).toBe(201);
+    const [stored] = await salesOfOrder(payload.orderId);
+    if (!stored) throw new Error('the sale was not stored');
+    expect(first.json().sale).toEqual(toRecordedSale(stored));
+    expect(first.json().sale.purchasedAt).toBe('2025-03-01T10:20:30.123Z');
+    const replay = await signedPost(t.app, purchasesUrl, payload);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
   });
 
   it.each([
