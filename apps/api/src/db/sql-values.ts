@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 /**
@@ -58,6 +59,15 @@ export function wholeNumber(value: unknown, name: string, source = 'column'): nu
   if (!Number.isSafeInteger(number))
     throw new Error(`${source} ${name}: not a safe integer: ${String(value)}`);
   return number;
+}
+
+/**
+ * A whole number written into a statement's text, not sent as a parameter: for a constant that
+ * PostgreSQL must see when it plans a statement it keeps (a LIMIT's cap).
+ */
+export function integerLiteral(value: number): SQL {
+  if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
+  return sql.raw(String(value));
 }
 
 /**

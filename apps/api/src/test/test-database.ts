@@ -7,8 +7,11 @@ import { quoteIdent, withAdminClient } from './postgres-admin.ts';
 
 let pgliteDump: Promise<Buffer> | undefined;
 
-/** A fresh, migrated database of its own for one test file; `close` drops it. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database of its own for one test file; `close` drops it. On PostgreSQL, a
+ * pool of `poolSize` connections (one, to look at what a connection keeps).
+ */
+export async function openTestDatabase({ poolSize = 5 } = {}): Promise<DatabaseHandle> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
     pgliteDump ??= readFile(target.dumpFile);
@@ -21,7 +24,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   );
   const url = new URL(target.url);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize });
   return {
     ...database,
     close: async () => {

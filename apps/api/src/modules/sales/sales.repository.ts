@@ -1,4 +1,4 @@
-import type { SalesPeriod } from '@seller/contract/limits';
+import { limits, type SalesPeriod } from '@seller/contract/limits';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -13,7 +13,7 @@ import {
   salesDaily,
   sellerSalesTotals,
 } from '../../db/schema.ts';
-import { column, parseRows, wholeNumber } from '../../db/sql-values.ts';
+import { column, integerLiteral, parseRows, wholeNumber } from '../../db/sql-values.ts';
 
 type SalesDailyRow = typeof salesDaily.$inferSelect;
 type ProductSalesRow = typeof productSales.$inferSelect;
@@ -114,6 +114,10 @@ const saleWithCursorOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor
   return { item, cursor: { purchasedAt: column.text(row, 'purchased_at_text'), id: item.id } };
 };
 
+/** The columns of `sales` that a listed sale reads. */
+const saleStoredColumns = sql`id, order_id, product_id, customer_email, payment_method, amount,
+  commission_rate_bp, commission_amount, net_amount, purchased_at`;
+
 /**
  * The columns of a listed sale, read from `s` (sales) joined with `p` (products): only what a
  * listed sale shows (each column is decoded for every row of every page).
@@ -167,13 +171,20 @@ function rangeWindow(kind: RangeKind, timeZone: string): DayWindow | undefined {
  * Reads of the sales module. Counts and sums come from the rollups (`sales_daily`,
  * `product_sales`, `seller_sales_totals`), never from summing `sales` per request. Every read is
  * a named prepared statement (`preparedStatement`), one per kind of range where the range
- * changes the statement.
+ * changes the statement, written so that PostgreSQL keeps one plan for it after its first calls
+ * rather than planning it anew each time (`hot-read-plans.postgres.test.ts`): no LIMIT over a
+ * seller's sales that is only a parameter, no day written as two bounds.
  */
 export function createSalesRepository(db: Database, timeZone: string) {
   const sellerId = sql.placeholder('sellerId');
 
-  const dailyWithin = (window: DayWindow | undefined): SQL =>
-    window ? sql` and day >= ${window.from} and day <= ${window.to}` : sql``;
+  // A window of one day is written as an equality: PostgreSQL costs two bounds it cannot see as
+  // wider than one day, and kept planning such a statement anew on each call.
+  const dailyWithin = (window: DayWindow | undefined): SQL => {
+    if (!window) return sql``;
+    if (window.from === window.to) return sql` and day = ${window.from}`;
+    return sql` and day >= ${window.from} and day <= ${window.to}`;
+  };
 
   /** A timestamp column inside the window's local days. */
   const purchasedWithin = (timestamp: SQL, window: DayWindow | undefined): SQL =>
@@ -256,45 +267,48 @@ export function createSalesRepository(db: Database, timeZone: string) {
     productFiguresOf,
   );
 
-  const topProductRows = (limit: string) => sql`
+  const topProductRows = (limit: SQL) => sql`
       select p.id as product_id, p.title, p.price, ps.count, ps.amount, ps.net,
              ${isoTimestamp(sql`ps.last_sale_at`)} as last_sale_at
       from ${productSales} ps
       join ${products} p on p.id = ps.product_id
       where ps.seller_id = ${sellerId}
       order by ps.amount desc, ps.last_sale_at desc, p.id
-      limit ${sql.placeholder(limit)}`;
+      limit ${limit}`;
   const topProducts = preparedStatement(
     db,
     'sales_top_products',
-    topProductRows('limit'),
+    topProductRows(sql`${sql.placeholder('limit')}`),
     productFiguresOf,
   );
 
   // The dashboard's revenue card, best sellers and latest sales in one statement (one round trip
   // instead of three): each part is the statement it would be alone, its rows as a JSON array.
+  // How many best sellers and latest sales are written into its text (a statement for each pair;
+  // the service always asks for the same): given as parameters, they made PostgreSQL plan the
+  // statement anew on each call, as the transactions' first page did before its cap.
   const jsonRows = (rows: unknown): RawRow[] => (Array.isArray(rows) ? (rows as RawRow[]) : []);
-  const overview = preparedStatement(
-    db,
-    'sales_overview',
-    sql`
-      select
-        (select json_agg(days order by days.day) from (${dailyRows}) days) as daily,
-        (select json_agg(top) from (${topProductRows('top')}) top) as top_products,
-        (select json_agg(latest) from (
-          select ${saleListColumns}
-          from ${sales} s
-          join ${products} p on p.id = s.product_id
-          where s.seller_id = ${sellerId}
-          order by s.purchased_at desc nulls last, s.id desc nulls last
-          limit ${sql.placeholder('latest')}
-        ) latest) as latest_sales`,
-    (row) => ({
-      daily: jsonRows(row.daily).map(dailyFiguresOf),
-      topProducts: jsonRows(row.top_products).map(productFiguresOf),
-      latestSales: jsonRows(row.latest_sales).map(saleListOf),
-    }),
-  );
+  const overviewStatement = (top: number, latest: number) =>
+    statement(
+      `sales_overview_top${top}_latest${latest}`,
+      () => sql`
+        select
+          (select json_agg(days order by days.day) from (${dailyRows}) days) as daily,
+          (select json_agg(top) from (${topProductRows(integerLiteral(top))}) top) as top_products,
+          (select json_agg(latest) from (
+            select ${saleListColumns}
+            from ${sales} s
+            join ${products} p on p.id = s.product_id
+            where s.seller_id = ${sellerId}
+            order by s.purchased_at desc nulls last, s.id desc nulls last
+            limit ${integerLiteral(latest)}
+          ) latest) as latest_sales`,
+      (row) => ({
+        daily: jsonRows(row.daily).map(dailyFiguresOf),
+        topProducts: jsonRows(row.top_products).map(productFiguresOf),
+        latestSales: jsonRows(row.latest_sales).map(saleListOf),
+      }),
+    );
 
   return {
     /** All time, this month and today, in one round trip. */
@@ -347,19 +361,28 @@ export function createSalesRepository(db: Database, timeZone: string) {
           const total = window
             ? sql`(select coalesce(sum(count), 0) from ${salesDaily} where seller_id = ${seller}${dailyWithin(window)})`
             : sql`coalesce((select count from ${sellerSalesTotals} where seller_id = ${seller}), 0)`;
+          // The page is cut from the newest sales capped by a literal, the largest page the
+          // contract allows: PostgreSQL costs a LIMIT given as a parameter at a tenth of the rows
+          // under it, and the cap keeps those few. Without it the plan kept for every page size
+          // looked costlier than one made for 20 rows, so PostgreSQL planned the statement anew
+          // on each call (~0.7 ms). The page's rows are read as the index finds them (no second
+          // look-up of each sale by id, as the deeper pages need for their offset).
           return sql`
             with total as (select ${total} as total_count),
             page as (
-              select id, purchased_at from ${sales}
-              where seller_id = ${seller}${purchasedWithin(sql`purchased_at`, window)}
+              select * from (
+                select ${saleStoredColumns} from ${sales}
+                where seller_id = ${seller}${purchasedWithin(sql`purchased_at`, window)}
+                order by purchased_at desc nulls last, id desc nulls last
+                limit ${integerLiteral(limits.transactions.maxLimit)}
+              ) newest
               order by purchased_at desc nulls last, id desc nulls last
               limit ${sql.placeholder('limit')}
             )
             select total.total_count, ${saleListColumns}
             from total
-            left join (page join ${sales} s on s.id = page.id join ${products} p on p.id = s.product_id)
-              on true
-            order by page.purchased_at desc, page.id desc`;
+            left join (page s join ${products} p on p.id = s.product_id) on true
+            order by s.purchased_at desc, s.id desc`;
         },
         (row) => ({
           total: column.integer(row, 'total_count'),
@@ -431,10 +454,14 @@ export function createSalesRepository(db: Database, timeZone: string) {
           );
           return sql`
             with page as (
-              select id, purchased_at from ${sales}
-              where seller_id = ${sql.placeholder('sellerId')} and purchased_at < ${endOfDay}${purchasedWithin(sql`purchased_at`, window)}
+              select id, purchased_at from (
+                select id, purchased_at from ${sales}
+                where seller_id = ${sql.placeholder('sellerId')} and purchased_at < ${endOfDay}${purchasedWithin(sql`purchased_at`, window)}
+                order by purchased_at desc nulls last, id desc nulls last
+                offset ${sql.placeholder('skip')} limit ${integerLiteral(limits.transactions.maxLimit)}
+              ) newest
               order by purchased_at desc nulls last, id desc nulls last
-              offset ${sql.placeholder('skip')} limit ${sql.placeholder('limit')}
+              limit ${sql.placeholder('limit')}
             )
             select ${saleListColumns}
             from page
@@ -497,7 +524,8 @@ export function createSalesRepository(db: Database, timeZone: string) {
       topProducts: ProductFigures[];
       latestSales: SaleListItem[];
     }> {
-      const [row] = await overview({ sellerId, now: now.toISOString(), ...counts });
+      const overview = overviewStatement(counts.top, counts.latest);
+      const [row] = await overview({ sellerId, now: now.toISOString(), days: counts.days });
       return row ?? { daily: [], topProducts: [], latestSales: [] };
     },
 
