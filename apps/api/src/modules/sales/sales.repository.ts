@@ -328,14 +328,15 @@ export function createSalesRepository(db: Database, timeZone: string) {
     /** How many sales the period holds (from the rollups). */
     async countSales(sellerId: string, range: SalesRange, now: Date): Promise<number> {
       const kind = rangeKind(range);
-      const window = rangeWindow(kind, timeZone);
       const count = statement(
         `sales_count_${kind}`,
-        () =>
-          window
+        () => {
+          const window = rangeWindow(kind, timeZone);
+          return window
             ? sql`select coalesce(sum(count), 0) as count from ${salesDaily}
                   where seller_id = ${sql.placeholder('sellerId')}${dailyWithin(window)}`
-            : sql`select count from ${sellerSalesTotals} where seller_id = ${sql.placeholder('sellerId')}`,
+            : sql`select count from ${sellerSalesTotals} where seller_id = ${sql.placeholder('sellerId')}`;
+        },
         (row) => column.integer(row, 'count'),
       );
       const [total] = await count({ sellerId, ...rangeValues(range, now) });
@@ -353,10 +354,10 @@ export function createSalesRepository(db: Database, timeZone: string) {
       limit: number,
     ): Promise<{ total: number; items: SaleListItem[] }> {
       const kind = rangeKind(range);
-      const window = rangeWindow(kind, timeZone);
       const firstPage = statement(
         `sales_count_and_first_page_${kind}`,
         () => {
+          const window = rangeWindow(kind, timeZone);
           const seller = sql.placeholder('sellerId');
           const total = window
             ? sql`(select coalesce(sum(count), 0) from ${salesDaily} where seller_id = ${seller}${dailyWithin(window)})`
@@ -397,10 +398,10 @@ export function createSalesRepository(db: Database, timeZone: string) {
     },
 
     /**
-     * One page, newest first, at any depth. The daily rollup tells which local day holds the
-     * `offset`-th sale of the period, so the index scan starts at that day and skips only the
-     * sales of that day, instead of every newer sale (a plain OFFSET over a million rows). The
-     * first page needs no such seek: it starts at the newest sale.
+     * A page after the first (`offset` > 0; the first is `firstPage`), newest first, at any
+     * depth. The daily rollup tells which local day holds the `offset`-th sale of the period,
+     * so the index scan starts at that day and skips only the sales of that day, instead of
+     * every newer sale (a plain OFFSET over a million rows).
      */
     async listSales(
       sellerId: string,
@@ -412,25 +413,6 @@ export function createSalesRepository(db: Database, timeZone: string) {
       const kind = rangeKind(range);
       const window = rangeWindow(kind, timeZone);
       const values = { sellerId, ...rangeValues(range, now), limit };
-      if (offset === 0) {
-        const firstPage = statement(
-          `sales_first_page_${kind}`,
-          () => sql`
-            with page as (
-              select id, purchased_at from ${sales}
-              where seller_id = ${sql.placeholder('sellerId')}${purchasedWithin(sql`purchased_at`, window)}
-              order by purchased_at desc nulls last, id desc nulls last
-              limit ${sql.placeholder('limit')}
-            )
-            select ${saleListColumns}
-            from page
-            join ${sales} s on s.id = page.id
-            join ${products} p on p.id = s.product_id
-            order by page.purchased_at desc, page.id desc`,
-          saleListOf,
-        );
-        return firstPage(values);
-      }
       const seekDay = statement(
         `sales_seek_day_${kind}`,
         () => sql`
