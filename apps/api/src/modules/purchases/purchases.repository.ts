@@ -133,8 +133,8 @@ export interface QuietSaleInput {
  * seller gets no mail for each sale and has no webhook listening to `sale.created` ("quiet"),
  * inserts the sale with its commission (the rate in force at `purchasedAt`, rounded half up to
  * whole won as `splitAmount` does) and its rollups, as `insertSaleQuery` does. One row: whether
- * the sale was quiet, and the new sale's columns (null when the order id existed, or when it
- * was not quiet and nothing was written); no row when the product does not exist.
+ * the sale was quiet, and the new sale's id and commission (null when the order id existed, or
+ * when it was not quiet and nothing was written); no row when the product does not exist.
  */
 function quietSaleQuery(values: Record<keyof QuietSaleInput, unknown>, timeZone: string): SQL {
   return sql`
