@@ -100,6 +100,32 @@ describe('dashboard', () => {
     });
   });
 
+  it.each([
+    { locale: 'fr-FR', width: 640, copy: 'Copier le lien' },
+    { locale: 'tr-TR', width: 1280, copy: 'Bağlantıyı kopyala' },
+    { locale: 'ko-KR', width: 1280, copy: '링크 복사' },
+  ])(
+    'keeps the link and its two buttons on one row at $width px ($locale), as its placeholder does',
+    async ({ locale, width, copy }) => {
+      const { token } = data().seller;
+      await withPage(
+        browser(),
+        { baseUrl, locale, viewport: { width, height: 900 } },
+        async ({ page }) => {
+          await openSignedIn(page, token, '/');
+          const card = page.getByTestId('share-link-card');
+          const copyButton = card.getByRole('button', { name: copy });
+          await copyButton.waitFor();
+          const top = async (box: ReturnType<typeof card.boundingBox>) =>
+            Math.round((await box)?.y ?? -1);
+          const fieldTop = await top(card.getByTestId('share-link').boundingBox());
+          expect(await top(copyButton.boundingBox())).toBe(fieldTop);
+          expect(await top(card.getByRole('link').boundingBox())).toBe(fieldTop);
+        },
+      );
+    },
+  );
+
   it('has no today card and zero figures for a seller without sales', async () => {
     const seller = await createSeller(baseUrl);
     await withPage(browser(), { baseUrl }, async ({ page }) => {

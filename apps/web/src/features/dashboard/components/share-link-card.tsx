@@ -27,9 +27,11 @@ export function ShareLinkCard({ nickname }: { nickname: string }) {
         <ShareLinkInput
           url={link}
           label={t('dashboard.share.linkLabel')}
-          className="font-mono text-sm"
+          className="font-mono text-sm sm:min-w-0 sm:flex-1"
         />
+        {/* Beside the field from `sm` up, the two buttons keep one row, as the placeholder does. */}
         <ShareActions
+          className="sm:shrink-0 sm:flex-nowrap"
           url={link}
           onCopyError={(error) => console.warn('[dashboard] Copying the link failed:', error)}
           onShared={() => recordShare.mutate({ creatorLinkShared: true })}
