@@ -36,9 +36,9 @@ export function namedStatementRunner(pool: object): NamedStatementRunner {
  * PostgreSQL parses it once and, after planning its first five calls for their values, keeps
  * one plan for all values when that plan looks no costlier (a LIMIT that is only a parameter
  * can make it look costlier: `integerLiteral`; `hot-read-plans.postgres.test.ts` checks every
- * hot read). Nothing is built per call. Each row comes back with the values the driver's type parsers give (on PostgreSQL
- * through the pool's runner, `statement-rows.ts`) and `read` makes it the caller's type (the
- * readers of `sql-values.ts`). For the hot reads of the dashboard; runs on the database
+ * hot read). Nothing is built per call. Each row comes back with the values the driver's type
+ * parsers give (on PostgreSQL through the pool's runner, `statement-rows.ts`) and `read` makes
+ * it the caller's type (the readers of `sql-values.ts`). For the hot reads of the dashboard; runs on the database
  * itself, never inside a transaction.
  */
 export function preparedStatement<Row>(

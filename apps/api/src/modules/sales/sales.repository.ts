@@ -135,6 +135,8 @@ interface DayWindow {
   from: SQL;
   /** Last local day of the period: today. */
   to: SQL;
+  /** `from` and `to` are the same day (today, or a day asked for). */
+  oneDay: boolean;
 }
 
 /** A period, or one local day (`YYYY-MM-DD`, the day a sale mail links to). */
@@ -152,18 +154,22 @@ const rangeKind = (range: SalesRange): RangeKind => (typeof range === 'object' ?
 function rangeWindow(kind: RangeKind, timeZone: string): DayWindow | undefined {
   if (kind === 'day') {
     const day = sql`${sql.placeholder('day')}::date`;
-    return { from: day, to: day };
+    return { from: day, to: day, oneDay: true };
   }
   const today = localToday(sql.placeholder('now'), timeZone);
   switch (kind) {
     case 'all':
       return undefined;
     case 'today':
-      return { from: today, to: today };
+      return { from: today, to: today, oneDay: true };
     case 'week':
-      return { from: sql`(${today} - 6)`, to: today };
+      return { from: sql`(${today} - 6)`, to: today, oneDay: false };
     case 'month':
-      return { from: sql`(date_trunc('month', ${today}::timestamp)::date)`, to: today };
+      return {
+        from: sql`(date_trunc('month', ${today}::timestamp)::date)`,
+        to: today,
+        oneDay: false,
+      };
   }
 }
 
@@ -182,7 +188,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
   // wider than one day, and kept planning such a statement anew on each call.
   const dailyWithin = (window: DayWindow | undefined): SQL => {
     if (!window) return sql``;
-    if (window.from === window.to) return sql` and day = ${window.from}`;
+    if (window.oneDay) return sql` and day = ${window.from}`;
     return sql` and day >= ${window.from} and day <= ${window.to}`;
   };
 
@@ -267,20 +273,18 @@ export function createSalesRepository(db: Database, timeZone: string) {
     productFiguresOf,
   );
 
-  const topProductRows = (limit: SQL) => sql`
+  /**
+   * The `top` products with the most revenue of all time, best first: only products that sold
+   * (deleted ones too), read from the per-product rollup.
+   */
+  const topProductRows = (top: number) => sql`
       select p.id as product_id, p.title, p.price, ps.count, ps.amount, ps.net,
              ${isoTimestamp(sql`ps.last_sale_at`)} as last_sale_at
       from ${productSales} ps
       join ${products} p on p.id = ps.product_id
       where ps.seller_id = ${sellerId}
       order by ps.amount desc, ps.last_sale_at desc, p.id
-      limit ${limit}`;
-  const topProducts = preparedStatement(
-    db,
-    'sales_top_products',
-    topProductRows(sql`${sql.placeholder('limit')}`),
-    productFiguresOf,
-  );
+      limit ${integerLiteral(top)}`;
 
   // The dashboard's revenue card, best sellers and latest sales in one statement (one round trip
   // instead of three): each part is the statement it would be alone, its rows as a JSON array.
@@ -294,7 +298,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
       () => sql`
         select
           (select json_agg(days order by days.day) from (${dailyRows}) days) as daily,
-          (select json_agg(top) from (${topProductRows(integerLiteral(top))}) top) as top_products,
+          (select json_agg(top) from (${topProductRows(top)}) top) as top_products,
           (select json_agg(latest) from (
             select ${saleListColumns}
             from ${sales} s
@@ -494,7 +498,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
     },
 
     /**
-     * The last `days` days (as `daily`), the `top` best sellers (as `topProducts`) and the
+     * The last `days` days (as `daily`), the `top` best sellers (`topProductRows`) and the
      * `latest` newest sales, together.
      */
     async overview(
@@ -517,13 +521,6 @@ export function createSalesRepository(db: Database, timeZone: string) {
 
     /** The seller's products (deleted ones only when they sold), best revenue first. */
     byProduct: (sellerId: string): Promise<ProductFigures[]> => byProduct({ sellerId }),
-
-    /**
-     * The products with the most revenue of all time, best first: only products that sold
-     * (deleted ones too), read from the per-product rollup.
-     */
-    topProducts: (sellerId: string, limit: number): Promise<ProductFigures[]> =>
-      topProducts({ sellerId, limit }),
 
     /** Today's date (`yyyy-MM-dd`) in the configured time zone, for file names. */
     async today(now: Date): Promise<string> {
