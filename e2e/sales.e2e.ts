@@ -3,9 +3,9 @@ import type { DailySalesResponse } from '@seller/contract/sales/get-daily-sales'
 import type { SalesByProductResponse } from '@seller/contract/sales/get-sales-by-product';
 import type { SalesStats } from '@seller/contract/sales/get-sales-stats';
 import type { TransactionsResponse } from '@seller/contract/sales/get-transactions';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, openSignedIn, withPage } from './support/browser';
+import { browserForFile, holdRequests, openSignedIn, withPage } from './support/browser';
 import { apiGet, krw, sellerWithSalesForFile } from './support/sales-data';
 
 const baseUrl = inject('baseUrl');
@@ -29,6 +29,12 @@ async function tableOrderIds(page: Page): Promise<string[]> {
 
 function searchOf(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
+}
+
+/** Where an element's top is and how tall it is, in whole pixels. */
+async function placeOf(locator: Locator): Promise<{ top: number; height: number }> {
+  const box = await locator.boundingBox();
+  return { top: Math.round(box?.y ?? -1), height: Math.round(box?.height ?? -1) };
 }
 
 describe('/sales', () => {
@@ -61,6 +67,50 @@ describe('/sales', () => {
       expect(
         await page.getByRole('tab', { name: 'Transactions' }).getAttribute('aria-selected'),
       ).toBe('true');
+    });
+  });
+
+  it('keeps the places of the summary’s lines while it loads: nothing under the cards moves (phone)', async () => {
+    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
+      const stats = await holdRequests(page, '**/api/products/stats/sales');
+      await openSignedIn(page, data().seller.token, '/sales');
+      const today = page.getByTestId('summary-today');
+      const tabs = page.getByRole('tablist');
+      await expect.poll(() => today.getAttribute('aria-busy')).toBe('true');
+      const loading = { card: await placeOf(today), tabs: await placeOf(tabs) };
+      stats.release();
+      await today.getByTestId('summary-net').waitFor();
+      expect(await today.getAttribute('aria-busy')).toBe('false');
+      expect({ card: await placeOf(today), tabs: await placeOf(tabs) }).toEqual(loading);
+    });
+  });
+
+  it('shows a Chinese seller’s amounts once the yuan rate is here, in the places kept for them (phone)', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
+      // Dated today: a rate more than a week old adds a warning line under the rate's note.
+      const rate = await holdRequests(page, '**/api/products/exchange-rate/latest', (body) => {
+        const { rate: latest } = body as { rate: Record<string, unknown> };
+        return { ...(body as object), rate: { ...latest, date: today } };
+      });
+      const figuresAnswered = Promise.all([
+        page.waitForResponse('**/api/products/stats/sales'),
+        page.waitForResponse('**/api/products/sales/transactions?**'),
+      ]);
+      await openSignedIn(page, data().seller.token, '/sales?lng=zh');
+      await figuresAnswered;
+      const total = page.getByTestId('summary-total');
+      const tabs = page.getByRole('tablist');
+      await tabs.waitFor();
+      // The figures are here and the rate is not: the amounts wait for it.
+      expect(await total.getByTestId('summary-amount').textContent()).toBe('...');
+      expect(await page.getByTestId('transaction-card').count()).toBe(0);
+      const waiting = { card: await placeOf(total), tabs: await placeOf(tabs) };
+      rate.release();
+      await total.getByTestId('approx-cny').first().waitFor();
+      await page.getByTestId('yuan-rate-note').waitFor();
+      expect(await page.getByTestId('transaction-card').count()).toBeGreaterThan(0);
+      expect({ card: await placeOf(total), tabs: await placeOf(tabs) }).toEqual(waiting);
     });
   });
 

@@ -115,3 +115,34 @@ export async function openSignedIn(page: Page, token: string, path: string): Pro
 export async function expectPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
 }
+
+/**
+ * Holds the page's requests to URLs matching `url` until `release()`: the page shows its loading
+ * state for as long as the test needs. `answered` resolves once the page has had the first one.
+ * `change` may rewrite each held answer's JSON body before the page gets it.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  change?: (body: unknown) => unknown,
+): Promise<{ release: () => void; answered: Promise<void> }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    const response = await route.fetch();
+    if (change) {
+      await route.fulfill({ response, json: change(await response.json()) });
+    } else {
+      await route.fulfill({ response });
+    }
+    answer();
+  });
+  return { release, answered };
+}

@@ -16,7 +16,8 @@ import { showsYuan } from '@/lib/won-to-yuan';
 /**
  * /sales: the period (and the page) live in the URL query, e.g. /sales?period=month&page=2;
  * `?day=2026-11-23` (the link of a sale mail) lists that day's sales instead of the period's.
- * Chinese sellers also get the latest exchange rate (the products' query), for yuan amounts.
+ * Chinese sellers also get the latest exchange rate (the products' query), for yuan amounts; the
+ * amounts wait for it.
  */
 export function SalesRoute() {
   const { i18n } = useTranslation();
@@ -33,6 +34,7 @@ export function SalesRoute() {
       day={day}
       onDayClear={() => setSearch((current) => withoutDay(current))}
       yuanRate={yuan ? rate.data : undefined}
+      yuanPending={yuan && rate.isPending}
       onPeriodChange={(next: SalesPeriod) => setSearch((current) => withPeriod(current, next))}
       onPageChange={(next: number) => setSearch((current) => withPage(current, next))}
     />

@@ -4,6 +4,7 @@ import { BarChart3Icon, PackageIcon, ReceiptIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { YuanRateNote } from '@/components/yuan-approximation';
 import { salesKeys } from '@/lib/query-keys/sales-keys';
@@ -33,9 +34,12 @@ function useReloadOnViewChange(period: SalesPeriod, page: number) {
   }, [period, page, queryClient]);
 }
 
-/** The sales screen; `view.yuanRate` (Chinese sellers) adds yuan beside the won amounts. */
+/**
+ * The sales screen; `view.yuanRate` (Chinese sellers) adds yuan beside the won amounts, and while
+ * it is on its way (`view.yuanPending`) the amounts keep their places without it.
+ */
 export function SalesPage(view: SalesViewProps) {
-  const { period, page, yuanRate } = view;
+  const { period, page, yuanRate, yuanPending = false } = view;
   const { t } = useTranslation();
   const stats = useSalesStats();
   useReloadOnViewChange(period, page);
@@ -45,8 +49,17 @@ export function SalesPage(view: SalesViewProps) {
       <PageHeader title={t('sales.title')} subtitle={t('sales.subtitle')} />
 
       <div className="grid gap-2">
-        <SalesSummaryCards stats={stats.data} loading={stats.isPending} rate={yuanRate} />
-        <YuanRateNote rate={yuanRate} />
+        <SalesSummaryCards
+          stats={yuanPending ? undefined : stats.data}
+          loading={stats.isPending || yuanPending}
+          rate={yuanRate}
+          withYuan={yuanPending || yuanRate !== undefined}
+        />
+        {yuanPending ? (
+          <Skeleton className="h-4 w-64 max-w-full" />
+        ) : (
+          <YuanRateNote rate={yuanRate} />
+        )}
       </div>
 
       <Tabs defaultValue="transactions">

@@ -4,6 +4,7 @@ import { CalendarDaysIcon, CalendarIcon, SigmaIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { YuanApproximation } from '@/components/yuan-approximation';
 import { formatCount, formatKrwAmount } from '@/lib/format';
 
@@ -16,6 +17,7 @@ function SummaryCard({
   figures,
   loading,
   rate,
+  withYuan,
 }: {
   id: string;
   label: string;
@@ -24,11 +26,16 @@ function SummaryCard({
   loading: boolean;
   /** The rate of the yuan amounts beside the won ones (Chinese only). */
   rate: ExchangeRate | undefined;
+  /** Yuan lines will come with the figures: their places are kept while loading. */
+  withYuan: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
+  // While the figures are on their way, the lines that come with them keep their place, so
+  // that nothing under the cards moves when they arrive.
+  const pending = !figures && loading;
   return (
-    <Card className="gap-3" data-testid={`summary-${id}`}>
+    <Card className="gap-3" data-testid={`summary-${id}`} aria-busy={pending}>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle as="h2" className="text-sm font-medium text-muted-foreground">
           {label}
@@ -41,7 +48,11 @@ function SummaryCard({
         <p className="text-2xl font-bold tabular-nums wrap-anywhere" data-testid="summary-amount">
           {figures ? formatKrwAmount(figures.amount, language) : loading ? loadingMark : '-'}
         </p>
-        {figures ? <YuanApproximation won={figures.amount} rate={rate} /> : null}
+        {figures ? (
+          <YuanApproximation won={figures.amount} rate={rate} />
+        ) : pending && withYuan ? (
+          <Skeleton className="h-5 w-20" />
+        ) : null}
         <p className="text-sm text-muted-foreground" data-testid="summary-count">
           {figures
             ? t('sales.summary.count', { count: formatCount(figures.count, language) })
@@ -56,8 +67,14 @@ function SummaryCard({
               {formatKrwAmount(figures.net, language)}
             </span>
           </p>
+        ) : pending ? (
+          <Skeleton className="h-5 w-40" />
         ) : null}
-        {figures ? <YuanApproximation won={figures.net} rate={rate} className="text-xs" /> : null}
+        {figures ? (
+          <YuanApproximation won={figures.net} rate={rate} className="text-xs" />
+        ) : pending && withYuan ? (
+          <Skeleton className="h-4 w-16" />
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -71,11 +88,14 @@ export function SalesSummaryCards({
   stats,
   loading,
   rate,
+  withYuan = rate !== undefined,
 }: {
   stats: SalesStats | undefined;
   loading: boolean;
   /** The rate of the yuan amounts beside the won ones (Chinese only). */
   rate?: ExchangeRate | undefined;
+  /** Yuan lines will come with the figures (the rate may still be on its way). */
+  withYuan?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -87,6 +107,7 @@ export function SalesSummaryCards({
         figures={stats?.totalSales}
         loading={loading}
         rate={rate}
+        withYuan={withYuan}
       />
       <SummaryCard
         id="month"
@@ -95,6 +116,7 @@ export function SalesSummaryCards({
         figures={stats?.monthlySales}
         loading={loading}
         rate={rate}
+        withYuan={withYuan}
       />
       <SummaryCard
         id="today"
@@ -103,6 +125,7 @@ export function SalesSummaryCards({
         figures={stats?.todaySales}
         loading={loading}
         rate={rate}
+        withYuan={withYuan}
       />
     </div>
   );

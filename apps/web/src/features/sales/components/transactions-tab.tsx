@@ -29,6 +29,11 @@ export interface SalesViewProps {
   onPageChange: (page: number) => void;
   /** The rate of the yuan amounts beside the won ones (given for Chinese sellers only). */
   yuanRate?: ExchangeRate | undefined;
+  /**
+   * The rate is on its way (Chinese sellers): amounts are shown once it is here, with their yuan
+   * lines, so that those lines do not push the page down when it comes.
+   */
+  yuanPending?: boolean | undefined;
 }
 
 /**
@@ -43,6 +48,7 @@ export function TransactionsTab({
   onDayClear,
   onPageChange,
   yuanRate: rate,
+  yuanPending = false,
 }: SalesViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
@@ -57,7 +63,9 @@ export function TransactionsTab({
       toast.error(t('sales.export.failed'));
     },
   });
-  const rows = transactions.data?.transactions ?? [];
+  const loading = transactions.isPending || yuanPending;
+  const shown = yuanPending ? undefined : transactions.data;
+  const rows = shown?.transactions ?? [];
   const placeholders = {
     loading: { text: t('sales.transactions.loading'), testId: 'transactions-loading' },
     empty: { text: t('sales.transactions.empty'), testId: 'transactions-empty' },
@@ -108,7 +116,7 @@ export function TransactionsTab({
             { id: 'payment', header: t('sales.transactions.paymentMethod') },
             { id: 'amount', header: t('sales.transactions.amount'), className: 'text-right' },
           ]}
-          loading={transactions.isPending}
+          loading={loading}
           rowCount={rows.length}
           placeholders={placeholders}
         >
@@ -145,11 +153,7 @@ export function TransactionsTab({
       </div>
 
       <div className="md:hidden" data-testid="transactions-cards">
-        <CardList
-          loading={transactions.isPending}
-          rowCount={rows.length}
-          placeholders={placeholders}
-        >
+        <CardList loading={loading} rowCount={rows.length} placeholders={placeholders}>
           {rows.map((sale) => (
             <CardListItem key={sale.purchase_id} data-testid="transaction-card">
               <div className="flex items-start justify-between gap-3">
@@ -198,11 +202,8 @@ export function TransactionsTab({
         </CardList>
       </div>
 
-      {transactions.data ? (
-        <TransactionsPagination
-          pagination={transactions.data.pagination}
-          onPageChange={onPageChange}
-        />
+      {shown ? (
+        <TransactionsPagination pagination={shown.pagination} onPageChange={onPageChange} />
       ) : null}
     </div>
   );
