@@ -2,8 +2,8 @@ import type { ProductStats } from '@seller/contract/products/get-product-stats';
 import type { SalesOverview } from '@seller/contract/sales/get-sales-overview';
 import type { SalesStats } from '@seller/contract/sales/get-sales-stats';
 import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, openSignedIn, withPage } from './support/browser';
-import { createProduct } from './support/member-site';
+import { browserForFile, holdRequests, openSignedIn, withPage } from './support/browser';
+import { createProduct, recordPurchase } from './support/member-site';
 import { sellerApi } from './support/products';
 import { apiGet, krw, sellerWithSalesForFile } from './support/sales-data';
 import { createSeller } from './support/sellers';
@@ -125,6 +125,41 @@ describe('dashboard', () => {
       );
     },
   );
+
+  it('keeps the net revenue under the gross while the amounts load, where millions put it (phone)', async () => {
+    const seller = await createSeller(baseUrl);
+    const productId = await createProduct(baseUrl, seller.token, { title: 'Course', price: 900 });
+    for (const n of [1, 2]) {
+      await recordPurchase(baseUrl, secret, {
+        orderId: `E2E-big-${productId}-${n}`,
+        productId,
+        customerEmail: `buyer${n}@example.com`,
+        paymentMethod: 'card',
+        amount: 2_450_000,
+      });
+    }
+    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
+      const overview = await holdRequests(page, '**/api/products/stats/sales/overview');
+      await openSignedIn(page, seller.token, '/');
+      const gross = page.getByTestId('revenue-gross');
+      const net = page.getByTestId('revenue-net');
+      await expect.poll(() => net.textContent()).toBe('...');
+      const top = async (locator: typeof net) => Math.round((await locator.boundingBox())?.y ?? -1);
+      const loading = {
+        net: await top(net),
+        chart: await top(page.getByTestId('revenue-chart-placeholder')),
+      };
+      overview.release();
+      await expect.poll(() => gross.textContent()).toBe(krw(4_900_000));
+      expect(await net.textContent()).not.toBe('...');
+      // The change and the detail take their two lines: the chart comes where its placeholder was.
+      expect({ net: await top(net), chart: await top(page.getByTestId('revenue-chart')) }).toEqual(
+        loading,
+      );
+      // The net is under the gross, not beside it.
+      expect(loading.net).toBeGreaterThan(await top(gross));
+    });
+  });
 
   it('has no today card and zero figures for a seller without sales', async () => {
     const seller = await createSeller(baseUrl);
@@ -283,6 +318,44 @@ describe('the getting-started checklist', () => {
       await page.getByTestId('revenue-card').waitFor();
       await page.waitForLoadState('networkidle');
       expect(await page.getByTestId('getting-started').count()).toBe(0);
+    });
+  });
+
+  it('keeps every step’s row as it is while the checklist and the profile load: nothing under it moves (fr, phone)', async () => {
+    const seller = await createSeller(baseUrl);
+    await createProduct(baseUrl, seller.token, { title: 'Premier produit', price: 5 });
+    await withPage(browser(), { baseUrl, mobile: true, locale: 'fr-FR' }, async ({ page }) => {
+      const steps = await holdRequests(page, '**/api/dashboard/getting-started');
+      const profile = await holdRequests(page, '**/api/auth/profile');
+      await openSignedIn(page, seller.token, '/');
+      const checklist = page.getByTestId('getting-started');
+      const revenue = page.getByTestId('revenue-card');
+      await expect.poll(() => checklist.getAttribute('aria-busy')).toBe('true');
+      await revenue.waitFor();
+      const step = (name: string) => checklist.getByTestId(`checklist-${name}`);
+      const box = async (locator: typeof revenue) => {
+        const { y, height } = (await locator.boundingBox()) ?? { y: -1, height: -1 };
+        return [Math.round(y), Math.round(height)];
+      };
+      // Where each line of the card is, and where the card under it starts.
+      const layout = async () => ({
+        progress: await box(checklist.getByTestId('checklist-progress')),
+        payout: await box(step('payoutMethod')),
+        product: await box(step('firstProduct')),
+        share: await box(step('creatorLinkShared')),
+        revenue: (await box(revenue))[0],
+      });
+      const loading = await layout();
+      steps.release();
+      profile.release();
+      // The first product is done (its button gone from sight), the link is to share (its button
+      // shown once the nickname is known).
+      await expect.poll(() => step('firstProduct').getAttribute('data-done')).toBe('true');
+      await expect.poll(() => checklist.getByTestId('checklist-copy-link').isEnabled()).toBe(true);
+      expect(await step('firstProduct').getByRole('link').isVisible()).toBe(false);
+      expect(await checklist.getByTestId('checklist-copy-link').isVisible()).toBe(true);
+      await page.getByTestId('welcome').waitFor();
+      expect(await layout()).toEqual(loading);
     });
   });
 });

@@ -50,10 +50,11 @@ function StepRow({
           </span>
         )}
       </span>
-      {/* Kept, unseen, while loading: the row has its final size from the start. */}
-      {done === true ? null : (
-        <span className={cn('shrink-0', done === undefined && 'invisible')}>{action}</span>
-      )}
+      {/* Kept, unseen, while loading and once done: the row wraps the same in every state, so
+          that nothing under it moves when the answer comes. */}
+      {action ? (
+        <span className={cn('shrink-0', done !== false && 'invisible')}>{action}</span>
+      ) : null}
     </li>
   );
 }
@@ -99,7 +100,9 @@ export function GettingStartedChecklist({ nickname }: { nickname: string | null 
       <CardHeader className="grid-cols-[1fr_auto] items-start">
         <div className="grid gap-1.5">
           <CardTitle>{t('dashboard.checklist.title')}</CardTitle>
-          <CardDescription data-testid="checklist-progress">
+          {/* One line in either state, as the progress takes (the description may wrap on a
+              phone). */}
+          <CardDescription className="line-clamp-1" data-testid="checklist-progress">
             {doneCount === undefined
               ? t('dashboard.checklist.description')
               : t('dashboard.checklist.progress', { done: doneCount, total: steps.length })}
@@ -145,12 +148,17 @@ export function GettingStartedChecklist({ nickname }: { nickname: string | null 
             step="creatorLinkShared"
             done={data?.steps.creatorLinkShared}
             action={
-              link ? (
+              // Its place is kept while the profile (the nickname in the link) is on its way.
+              link || nickname === undefined ? (
                 <Button
                   type="button"
                   variant="outline"
                   size="sm"
-                  onClick={() => void copy(link)}
+                  className={cn(!link && 'invisible')}
+                  disabled={!link}
+                  onClick={() => {
+                    if (link) void copy(link);
+                  }}
                   data-testid="checklist-copy-link"
                 >
                   <CopyIcon aria-hidden="true" />

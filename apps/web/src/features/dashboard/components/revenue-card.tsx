@@ -27,7 +27,7 @@ function ChangeLine({ overview }: { overview: SalesOverview }) {
   }
   if (change.kind === 'new') {
     return (
-      <span className="inline-flex items-center gap-1 text-success">
+      <span className="inline-flex items-center gap-1 align-top text-success">
         <SparklesIcon className="size-4" aria-hidden="true" />
         {t('dashboard.revenue.firstSales', { days })}
       </span>
@@ -37,7 +37,10 @@ function ChangeLine({ overview }: { overview: SalesOverview }) {
   const Icon = up ? ArrowUpRightIcon : ArrowDownRightIcon;
   return (
     <span
-      className={cn('inline-flex items-center gap-1', up ? 'text-success' : 'text-destructive')}
+      className={cn(
+        'inline-flex items-center gap-1 align-top',
+        up ? 'text-success' : 'text-destructive',
+      )}
     >
       <Icon className="size-4" aria-hidden="true" />
       {t('dashboard.revenue.change', {
@@ -73,22 +76,25 @@ export function RevenueCard({ overview }: { overview: Loadable<SalesOverview> })
         </Link>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {/* Side by side where they fit, net under gross on a phone with large amounts. */}
+        {/* Side by side where they fit, net under gross on a phone. Each keeps the width of an
+            amount in the millions while it loads, so that the net does not move under the
+            gross when the amounts arrive. */}
         <dl className="flex flex-wrap gap-x-8 gap-y-4">
-          <div className="grid gap-0.5">
+          <div className="grid min-w-48 gap-0.5">
             <dt className="text-sm text-muted-foreground">{t('dashboard.revenue.gross')}</dt>
             <dd className="text-3xl font-bold tabular-nums" data-testid="revenue-gross">
               {data ? formatKrwAmount(data.current.amount, language) : failed ? '-' : '...'}
             </dd>
           </div>
-          <div className="grid gap-0.5">
+          <div className="grid min-w-48 gap-0.5">
             <dt className="text-sm text-muted-foreground">{t('dashboard.revenue.net')}</dt>
             <dd className="text-3xl font-bold tabular-nums" data-testid="revenue-net">
               {data ? formatKrwAmount(data.current.net, language) : failed ? '-' : '...'}
             </dd>
           </div>
         </dl>
-        <p className="min-h-5 text-sm" data-testid="revenue-change">
+        {/* Two lines kept on a phone, where the change and the detail rarely fit on one. */}
+        <p className="min-h-10 text-sm sm:min-h-5" data-testid="revenue-change">
           {data ? <ChangeLine overview={data} /> : null}
           {data ? (
             <span className="text-muted-foreground">
@@ -100,7 +106,11 @@ export function RevenueCard({ overview }: { overview: Loadable<SalesOverview> })
             </span>
           ) : null}
         </p>
-        {data ? <RevenueChart days={data.daily} /> : <Skeleton className="h-[8.25rem] w-full" />}
+        {data ? (
+          <RevenueChart days={data.daily} />
+        ) : (
+          <Skeleton className="h-[8.25rem] w-full" data-testid="revenue-chart-placeholder" />
+        )}
       </CardContent>
     </Card>
   );
