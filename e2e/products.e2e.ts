@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, expectPath, openSignedIn, withPage } from './support/browser';
+import {
+  browserForFile,
+  expectPath,
+  holdRequests,
+  openSignedIn,
+  withPage,
+} from './support/browser';
 import { pdfBytes, sha256, tinyPng } from './support/files';
 import { createProduct } from './support/member-site';
 import { getProductDetail, latestRate } from './support/products';
@@ -270,6 +276,37 @@ describe('products', () => {
         }
       });
     }
+  });
+
+  it('keeps the places of the converted price and the share link while they load (zh, phone)', async () => {
+    const seller = await createSeller(baseUrl);
+    const productId = await createProduct(baseUrl, seller.token, { title: '水彩笔刷', price: 10 });
+    const today = new Date().toISOString().slice(0, 10);
+    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
+      // Dated today: a rate more than a week old adds its warning line under the price.
+      const rate = await holdRequests(page, '**/api/products/exchange-rate/latest', (body) => {
+        const { rate: latest } = body as { rate: Record<string, unknown> };
+        return { ...(body as object), rate: { ...latest, date: today } };
+      });
+      const profile = await holdRequests(page, '**/api/auth/profile');
+      await openSignedIn(page, seller.token, `/products/${productId}?lng=zh`);
+      await page.getByTestId('product-title').waitFor();
+      const place = async (testId: string) => {
+        const box = await page.getByTestId(testId).boundingBox();
+        return [Math.round(box?.y ?? -1), Math.round(box?.height ?? -1)];
+      };
+      const layout = async () => ({
+        share: await place('share-box'),
+        views: await place('stat-views'),
+      });
+      const loading = await layout();
+      rate.release();
+      profile.release();
+      await page.getByTestId('product-price-converted').waitFor();
+      await page.getByTestId('share-link').waitFor();
+      expect(await page.getByTestId('share-link').inputValue()).toContain(productId);
+      expect(await layout()).toEqual(loading);
+    });
   });
 
   it('shows cards instead of the table on a narrow screen', async () => {

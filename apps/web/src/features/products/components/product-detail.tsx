@@ -179,6 +179,9 @@ export function ProductDetailView({
                 {t('products.detail.approxPrice', { amount: converted })} ·{' '}
                 {t('products.detail.rateDate', { date: rate.data.date })}
               </span>
+            ) : currency && rate.isPending ? (
+              // The converted price's place, kept while the rate is on its way.
+              <Skeleton className="h-5 w-56 max-w-full" />
             ) : null}
             {converted && rate.data ? <ExchangeRateAgeWarning date={rate.data.date} /> : null}
           </div>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ShareActions, ShareLinkInput } from '@/components/share-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
+import { cn } from '@/lib/class-names';
 import { productPageUrl } from '@/lib/share-urls';
 
 /** Link, copy ('copied' for 2 s and a toast) and share on Twitter. */
@@ -26,11 +27,16 @@ export function ShareBox({
         <CardDescription>{t('products.detail.shareDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {url ? (
-          <>
-            <ShareLinkInput url={url} label={t('products.detail.shareLink')} />
+        {url || nickname === undefined ? (
+          // While the profile (the nickname in the link) is on its way, the same field and
+          // buttons keep their place unseen: nothing below moves when the link arrives.
+          <div
+            className={cn('grid gap-3', !url && 'invisible')}
+            aria-hidden={url ? undefined : true}
+          >
+            <ShareLinkInput url={url ?? ''} label={t('products.detail.shareLink')} />
             <ShareActions
-              url={url}
+              url={url ?? ''}
               className="flex-wrap"
               texts={{
                 copy: t('products.detail.copy'),
@@ -41,7 +47,7 @@ export function ShareBox({
                 tweet: t('products.detail.tweetText', { title }),
               }}
             />
-          </>
+          </div>
         ) : (
           <p className="text-sm text-muted-foreground">{t('products.detail.noNickname')}</p>
         )}
