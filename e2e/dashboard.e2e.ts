@@ -116,11 +116,21 @@ describe('dashboard', () => {
           const card = page.getByTestId('share-link-card');
           const copyButton = card.getByRole('button', { name: copy });
           await copyButton.waitFor();
-          const top = async (box: ReturnType<typeof card.boundingBox>) =>
-            Math.round((await box)?.y ?? -1);
-          const fieldTop = await top(card.getByTestId('share-link').boundingBox());
-          expect(await top(copyButton.boundingBox())).toBe(fieldTop);
-          expect(await top(card.getByRole('link').boundingBox())).toBe(fieldTop);
+          // The three tops in one layout: cards above may still be filling in, moving the card.
+          const tops = await card.evaluate((element, name) => {
+            const topOf = (target: Element | null | undefined) =>
+              Math.round(target?.getBoundingClientRect().top ?? -1);
+            const button = Array.from(element.querySelectorAll('button')).find(
+              (candidate) => candidate.textContent?.trim() === name,
+            );
+            return {
+              field: topOf(element.querySelector('[data-testid="share-link"]')),
+              copy: topOf(button),
+              share: topOf(element.querySelector('a')),
+            };
+          }, copy);
+          expect(tops.field).toBeGreaterThan(0);
+          expect(tops).toEqual({ field: tops.field, copy: tops.field, share: tops.field });
         },
       );
     },
@@ -158,6 +168,25 @@ describe('dashboard', () => {
       );
       // The net is under the gross, not beside it.
       expect(loading.net).toBeGreaterThan(await top(gross));
+    });
+  });
+
+  it('keeps the heights of the best sellers and the latest sales while the overview loads', async () => {
+    const { token } = data().seller;
+    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
+      const overview = await holdRequests(page, '**/api/products/stats/sales/overview');
+      await openSignedIn(page, token, '/');
+      const cards = [page.getByTestId('top-products'), page.getByTestId('latest-sales')];
+      await cards[1]?.waitFor();
+      const heights = () =>
+        Promise.all(
+          cards.map(async (card) => Math.round((await card.boundingBox())?.height ?? -1)),
+        );
+      const loading = await heights();
+      overview.release();
+      await page.getByTestId('latest-sale').first().waitFor();
+      expect(await page.getByTestId('latest-sale').count()).toBe(5);
+      expect(await heights()).toEqual(loading);
     });
   });
 
