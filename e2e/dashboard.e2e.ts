@@ -2,7 +2,7 @@ import type { ProductStats } from '@seller/contract/products/get-product-stats';
 import type { SalesOverview } from '@seller/contract/sales/get-sales-overview';
 import type { SalesStats } from '@seller/contract/sales/get-sales-stats';
 import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, holdRequests, openSignedIn, withPage } from './support/browser';
+import { browserForFile, holdRequests, openSignedIn, placeOf, withPage } from './support/browser';
 import { createProduct, recordPurchase } from './support/member-site';
 import { sellerApi } from './support/products';
 import { apiGet, krw, sellerWithSalesForFile } from './support/sales-data';
@@ -154,7 +154,7 @@ describe('dashboard', () => {
       const gross = page.getByTestId('revenue-gross');
       const net = page.getByTestId('revenue-net');
       await expect.poll(() => net.textContent()).toBe('...');
-      const top = async (locator: typeof net) => Math.round((await locator.boundingBox())?.y ?? -1);
+      const top = async (locator: typeof net) => (await placeOf(locator)).top;
       const loading = {
         net: await top(net),
         chart: await top(page.getByTestId('revenue-chart-placeholder')),
@@ -178,10 +178,7 @@ describe('dashboard', () => {
       await openSignedIn(page, token, '/');
       const cards = [page.getByTestId('top-products'), page.getByTestId('latest-sales')];
       await cards[1]?.waitFor();
-      const heights = () =>
-        Promise.all(
-          cards.map(async (card) => Math.round((await card.boundingBox())?.height ?? -1)),
-        );
+      const heights = () => Promise.all(cards.map(async (card) => (await placeOf(card)).height));
       const loading = await heights();
       overview.release();
       await page.getByTestId('latest-sale').first().waitFor();
@@ -362,17 +359,13 @@ describe('the getting-started checklist', () => {
       await expect.poll(() => checklist.getAttribute('aria-busy')).toBe('true');
       await revenue.waitFor();
       const step = (name: string) => checklist.getByTestId(`checklist-${name}`);
-      const box = async (locator: typeof revenue) => {
-        const { y, height } = (await locator.boundingBox()) ?? { y: -1, height: -1 };
-        return [Math.round(y), Math.round(height)];
-      };
       // Where each line of the card is, and where the card under it starts.
       const layout = async () => ({
-        progress: await box(checklist.getByTestId('checklist-progress')),
-        payout: await box(step('payoutMethod')),
-        product: await box(step('firstProduct')),
-        share: await box(step('creatorLinkShared')),
-        revenue: (await box(revenue))[0],
+        progress: await placeOf(checklist.getByTestId('checklist-progress')),
+        payout: await placeOf(step('payoutMethod')),
+        product: await placeOf(step('firstProduct')),
+        share: await placeOf(step('creatorLinkShared')),
+        revenue: (await placeOf(revenue)).top,
       });
       const loading = await layout();
       steps.release();

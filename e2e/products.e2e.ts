@@ -6,6 +6,7 @@ import {
   expectPath,
   holdRequests,
   openSignedIn,
+  placeOf,
   withPage,
 } from './support/browser';
 import { pdfBytes, sha256, tinyPng } from './support/files';
@@ -291,10 +292,7 @@ describe('products', () => {
       const profile = await holdRequests(page, '**/api/auth/profile');
       await openSignedIn(page, seller.token, `/products/${productId}?lng=zh`);
       await page.getByTestId('product-title').waitFor();
-      const place = async (testId: string) => {
-        const box = await page.getByTestId(testId).boundingBox();
-        return [Math.round(box?.y ?? -1), Math.round(box?.height ?? -1)];
-      };
+      const place = (testId: string) => placeOf(page.getByTestId(testId));
       const layout = async () => ({
         share: await place('share-box'),
         views: await place('stat-views'),

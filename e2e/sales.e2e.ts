@@ -3,9 +3,9 @@ import type { DailySalesResponse } from '@seller/contract/sales/get-daily-sales'
 import type { SalesByProductResponse } from '@seller/contract/sales/get-sales-by-product';
 import type { SalesStats } from '@seller/contract/sales/get-sales-stats';
 import type { TransactionsResponse } from '@seller/contract/sales/get-transactions';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, holdRequests, openSignedIn, withPage } from './support/browser';
+import { browserForFile, holdRequests, openSignedIn, placeOf, withPage } from './support/browser';
 import { apiGet, krw, sellerWithSalesForFile } from './support/sales-data';
 
 const baseUrl = inject('baseUrl');
@@ -29,12 +29,6 @@ async function tableOrderIds(page: Page): Promise<string[]> {
 
 function searchOf(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
-}
-
-/** Where an element's top is and how tall it is, in whole pixels. */
-async function placeOf(locator: Locator): Promise<{ top: number; height: number }> {
-  const box = await locator.boundingBox();
-  return { top: Math.round(box?.y ?? -1), height: Math.round(box?.height ?? -1) };
 }
 
 describe('/sales', () => {

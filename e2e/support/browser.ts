@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumFlags, chromiumPath } from './chromium';
 
@@ -114,6 +120,12 @@ export async function openSignedIn(page: Page, token: string, path: string): Pro
 
 export async function expectPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Where an element's top is on the page and how tall it is, in whole pixels. */
+export async function placeOf(locator: Locator): Promise<{ top: number; height: number }> {
+  const box = await locator.boundingBox();
+  return { top: Math.round(box?.y ?? -1), height: Math.round(box?.height ?? -1) };
 }
 
 /**
