@@ -1,10 +1,12 @@
 /**
- * `npm run bench` — every scenario in one run, a table against the targets, and
- * bench/results/latest.json (plus latest.md with the query plans, for docs/benchmarks.md).
+ * `npm run bench` — every scenario in one run, a table against the targets, written into
+ * docs/performance.md, and bench/results/latest.json and latest.md (every figure, and the
+ * query plans).
  * `npm run bench -- --quick`: small sizes and short runs, no thresholds (a smoke test for CI).
  * `npm run bench -- --only api,scale`: some scenarios only.
+ * Neither of those two touches docs/performance.md, nor does a run in which a scenario failed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -13,9 +15,11 @@ import {
   option,
   postgresVersion,
   resultsDir,
+  root,
   type ScenarioResult,
 } from './lib/common.ts';
 import { runScenarios, type Scenario } from './lib/harness.ts';
+import { replaceTable, resultsTable } from './lib/results-table.ts';
 import { apiThroughput } from './scenarios/api-throughput.ts';
 import { coldStart } from './scenarios/cold-start.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
@@ -33,7 +37,8 @@ const scenarios: Record<string, Scenario> = {
 };
 
 const quick = flag('quick');
-const only = option('only')?.split(',') ?? Object.keys(scenarios);
+const onlySome = option('only');
+const only = onlySome?.split(',') ?? Object.keys(scenarios);
 for (const name of only) {
   if (!scenarios[name])
     throw new Error(`unknown scenario ${name}; known: ${Object.keys(scenarios).join(', ')}`);
@@ -102,6 +107,24 @@ const report = {
 writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(path.join(resultsDir, 'latest.md'), markdownReport(report, results));
 console.log(`\nwritten: bench/results/latest.json, bench/results/latest.md`);
+if (!quick && onlySome === undefined && failures.length === 0) {
+  const page = path.join(root, 'docs', 'performance.md');
+  const table = resultsTable(
+    {
+      startedAt: started,
+      finishedAt: new Date(report.finishedAt),
+      cpus: machine.cpus,
+      cpuModel: machine.cpuModel,
+      memoryGiB: machine.memoryGiB,
+      node: machine.node,
+      postgres: machine.postgres,
+      loadAverageAtStart: machine.loadAverageAtStart[0] ?? 0,
+    },
+    results,
+  );
+  writeFileSync(page, replaceTable(readFileSync(page, 'utf8'), table));
+  console.log('written: the results table of docs/performance.md');
+}
 if (failures.length > 0)
   console.error(
     `${failures.length} scenario(s) failed: ${failures.map((f) => f.scenario).join(', ')}`,

@@ -4,7 +4,7 @@
 // (1280×800) and a phone (390×844), with the demo shop of `npm run seed:demo`: a fresh data
 // directory is seeded, the built app is served from it on a free port, and headless Chromium
 // (playwright-core, /usr/bin/chromium or CHROMIUM_PATH) captures each screen. English goes to
-// `<out>/<screen>-<size>-<theme>.png` (the README shows those); other languages to
+// `<out>/<screen>-<size>-<theme>.png` (docs/development.md shows those); other languages to
 // `<out>/<language>/`. Run `npm run build` first.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';

@@ -40,7 +40,7 @@ function buildWhenStale(what, workspace, output, npmArgs) {
 }
 
 buildWhenStale('the web app', 'apps/web', 'dist/index.html', ['run', 'build']);
-// The server bundled by esbuild starts about twice as fast as through tsx (docs/benchmarks.md).
+// The server bundled by esbuild starts about twice as fast as through tsx (docs/decisions/019-cold-start.md).
 const builtServer = buildWhenStale('the API server', 'apps/api', 'dist/server.js', [
   'run',
   'build',

@@ -38,7 +38,7 @@ export interface ScenarioResult {
   scenario: string;
   metrics: Metric[];
   details: Record<string, unknown>;
-  /** Extra Markdown (e.g. query plans) for docs/benchmarks.md. */
+  /** Extra Markdown (e.g. query plans) for bench/results/latest.md. */
   markdown?: string;
 }
 

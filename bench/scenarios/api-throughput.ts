@@ -16,7 +16,7 @@
  * ingest at full speed while reads arrive steadily (half the mixed rate), alternating with
  * pgbench running the purchase transaction under the same reads; ingest with product views on
  * and off. Afterwards the purchases are counted in the database (none lost, none twice) and the
- * rollups checked against the sales. `docs/benchmarks.md` describes it in full.
+ * rollups checked against the sales. `docs/performance.md` describes it.
  *
  *   npx tsx bench/scenarios/api-throughput.ts [--quick] [--mixed-seconds 15] [--profile] [--details]
  */

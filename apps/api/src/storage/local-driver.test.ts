@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpSeller, type TestSeller } from '../test/sellers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { api, partBytes, type StartedMultipart } from '../test/upload-calls.ts';
@@ -62,7 +62,8 @@ function request(
 
 /**
  * Sends headers announcing `declared` bytes, then only `sent` bytes, then drops the
- * connection: a client that died (or a process killed) mid-body.
+ * connection: a client that died (or a process killed) mid-body. The bytes handed to the
+ * kernel still reach the server before the connection's end does.
  */
 function sendTruncated(url: string, contentType: string, declared: number, sent: number) {
   return new Promise<void>((resolve, reject) => {
@@ -71,10 +72,8 @@ function sendTruncated(url: string, contentType: string, declared: number, sent:
         `PUT ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\nContent-Length: ${declared}\r\n\r\n`,
       );
       socket.write(randomBytes(sent), () => {
-        setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 100);
+        socket.destroy();
+        resolve();
       });
     });
     socket.on('error', reject);
@@ -122,12 +121,14 @@ async function incomingFiles(): Promise<string[]> {
   return readdir(path.join(root, '.incoming'));
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** Resolves once `check` answers true, asking again every 25 ms. */
+async function waitFor(check: () => Promise<boolean>, timeout = 5000) {
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('condition not reached');
+    },
+    { timeout, interval: 25 },
+  );
 }
 
 describe('signed upload URLs', () => {
@@ -289,7 +290,24 @@ describe('signed upload URLs', () => {
       body: data.subarray(partBytes),
     });
     expect(second.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Completion is refused as busy while the server still receives the cut-off part; once it
+    // is done with it, completion is refused because part 1 is missing.
+    await waitFor(async () => {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/products/complete-multipart-upload',
+        headers: { authorization: `Bearer ${seller.token}` },
+        payload: {
+          ...started,
+          parts: [
+            { PartNumber: 1, ETag: '"cut-off"' },
+            { PartNumber: 2, ETag: second.headers.etag },
+          ],
+        },
+      });
+      expect(refused.statusCode).not.toBe(200);
+      return refused.json<{ error: string }>().error === 'Part 1 is missing';
+    });
     expect((await listParts(started)).map((p) => p.PartNumber)).toEqual([2]);
     await expect(readFile(path.join(root, started.s3Key))).rejects.toThrow();
 
@@ -337,7 +355,9 @@ process.stdout.write('finished\\n');
       await new Promise<void>((resolve) =>
         child.stdin.write(randomBytes(3 * 1024 * 1024), () => resolve()),
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Killed once some of the part's bytes are in the upload's file.
+      const data = path.join(workDir, '.incoming', uploadId);
+      await waitFor(async () => (await stat(data)).size > 0);
       const exited = new Promise((resolve) => child.on('exit', resolve));
       child.kill('SIGKILL');
       await exited;

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { enableTwoFactorEndpoint } from '@seller/contract/auth/enable-two-factor';
 import { type SignupBody, signupEndpoint } from '@seller/contract/auth/signup';
-import { enableTwoFactorEndpoint, twoFactorSetupEndpoint } from '@seller/contract/auth/two-factor';
+import { twoFactorSetupEndpoint } from '@seller/contract/auth/start-two-factor-setup';
 import { createProductEndpoint } from '@seller/contract/products/create-product';
 import type { ProductDetail } from '@seller/contract/products/product';
 import {

@@ -1,8 +1,6 @@
-import {
-  createApiTokenEndpoint,
-  deleteApiTokenEndpoint,
-  listApiTokensEndpoint,
-} from '@seller/contract/developer/api-tokens';
+import { createApiTokenEndpoint } from '@seller/contract/developer/create-api-token';
+import { listApiTokensEndpoint } from '@seller/contract/developer/list-api-tokens';
+import { deleteApiTokenEndpoint } from '@seller/contract/developer/revoke-api-token';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
 import type { ApiTokenService } from './api-tokens.service.ts';

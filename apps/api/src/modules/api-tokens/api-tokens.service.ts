@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiScope, apiScopes, apiTokenPrefix } from '@seller/contract/api-scopes';
-import type { ApiToken } from '@seller/contract/developer/api-tokens';
+import type { ApiToken } from '@seller/contract/developer/api-token';
 import type { ApiTokenRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ApiTokenRepository } from './api-tokens.repository.ts';

@@ -1,18 +1,16 @@
 import { changePasswordEndpoint } from '@seller/contract/auth/change-password';
+import { loginTwoFactorEndpoint } from '@seller/contract/auth/complete-two-factor-login';
+import { disableTwoFactorEndpoint } from '@seller/contract/auth/disable-two-factor';
+import { enableTwoFactorEndpoint } from '@seller/contract/auth/enable-two-factor';
 import { forgotPasswordEndpoint } from '@seller/contract/auth/forgot-password';
 import { getProfileEndpoint } from '@seller/contract/auth/get-profile';
 import { loginEndpoint } from '@seller/contract/auth/login';
 import { logoutEndpoint } from '@seller/contract/auth/logout';
+import { regenerateRecoveryCodesEndpoint } from '@seller/contract/auth/regenerate-recovery-codes';
 import { resetPasswordEndpoint } from '@seller/contract/auth/reset-password';
 import { setLanguageEndpoint } from '@seller/contract/auth/set-language';
 import { signupEndpoint } from '@seller/contract/auth/signup';
-import {
-  disableTwoFactorEndpoint,
-  enableTwoFactorEndpoint,
-  loginTwoFactorEndpoint,
-  regenerateRecoveryCodesEndpoint,
-  twoFactorSetupEndpoint,
-} from '@seller/contract/auth/two-factor';
+import { twoFactorSetupEndpoint } from '@seller/contract/auth/start-two-factor-setup';
 import { updateProfileEndpoint } from '@seller/contract/auth/update-profile';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';

@@ -1,8 +1,8 @@
 import type { ChangePasswordBody } from '@seller/contract/auth/change-password';
+import type { LoginTwoFactorBody } from '@seller/contract/auth/complete-two-factor-login';
 import type { Profile } from '@seller/contract/auth/get-profile';
 import type { LoginBody, LoginResponse } from '@seller/contract/auth/login';
 import type { SignupBody } from '@seller/contract/auth/signup';
-import type { LoginTwoFactorBody } from '@seller/contract/auth/two-factor';
 import type { updateProfileBodySchema } from '@seller/contract/auth/update-profile';
 import { type Language, languageOf } from '@seller/contract/languages';
 import type { z } from 'zod';

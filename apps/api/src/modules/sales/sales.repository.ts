@@ -248,7 +248,8 @@ export function createSalesRepository(db: Database, timeZone: string) {
         and d.day >= ${firstDay} and d.day <= ${today}`;
   // The chart's days come back as one row: every day's figures in one comma-separated list, in
   // order. Thirty rows of four columns cost the server ~20 µs more per request to receive and
-  // decode field by field than one list split once (docs/benchmarks.md).
+  // decode field by field than one list split once
+  // (docs/decisions/013-sales-reads-in-one-statement.md).
   const daily = preparedStatement(
     db,
     'sales_daily_figures',

@@ -1,7 +1,5 @@
-import {
-  getSaleNotificationsEndpoint,
-  setSaleNotificationsEndpoint,
-} from '@seller/contract/auth/sale-notifications';
+import { getSaleNotificationsEndpoint } from '@seller/contract/auth/get-sale-notifications';
+import { setSaleNotificationsEndpoint } from '@seller/contract/auth/set-sale-notifications';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
 import type { SaleNotificationService } from '../sale-notifications/sale-notifications.service.ts';

@@ -1,12 +1,10 @@
-import {
-  deleteWebhookEndpoint,
-  getWebhookEndpoint,
-  listWebhookDeliveriesEndpoint,
-  putWebhookEndpoint,
-  resendWebhookDeliveryEndpoint,
-  rotateWebhookSecretEndpoint,
-  sendTestWebhookEndpoint,
-} from '@seller/contract/developer/webhooks';
+import { deleteWebhookEndpoint } from '@seller/contract/developer/delete-webhook';
+import { getWebhookEndpoint } from '@seller/contract/developer/get-webhook';
+import { listWebhookDeliveriesEndpoint } from '@seller/contract/developer/list-webhook-deliveries';
+import { resendWebhookDeliveryEndpoint } from '@seller/contract/developer/resend-webhook-delivery';
+import { rotateWebhookSecretEndpoint } from '@seller/contract/developer/rotate-webhook-secret';
+import { sendTestWebhookEndpoint } from '@seller/contract/developer/send-test-webhook';
+import { putWebhookEndpoint } from '@seller/contract/developer/set-webhook';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
 import type { WebhookService } from './webhooks.service.ts';

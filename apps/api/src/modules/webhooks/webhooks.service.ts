@@ -1,13 +1,13 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { PutWebhookBody } from '@seller/contract/developer/set-webhook';
 import type {
-  PutWebhookBody,
   WebhookDelivery,
   WebhookEvent,
   WebhookPayload,
-} from '@seller/contract/developer/webhooks';
-import { webhookEvents } from '@seller/contract/developer/webhooks';
+} from '@seller/contract/developer/webhook';
+import { webhookEvents } from '@seller/contract/developer/webhook';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { WebhookDeliveryRow } from '../../db/schema.ts';

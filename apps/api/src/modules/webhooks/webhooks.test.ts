@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { webhookPayloadSchema } from '@seller/contract/developer/webhooks';
+import { webhookPayloadSchema } from '@seller/contract/developer/webhook';
 import { transactionSchema } from '@seller/contract/sales/get-transactions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { getSaleNotificationsEndpoint } from '@seller/contract/auth/sale-notifications';
+import { getSaleNotificationsEndpoint } from '@seller/contract/auth/get-sale-notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiRequest } from '@/lib/api-client';

@@ -1,5 +1,8 @@
+import {
+  type LoginTwoFactorBody,
+  loginTwoFactorEndpoint,
+} from '@seller/contract/auth/complete-two-factor-login';
 import type { TokenResponse } from '@seller/contract/auth/token-response';
-import { type LoginTwoFactorBody, loginTwoFactorEndpoint } from '@seller/contract/auth/two-factor';
 import { apiRequest } from '@/lib/api-client';
 
 /**

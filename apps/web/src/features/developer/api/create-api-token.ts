@@ -1,7 +1,7 @@
 import {
   type CreateApiTokenBody,
   createApiTokenEndpoint,
-} from '@seller/contract/developer/api-tokens';
+} from '@seller/contract/developer/create-api-token';
 import type { ResponseOf } from '@seller/contract/endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

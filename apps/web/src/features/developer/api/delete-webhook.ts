@@ -1,4 +1,4 @@
-import { deleteWebhookEndpoint } from '@seller/contract/developer/webhooks';
+import { deleteWebhookEndpoint } from '@seller/contract/developer/delete-webhook';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';

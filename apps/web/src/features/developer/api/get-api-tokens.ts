@@ -1,4 +1,5 @@
-import { type ApiToken, listApiTokensEndpoint } from '@seller/contract/developer/api-tokens';
+import type { ApiToken } from '@seller/contract/developer/api-token';
+import { listApiTokensEndpoint } from '@seller/contract/developer/list-api-tokens';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { apiTokenKeys } from './api-token-keys';

@@ -1,7 +1,5 @@
-import {
-  listWebhookDeliveriesEndpoint,
-  type WebhookDelivery,
-} from '@seller/contract/developer/webhooks';
+import { listWebhookDeliveriesEndpoint } from '@seller/contract/developer/list-webhook-deliveries';
+import type { WebhookDelivery } from '@seller/contract/developer/webhook';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiRequest } from '@/lib/api-client';

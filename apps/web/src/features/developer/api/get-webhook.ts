@@ -1,4 +1,4 @@
-import { getWebhookEndpoint } from '@seller/contract/developer/webhooks';
+import { getWebhookEndpoint } from '@seller/contract/developer/get-webhook';
 import type { ResponseOf } from '@seller/contract/endpoint';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

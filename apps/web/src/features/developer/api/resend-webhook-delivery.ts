@@ -1,7 +1,5 @@
-import {
-  resendWebhookDeliveryEndpoint,
-  type WebhookDelivery,
-} from '@seller/contract/developer/webhooks';
+import { resendWebhookDeliveryEndpoint } from '@seller/contract/developer/resend-webhook-delivery';
+import type { WebhookDelivery } from '@seller/contract/developer/webhook';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';

@@ -1,4 +1,5 @@
-import { type ApiToken, deleteApiTokenEndpoint } from '@seller/contract/developer/api-tokens';
+import type { ApiToken } from '@seller/contract/developer/api-token';
+import { deleteApiTokenEndpoint } from '@seller/contract/developer/revoke-api-token';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';

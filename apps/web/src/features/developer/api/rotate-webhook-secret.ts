@@ -1,4 +1,4 @@
-import { rotateWebhookSecretEndpoint } from '@seller/contract/developer/webhooks';
+import { rotateWebhookSecretEndpoint } from '@seller/contract/developer/rotate-webhook-secret';
 import type { ResponseOf } from '@seller/contract/endpoint';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

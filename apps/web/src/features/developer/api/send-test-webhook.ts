@@ -1,4 +1,5 @@
-import { sendTestWebhookEndpoint, type WebhookDelivery } from '@seller/contract/developer/webhooks';
+import { sendTestWebhookEndpoint } from '@seller/contract/developer/send-test-webhook';
+import type { WebhookDelivery } from '@seller/contract/developer/webhook';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';

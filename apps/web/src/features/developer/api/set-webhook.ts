@@ -1,4 +1,4 @@
-import { type PutWebhookBody, putWebhookEndpoint } from '@seller/contract/developer/webhooks';
+import { type PutWebhookBody, putWebhookEndpoint } from '@seller/contract/developer/set-webhook';
 import type { ResponseOf } from '@seller/contract/endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { ApiToken } from '@seller/contract/developer/api-tokens';
+import type { ApiToken } from '@seller/contract/developer/api-token';
 import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@ import { type ApiScope, apiScopes } from '@seller/contract/api-scopes';
 import {
   apiTokenNameSchema,
   createApiTokenBodySchema,
-} from '@seller/contract/developer/api-tokens';
+} from '@seller/contract/developer/create-api-token';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '@seller/contract/developer/webhooks';
+import type { WebhookDelivery } from '@seller/contract/developer/webhook';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/class-names';

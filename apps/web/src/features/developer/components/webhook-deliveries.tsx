@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '@seller/contract/developer/webhooks';
+import type { WebhookDelivery } from '@seller/contract/developer/webhook';
 import { RefreshCwIcon, SendIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

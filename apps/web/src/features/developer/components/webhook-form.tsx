@@ -1,10 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  putWebhookBodySchema,
-  type WebhookEvent,
-  webhookEvents,
-  webhookUrlSchema,
-} from '@seller/contract/developer/webhooks';
+import { putWebhookBodySchema, webhookUrlSchema } from '@seller/contract/developer/set-webhook';
+import { type WebhookEvent, webhookEvents } from '@seller/contract/developer/webhook';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

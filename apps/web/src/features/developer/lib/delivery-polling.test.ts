@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '@seller/contract/developer/webhooks';
+import type { WebhookDelivery } from '@seller/contract/developer/webhook';
 import { describe, expect, it } from 'vitest';
 import { deliveryPollMs, maxDeliveryPollMs, nextDeliveryPoll } from './delivery-polling';
 

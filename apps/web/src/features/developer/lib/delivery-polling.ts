@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '@seller/contract/developer/webhooks';
+import type { WebhookDelivery } from '@seller/contract/developer/webhook';
 
 /** How often the log is read again while a delivery waits for its first attempt. */
 export const deliveryPollMs = 1000;

@@ -11,7 +11,7 @@ export type LegalDocumentName = 'terms' | 'privacy';
 
 /**
  * The texts, one Markdown file per document and language (`documents/terms.ko.md`), each a chunk
- * of its own that loads with its page. The operator replaces them (see the README).
+ * of its own that loads with its page. The operator replaces them (docs/development.md).
  */
 const documents = import.meta.glob<string>('../documents/*.md', {
   query: '?raw',

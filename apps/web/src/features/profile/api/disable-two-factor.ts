@@ -1,5 +1,5 @@
+import { disableTwoFactorEndpoint } from '@seller/contract/auth/disable-two-factor';
 import type { Profile } from '@seller/contract/auth/get-profile';
-import { disableTwoFactorEndpoint } from '@seller/contract/auth/two-factor';
 import type { BodyOf } from '@seller/contract/endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

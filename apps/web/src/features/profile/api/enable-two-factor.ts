@@ -1,5 +1,5 @@
+import { enableTwoFactorEndpoint } from '@seller/contract/auth/enable-two-factor';
 import type { Profile } from '@seller/contract/auth/get-profile';
-import { enableTwoFactorEndpoint } from '@seller/contract/auth/two-factor';
 import type { BodyOf, ResponseOf } from '@seller/contract/endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

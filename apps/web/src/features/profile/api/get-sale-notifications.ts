@@ -1,7 +1,5 @@
-import {
-  getSaleNotificationsEndpoint,
-  type SaleNotifications,
-} from '@seller/contract/auth/sale-notifications';
+import { getSaleNotificationsEndpoint } from '@seller/contract/auth/get-sale-notifications';
+import type { SaleNotifications } from '@seller/contract/auth/sale-notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { profileKeys } from './profile-keys';

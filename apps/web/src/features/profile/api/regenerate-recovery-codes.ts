@@ -1,4 +1,4 @@
-import { regenerateRecoveryCodesEndpoint } from '@seller/contract/auth/two-factor';
+import { regenerateRecoveryCodesEndpoint } from '@seller/contract/auth/regenerate-recovery-codes';
 import type { BodyOf, ResponseOf } from '@seller/contract/endpoint';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

@@ -1,7 +1,5 @@
-import {
-  type SaleNotifications,
-  setSaleNotificationsEndpoint,
-} from '@seller/contract/auth/sale-notifications';
+import type { SaleNotifications } from '@seller/contract/auth/sale-notifications';
+import { setSaleNotificationsEndpoint } from '@seller/contract/auth/set-sale-notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';

@@ -1,4 +1,4 @@
-import { twoFactorSetupEndpoint } from '@seller/contract/auth/two-factor';
+import { twoFactorSetupEndpoint } from '@seller/contract/auth/start-two-factor-setup';
 import type { ResponseOf } from '@seller/contract/endpoint';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   disableTwoFactorBodySchema,
   type disableTwoFactorEndpoint,
-} from '@seller/contract/auth/two-factor';
+} from '@seller/contract/auth/disable-two-factor';
 import type { BodyOf } from '@seller/contract/endpoint';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { regenerateRecoveryCodesBodySchema } from '@seller/contract/auth/two-factor';
+import { regenerateRecoveryCodesBodySchema } from '@seller/contract/auth/regenerate-recovery-codes';
 import { useTranslation } from 'react-i18next';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { Panel } from './panel';

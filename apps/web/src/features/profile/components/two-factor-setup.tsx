@@ -1,4 +1,4 @@
-import { enableTwoFactorBodySchema } from '@seller/contract/auth/two-factor';
+import { enableTwoFactorBodySchema } from '@seller/contract/auth/enable-two-factor';
 import { CopyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -18,18 +18,6 @@ export const createApiTokenBodySchema = z.object({
 });
 export type CreateApiTokenBody = z.input<typeof createApiTokenBodySchema>;
 
-/** A token as listed: never the secret, only its first characters. */
-export const apiTokenSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  scopes: z.array(apiScopeSchema),
-  /** `sc_` and the first characters, to tell tokens apart. */
-  prefix: z.string(),
-  createdAt: z.iso.datetime(),
-  lastUsedAt: z.iso.datetime().nullable(),
-});
-export type ApiToken = z.infer<typeof apiTokenSchema>;
-
 export const createdApiTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -52,32 +40,4 @@ export const createApiTokenEndpoint = defineEndpoint({
   errors: ['conflict'],
   body: createApiTokenBodySchema,
   response: createdApiTokenSchema,
-});
-
-export const listApiTokensEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/auth/api-tokens',
-  operationId: 'listApiTokens',
-  summary: "The seller's API tokens",
-  description:
-    'Every token that is not revoked, newest first: name, scopes, creation and last use, and the first characters of the token. Never the secret.',
-  tags: ['developer'],
-  auth: true,
-  successStatus: 200,
-  response: z.object({ tokens: z.array(apiTokenSchema) }),
-});
-
-export const apiTokenIdParamsSchema = z.object({ id: z.string() });
-
-export const deleteApiTokenEndpoint = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/auth/api-tokens/{id}',
-  operationId: 'revokeApiToken',
-  summary: 'Revoke an API token',
-  description:
-    "The token stops working at once, on every server copy. Another seller's token, or an unknown id, is 404.",
-  tags: ['developer'],
-  auth: true,
-  successStatus: 204,
-  params: apiTokenIdParamsSchema,
 });

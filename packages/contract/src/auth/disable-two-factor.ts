@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { presentedPasswordSchema } from '../fields.ts';
+import { totpCodeSchema } from './two-factor.ts';
+
+export const disableTwoFactorBodySchema = z.object({
+  password: presentedPasswordSchema,
+  code: totpCodeSchema,
+});
+
+export const disableTwoFactorEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/2fa/disable',
+  operationId: 'disableTwoFactor',
+  summary: 'Turn off two-factor sign-in',
+  description:
+    'Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted.',
+  tags: ['auth'],
+  auth: true,
+  successStatus: 204,
+  errors: ['wrong_password', 'two_factor_code_invalid', 'two_factor_not_enabled'],
+  body: disableTwoFactorBodySchema,
+});

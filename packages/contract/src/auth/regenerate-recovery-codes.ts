@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { recoveryCodesResponseSchema, totpCodeSchema } from './two-factor.ts';
+
+export const regenerateRecoveryCodesBodySchema = z.object({ code: totpCodeSchema });
+
+export const regenerateRecoveryCodesEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/2fa/recovery-codes',
+  operationId: 'regenerateRecoveryCodes',
+  summary: 'New recovery codes',
+  description:
+    'With a current code: ten new recovery codes replace the old ones (which stop working), shown once.',
+  tags: ['auth'],
+  auth: true,
+  successStatus: 200,
+  errors: ['two_factor_code_invalid', 'two_factor_not_enabled'],
+  body: regenerateRecoveryCodesBodySchema,
+  response: recoveryCodesResponseSchema,
+});

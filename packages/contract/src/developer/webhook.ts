@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { productSchema } from '../products/product.ts';
+import { transactionSchema } from '../sales/get-transactions.ts';
+
+/** What a webhook can be told about. */
+export const webhookEvents = ['sale.created', 'product.updated'] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+
+/** The body of every delivery: `X-Webhook-Id` repeats `id`, the same for every retry. */
+export const webhookPayloadSchema = z.discriminatedUnion('type', [
+  z.object({
+    id: z.string(),
+    type: z.literal('sale.created'),
+    createdAt: z.iso.datetime(),
+    /** The sale as `GET /api/products/sales/transactions` shows it. */
+    data: transactionSchema,
+  }),
+  z.object({
+    id: z.string(),
+    type: z.literal('product.updated'),
+    createdAt: z.iso.datetime(),
+    /** The product as `GET /api/products/{id}` shows it. */
+    data: productSchema,
+  }),
+  z.object({
+    id: z.string(),
+    type: z.literal('webhook.test'),
+    createdAt: z.iso.datetime(),
+    data: z.object({ message: z.string() }),
+  }),
+]);
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+export const webhookSchema = z.object({
+  /** null: no webhook is set. */
+  url: z.string().nullable(),
+  events: z.array(z.enum(webhookEvents)),
+  /** The signing secret, only when it is new (first save, rotation): kept sealed after that. */
+  secret: z.string().optional(),
+});
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  /** The event's id (`X-Webhook-Id`): the same for a resend. */
+  eventId: z.string(),
+  event: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  /** Attempts made so far. */
+  attempts: z.number().int(),
+  /** The receiver's last answer; null when it did not answer. */
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int().nullable(),
+  /** Why the last attempt failed, when it did. */
+  error: z.string().nullable(),
+  nextAttemptAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
