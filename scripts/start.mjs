@@ -25,13 +25,18 @@ function newestChange(target) {
 
 /**
  * Runs `npm <npmArgs>` when `output` is missing or older than any file of `workspace` (its
- * builds and node_modules aside) or of the contract package, which both builds include.
- * Returns the output's full path.
+ * builds and node_modules aside) or of the contract and locales packages, which both builds
+ * include. Returns the output's full path.
  */
 function buildWhenStale(what, workspace, output, npmArgs) {
   const built = path.join(root, workspace, output);
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  if (builtAt < Math.max(newestChange(workspace), newestChange('packages/contract/src'))) {
+  const newestSource = Math.max(
+    newestChange(workspace),
+    newestChange('packages/contract/src'),
+    newestChange('packages/locales/src'),
+  );
+  if (builtAt < newestSource) {
     console.log(`Building ${what}…`);
     const build = spawnSync('npm', npmArgs, { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);

@@ -119,7 +119,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    preloadFirstScreen(['src/locales/en.json', 'src/app/routes/auth/login.tsx']),
+    preloadFirstScreen(['packages/locales/src/app/en.json', 'src/app/routes/auth/login.tsx']),
     precompress(),
   ],
   resolve: {

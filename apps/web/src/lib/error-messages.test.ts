@@ -1,12 +1,12 @@
 import { errorCodes } from '@seller/contract/errors';
+import en from '@seller/locales/app/en.json';
+import fr from '@seller/locales/app/fr.json';
+import ja from '@seller/locales/app/ja.json';
+import ko from '@seller/locales/app/ko.json';
+import tr from '@seller/locales/app/tr.json';
+import zh from '@seller/locales/app/zh.json';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
-import ja from '../locales/ja.json';
-import ko from '../locales/ko.json';
-import tr from '../locales/tr.json';
-import zh from '../locales/zh.json';
 import { ApiError, clientErrorCodes } from './api-error';
 import { errorMessage, errorMessageKeys } from './error-messages';
 

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@seller/contract/errors';
+import type en from '@seller/locales/app/en.json';
 import type { TFunction } from 'i18next';
-import type en from '../locales/en.json';
 import { type ApiErrorCode, apiErrorOf, type ClientErrorCode } from './api-error';
 
 export type ErrorMessageKey = `apiError.${keyof (typeof en)['apiError']}`;

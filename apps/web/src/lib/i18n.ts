@@ -27,12 +27,12 @@ export function isLanguage(value: string | undefined): value is Language {
 // use (and English, the fallback), fetched in parallel with the page's route chunk, rather than
 // carrying English in the app's entry.
 const localeLoaders: Record<Language, () => Promise<{ default: unknown }>> = {
-  en: () => import('../locales/en.json'),
-  ko: () => import('../locales/ko.json'),
-  zh: () => import('../locales/zh.json'),
-  ja: () => import('../locales/ja.json'),
-  fr: () => import('../locales/fr.json'),
-  tr: () => import('../locales/tr.json'),
+  en: () => import('@seller/locales/app/en.json'),
+  ko: () => import('@seller/locales/app/ko.json'),
+  zh: () => import('@seller/locales/app/zh.json'),
+  ja: () => import('@seller/locales/app/ja.json'),
+  fr: () => import('@seller/locales/app/fr.json'),
+  tr: () => import('@seller/locales/app/tr.json'),
 };
 
 /** Loads the texts of a language on demand. */

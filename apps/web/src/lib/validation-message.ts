@@ -1,6 +1,6 @@
 import { limits } from '@seller/contract/limits';
+import type en from '@seller/locales/app/en.json';
 import type { TFunction } from 'i18next';
-import type en from '../locales/en.json';
 import { errorMessageKeys, isApiErrorCode } from './error-messages';
 import { i18n } from './i18n';
 

@@ -46,6 +46,11 @@ describe('mail messages', () => {
       expect(mail.subject.length, language).toBeGreaterThan(5);
       expect(mail.html).toContain(`<html lang="${language}">`);
       expect(mail.text).not.toContain('<');
+      // Every text found (a missing one would show its key) and every value filled in.
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part, language).not.toContain(`${template}.`);
+        expect(part, language).not.toContain('{{');
+      }
       subjects.add(mail.subject);
     }
     expect(subjects.size).toBe(languages.length);
@@ -61,5 +66,50 @@ describe('mail messages', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.text).toContain('12');
+  });
+
+  it('words the daily summary for one sale or several', () => {
+    const several = { ...samples.dailySummary, top: [...samples.dailySummary.top] };
+    const one = { ...several, count: 1 };
+    expect(renderMail('dailySummary', 'en', one).subject).toBe(
+      'Your sales on 23 Nov 2026: 1 sale, ₩41,400',
+    );
+    expect(renderMail('dailySummary', 'en', several).subject).toBe(
+      'Your sales on 23 Nov 2026: 3 sales, ₩41,400',
+    );
+    expect(renderMail('dailySummary', 'fr', one).text).toContain('vous avez fait 1 vente pour');
+    expect(renderMail('dailySummary', 'fr', several).text).toContain(
+      'vous avez fait 3 ventes pour',
+    );
+    expect(renderMail('dailySummary', 'ko', one).subject).toBe(
+      '23 Nov 2026 판매 요약: 1건, ₩41,400',
+    );
+  });
+
+  it('lists the best products of the day, each with its own count', () => {
+    const mail = renderMail('dailySummary', 'en', {
+      ...samples.dailySummary,
+      top: [
+        { title: 'Pottery basics', count: 2, amount: '₩27,600' },
+        { title: 'Glazes', count: 1, amount: '₩13,800' },
+      ],
+    });
+    expect(mail.text).toContain('1. Pottery basics: 2 × ₩27,600\n2. Glazes: 1 × ₩13,800');
+    expect(mail.html).toContain(
+      '<p>1. Pottery basics: 2 × ₩27,600</p>\n<p>2. Glazes: 1 × ₩13,800</p>',
+    );
+  });
+
+  it('writes values as they are: plain in the text, escaped in the HTML, never read as texts', () => {
+    const product = `Tom & Jerry's "{{count}}" $t(greeting) A/B`;
+    const mail = renderMail('sale', 'en', { ...samples.sale, product });
+    expect(mail.subject).toBe(`New sale: ${product} (₩13,800)`);
+    expect(mail.text).toContain(`You sold “${product}” on`);
+    expect(mail.html).toContain(
+      'You sold “Tom &amp; Jerry&#39;s &quot;{{count}}&quot; $t(greeting) A/B” on',
+    );
+    expect(mail.html).toContain(
+      '<title>New sale: Tom &amp; Jerry&#39;s &quot;{{count}}&quot; $t(greeting) A/B (₩13,800)</title>',
+    );
   });
 });

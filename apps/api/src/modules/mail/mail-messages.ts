@@ -1,8 +1,18 @@
-import type { Language } from '@seller/contract/languages';
+import { fallbackLanguage, type Language } from '@seller/contract/languages';
+import en from '@seller/locales/mail/en.json';
+import fr from '@seller/locales/mail/fr.json';
+import ja from '@seller/locales/mail/ja.json';
+import ko from '@seller/locales/mail/ko.json';
+import tr from '@seller/locales/mail/tr.json';
+import zh from '@seller/locales/mail/zh.json';
+import i18next, { type TOptions } from 'i18next';
 
 /**
- * The texts of every mail the seller center sends, in the six languages of the web app. Each
- * message is plain text plus a simple HTML version of the same words; values are escaped.
+ * Every mail the seller center sends, in the six languages of the web app. The words are in the
+ * `mail` namespace of `@seller/locales` (`packages/locales/src/mail/<language>.json`), where
+ * translators edit them; this file only says which texts make up each mail and lays them out.
+ * Each message is plain text plus a simple HTML version of the same words; values are escaped
+ * in the HTML.
  */
 
 export interface RenderedMail {
@@ -11,142 +21,11 @@ export interface RenderedMail {
   html: string;
 }
 
-interface Paragraphs {
-  subject: string;
-  greeting: string;
-  lines: string[];
-  /** A button (HTML) and a line with the address (text). */
-  action?: { label: string; url: string };
-  closing: string;
-}
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-function render(language: Language, parts: Paragraphs): RenderedMail {
-  const text = [
-    parts.greeting,
-    '',
-    ...parts.lines,
-    ...(parts.action ? ['', `${parts.action.label}: ${parts.action.url}`] : []),
-    '',
-    parts.closing,
-  ].join('\n');
-  const paragraphs = parts.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
-  const button = parts.action
-    ? `<p><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;padding:10px 18px;background:#111827;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(parts.action.label)}</a></p>
-<p style="font-size:12px;color:#4b5563">${escapeHtml(parts.action.url)}</p>`
-    : '';
-  const html = `<!doctype html>
-<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
-<body style="font-family:system-ui,-apple-system,'Segoe UI','Noto Sans KR','Noto Sans SC','Noto Sans JP',sans-serif;line-height:1.6;color:#111827;max-width:560px;margin:0 auto;padding:24px">
-<p>${escapeHtml(parts.greeting)}</p>
-${paragraphs}
-${button}
-<p style="color:#4b5563">${escapeHtml(parts.closing)}</p>
-</body></html>`;
-  return { subject: parts.subject, text, html };
-}
-
-type Messages<Data> = Record<Language, (data: Data) => Paragraphs>;
-
-const closing: Record<Language, string> = {
-  en: '— Seller Center',
-  ko: '— 셀러 센터',
-  zh: '— 卖家中心',
-  ja: '— セラーセンター',
-  fr: '— Espace vendeur',
-  tr: '— Satıcı Merkezi',
-};
-
-const ignoreIfNotYou: Record<Language, string> = {
-  en: 'If you did not ask for this, you can ignore this message: your password stays as it is.',
-  ko: '요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.',
-  zh: '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
-  ja: 'お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
-  fr: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
-  tr: 'Bu isteği siz yapmadıysanız bu iletiyi yok sayabilirsiniz; şifreniz değişmez.',
-};
-
 export interface PasswordResetData {
   url: string;
   /** Minutes the link stays valid. */
   minutes: number;
 }
-
-const passwordReset: Messages<PasswordResetData> = {
-  en: ({ url, minutes }) => ({
-    subject: 'Reset your Seller Center password',
-    greeting: 'Hello,',
-    lines: [
-      'Someone asked to reset the password of your Seller Center account.',
-      `The link below works once, for ${minutes} minutes.`,
-      ignoreIfNotYou.en,
-    ],
-    action: { label: 'Choose a new password', url },
-    closing: closing.en,
-  }),
-  ko: ({ url, minutes }) => ({
-    subject: '셀러 센터 비밀번호 재설정',
-    greeting: '안녕하세요.',
-    lines: [
-      '셀러 센터 계정의 비밀번호 재설정이 요청되었습니다.',
-      `아래 링크는 ${minutes}분 동안 한 번만 사용할 수 있습니다.`,
-      ignoreIfNotYou.ko,
-    ],
-    action: { label: '새 비밀번호 설정하기', url },
-    closing: closing.ko,
-  }),
-  zh: ({ url, minutes }) => ({
-    subject: '重置您的卖家中心密码',
-    greeting: '您好：',
-    lines: [
-      '有人请求重置您卖家中心账户的密码。',
-      `以下链接在 ${minutes} 分钟内有效，且只能使用一次。`,
-      ignoreIfNotYou.zh,
-    ],
-    action: { label: '设置新密码', url },
-    closing: closing.zh,
-  }),
-  ja: ({ url, minutes }) => ({
-    subject: 'セラーセンターのパスワード再設定',
-    greeting: 'こんにちは。',
-    lines: [
-      'セラーセンターのアカウントのパスワード再設定が依頼されました。',
-      `下のリンクは${minutes}分間、1回だけ使えます。`,
-      ignoreIfNotYou.ja,
-    ],
-    action: { label: '新しいパスワードを設定する', url },
-    closing: closing.ja,
-  }),
-  fr: ({ url, minutes }) => ({
-    subject: 'Réinitialisez votre mot de passe de l’Espace vendeur',
-    greeting: 'Bonjour,',
-    lines: [
-      'Une réinitialisation du mot de passe de votre compte Espace vendeur a été demandée.',
-      `Le lien ci-dessous fonctionne une seule fois, pendant ${minutes} minutes.`,
-      ignoreIfNotYou.fr,
-    ],
-    action: { label: 'Choisir un nouveau mot de passe', url },
-    closing: closing.fr,
-  }),
-  tr: ({ url, minutes }) => ({
-    subject: 'Satıcı Merkezi şifrenizi sıfırlayın',
-    greeting: 'Merhaba,',
-    lines: [
-      'Satıcı Merkezi hesabınızın şifresini sıfırlama isteği alındı.',
-      `Aşağıdaki bağlantı ${minutes} dakika boyunca bir kez kullanılabilir.`,
-      ignoreIfNotYou.tr,
-    ],
-    action: { label: 'Yeni şifre belirle', url },
-    closing: closing.tr,
-  }),
-};
 
 export interface PasswordChangedData {
   /** When it happened, already formatted for the seller's language and time zone. */
@@ -155,147 +34,11 @@ export interface PasswordChangedData {
   url: string;
 }
 
-const passwordChanged: Messages<PasswordChangedData> = {
-  en: ({ when, url }) => ({
-    subject: 'Your Seller Center password was changed',
-    greeting: 'Hello,',
-    lines: [
-      `The password of your Seller Center account was changed on ${when}. Every other session was signed out.`,
-      'If this was not you, reset your password now and check your payout details.',
-    ],
-    action: { label: 'Reset my password', url },
-    closing: closing.en,
-  }),
-  ko: ({ when, url }) => ({
-    subject: '셀러 센터 비밀번호가 변경되었습니다',
-    greeting: '안녕하세요.',
-    lines: [
-      `${when}에 셀러 센터 계정의 비밀번호가 변경되었습니다. 다른 모든 기기에서 로그아웃되었습니다.`,
-      '본인이 변경하지 않았다면 지금 비밀번호를 재설정하고 정산 정보를 확인하세요.',
-    ],
-    action: { label: '비밀번호 재설정', url },
-    closing: closing.ko,
-  }),
-  zh: ({ when, url }) => ({
-    subject: '您的卖家中心密码已更改',
-    greeting: '您好：',
-    lines: [
-      `您的卖家中心账户密码已于 ${when} 更改，其他所有登录均已退出。`,
-      '如果这不是您本人的操作，请立即重置密码并检查您的结算信息。',
-    ],
-    action: { label: '重置密码', url },
-    closing: closing.zh,
-  }),
-  ja: ({ when, url }) => ({
-    subject: 'セラーセンターのパスワードが変更されました',
-    greeting: 'こんにちは。',
-    lines: [
-      `${when}にセラーセンターのアカウントのパスワードが変更されました。ほかのすべてのセッションはログアウトされました。`,
-      'お心当たりがない場合は、すぐにパスワードを再設定し、精算情報をご確認ください。',
-    ],
-    action: { label: 'パスワードを再設定する', url },
-    closing: closing.ja,
-  }),
-  fr: ({ when, url }) => ({
-    subject: 'Le mot de passe de votre Espace vendeur a été modifié',
-    greeting: 'Bonjour,',
-    lines: [
-      `Le mot de passe de votre compte Espace vendeur a été modifié le ${when}. Toutes les autres sessions ont été déconnectées.`,
-      'Si ce n’est pas vous, réinitialisez votre mot de passe maintenant et vérifiez vos coordonnées de paiement.',
-    ],
-    action: { label: 'Réinitialiser mon mot de passe', url },
-    closing: closing.fr,
-  }),
-  tr: ({ when, url }) => ({
-    subject: 'Satıcı Merkezi şifreniz değiştirildi',
-    greeting: 'Merhaba,',
-    lines: [
-      `Satıcı Merkezi hesabınızın şifresi ${when} tarihinde değiştirildi. Diğer tüm oturumlar kapatıldı.`,
-      'Bunu siz yapmadıysanız şifrenizi hemen sıfırlayın ve ödeme bilgilerinizi kontrol edin.',
-    ],
-    action: { label: 'Şifremi sıfırla', url },
-    closing: closing.tr,
-  }),
-};
-
 export interface NewSignInData {
   when: string;
   address: string;
   failedAttempts: number;
   url: string;
-}
-
-const newSignIn: Messages<NewSignInData> = {
-  en: ({ when, address, failedAttempts, url }) => ({
-    subject: 'New sign-in to your Seller Center account',
-    greeting: 'Hello,',
-    lines: [
-      `Your account was signed in to on ${when} from a new address (${address}), after ${failedAttempts} failed attempts.`,
-      'If this was you, nothing needs to be done. If not, reset your password and turn on two-factor authentication.',
-    ],
-    action: { label: 'Reset my password', url },
-    closing: closing.en,
-  }),
-  ko: ({ when, address, failedAttempts, url }) => ({
-    subject: '셀러 센터 계정에 새로운 로그인이 있었습니다',
-    greeting: '안녕하세요.',
-    lines: [
-      `${when}에 새로운 주소(${address})에서 로그인 시도 ${failedAttempts}회 실패 후 계정에 로그인되었습니다.`,
-      '본인이라면 아무것도 하지 않으셔도 됩니다. 본인이 아니라면 비밀번호를 재설정하고 2단계 인증을 켜세요.',
-    ],
-    action: { label: '비밀번호 재설정', url },
-    closing: closing.ko,
-  }),
-  zh: ({ when, address, failedAttempts, url }) => ({
-    subject: '您的卖家中心账户有新的登录',
-    greeting: '您好：',
-    lines: [
-      `在 ${failedAttempts} 次登录失败后，您的账户于 ${when} 从新的地址（${address}）登录。`,
-      '如果是您本人，无需任何操作。如果不是，请重置密码并开启两步验证。',
-    ],
-    action: { label: '重置密码', url },
-    closing: closing.zh,
-  }),
-  ja: ({ when, address, failedAttempts, url }) => ({
-    subject: 'セラーセンターのアカウントに新しいログインがありました',
-    greeting: 'こんにちは。',
-    lines: [
-      `${failedAttempts}回のログイン失敗の後、${when}に新しいアドレス（${address}）からアカウントにログインがありました。`,
-      'ご本人であれば対応は不要です。お心当たりがない場合は、パスワードを再設定し、2段階認証を有効にしてください。',
-    ],
-    action: { label: 'パスワードを再設定する', url },
-    closing: closing.ja,
-  }),
-  fr: ({ when, address, failedAttempts, url }) => ({
-    subject: 'Nouvelle connexion à votre Espace vendeur',
-    greeting: 'Bonjour,',
-    lines: [
-      `Une connexion à votre compte a eu lieu le ${when} depuis une nouvelle adresse (${address}), après ${failedAttempts} tentatives échouées.`,
-      'Si c’était vous, rien à faire. Sinon, réinitialisez votre mot de passe et activez la double authentification.',
-    ],
-    action: { label: 'Réinitialiser mon mot de passe', url },
-    closing: closing.fr,
-  }),
-  tr: ({ when, address, failedAttempts, url }) => ({
-    subject: 'Satıcı Merkezi hesabınızda yeni oturum açıldı',
-    greeting: 'Merhaba,',
-    lines: [
-      `Hesabınızda ${failedAttempts} başarısız denemenin ardından ${when} tarihinde yeni bir adresten (${address}) oturum açıldı.`,
-      'Bu sizseniz bir şey yapmanıza gerek yok. Değilseniz şifrenizi sıfırlayın ve iki adımlı doğrulamayı açın.',
-    ],
-    action: { label: 'Şifremi sıfırla', url },
-    closing: closing.tr,
-  }),
-};
-
-/** A sales amount in won, without decimals, in the words of /sales: 15,000원, 15,000韩元, ₩15,000. */
-export function formatWon(amount: number, language: Language): string {
-  const digits = new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : language, {
-    maximumFractionDigits: 0,
-  }).format(Math.round(amount));
-  if (language === 'ko') return `${digits}원`;
-  if (language === 'zh') return `${digits}韩元`;
-  return `₩${digits}`;
 }
 
 export interface SaleData {
@@ -306,60 +49,6 @@ export interface SaleData {
   when: string;
   url: string;
 }
-
-const sale: Messages<SaleData> = {
-  en: ({ product, amount, net, when, url }) => ({
-    subject: `New sale: ${product} (${amount})`,
-    greeting: 'Hello,',
-    lines: [`You sold “${product}” on ${when}.`, `Amount: ${amount} (${net} after commission).`],
-    action: { label: 'See today’s sales', url },
-    closing: closing.en,
-  }),
-  ko: ({ product, amount, net, when, url }) => ({
-    subject: `새 판매: ${product} (${amount})`,
-    greeting: '안녕하세요.',
-    lines: [
-      `${when}에 「${product}」이(가) 판매되었습니다.`,
-      `금액: ${amount} (수수료 차감 후 ${net})`,
-    ],
-    action: { label: '오늘의 판매 보기', url },
-    closing: closing.ko,
-  }),
-  zh: ({ product, amount, net, when, url }) => ({
-    subject: `新订单：${product}（${amount}）`,
-    greeting: '您好：',
-    lines: [`您于 ${when} 售出了「${product}」。`, `金额：${amount}（扣除佣金后 ${net}）。`],
-    action: { label: '查看今天的销售', url },
-    closing: closing.zh,
-  }),
-  ja: ({ product, amount, net, when, url }) => ({
-    subject: `新しい販売：${product}（${amount}）`,
-    greeting: 'こんにちは。',
-    lines: [`${when}に「${product}」が売れました。`, `金額：${amount}（手数料差し引き後 ${net}）`],
-    action: { label: '今日の販売を見る', url },
-    closing: closing.ja,
-  }),
-  fr: ({ product, amount, net, when, url }) => ({
-    subject: `Nouvelle vente : ${product} (${amount})`,
-    greeting: 'Bonjour,',
-    lines: [
-      `Vous avez vendu « ${product} » le ${when}.`,
-      `Montant : ${amount} (${net} après commission).`,
-    ],
-    action: { label: 'Voir les ventes du jour', url },
-    closing: closing.fr,
-  }),
-  tr: ({ product, amount, net, when, url }) => ({
-    subject: `Yeni satış: ${product} (${amount})`,
-    greeting: 'Merhaba,',
-    lines: [
-      `“${product}” ürününüz ${when} tarihinde satıldı.`,
-      `Tutar: ${amount} (komisyon sonrası ${net}).`,
-    ],
-    action: { label: 'Bugünkü satışları gör', url },
-    closing: closing.tr,
-  }),
-};
 
 export interface DailySummaryData {
   /** The day, formatted for the language. */
@@ -372,74 +61,6 @@ export interface DailySummaryData {
   url: string;
 }
 
-const dailySummary: Messages<DailySummaryData> = {
-  en: ({ day, count, amount, net, top, url }) => ({
-    subject: `Your sales on ${day}: ${count} ${count === 1 ? 'sale' : 'sales'}, ${amount}`,
-    greeting: 'Hello,',
-    lines: [
-      `On ${day} you made ${count} ${count === 1 ? 'sale' : 'sales'} for ${amount} (${net} after commission).`,
-      ...top.map((item, index) => `${index + 1}. ${item.title}: ${item.count} × ${item.amount}`),
-    ],
-    action: { label: 'See this week’s sales', url },
-    closing: closing.en,
-  }),
-  ko: ({ day, count, amount, net, top, url }) => ({
-    subject: `${day} 판매 요약: ${count}건, ${amount}`,
-    greeting: '안녕하세요.',
-    lines: [
-      `${day}에 ${count}건, ${amount}을(를) 판매했습니다 (수수료 차감 후 ${net}).`,
-      ...top.map((item, index) => `${index + 1}. ${item.title}: ${item.count}건, ${item.amount}`),
-    ],
-    action: { label: '이번 주 판매 보기', url },
-    closing: closing.ko,
-  }),
-  zh: ({ day, count, amount, net, top, url }) => ({
-    subject: `${day} 销售汇总：${count} 笔，${amount}`,
-    greeting: '您好：',
-    lines: [
-      `${day} 您共售出 ${count} 笔，金额 ${amount}（扣除佣金后 ${net}）。`,
-      ...top.map((item, index) => `${index + 1}. ${item.title}：${item.count} 笔，${item.amount}`),
-    ],
-    action: { label: '查看本周销售', url },
-    closing: closing.zh,
-  }),
-  ja: ({ day, count, amount, net, top, url }) => ({
-    subject: `${day}の販売：${count}件、${amount}`,
-    greeting: 'こんにちは。',
-    lines: [
-      `${day}は${count}件、${amount}の販売がありました（手数料差し引き後 ${net}）。`,
-      ...top.map((item, index) => `${index + 1}. ${item.title}：${item.count}件、${item.amount}`),
-    ],
-    action: { label: '今週の販売を見る', url },
-    closing: closing.ja,
-  }),
-  fr: ({ day, count, amount, net, top, url }) => ({
-    subject: `Vos ventes du ${day} : ${count} ${count === 1 ? 'vente' : 'ventes'}, ${amount}`,
-    greeting: 'Bonjour,',
-    lines: [
-      `Le ${day}, vous avez fait ${count} ${count === 1 ? 'vente' : 'ventes'} pour ${amount} (${net} après commission).`,
-      ...top.map((item, index) => `${index + 1}. ${item.title} : ${item.count} × ${item.amount}`),
-    ],
-    action: { label: 'Voir les ventes de la semaine', url },
-    closing: closing.fr,
-  }),
-  tr: ({ day, count, amount, net, top, url }) => ({
-    subject: `${day} satışlarınız: ${count} satış, ${amount}`,
-    greeting: 'Merhaba,',
-    lines: [
-      `${day} tarihinde ${amount} tutarında ${count} satış yaptınız (komisyon sonrası ${net}).`,
-      ...top.map(
-        (item, index) => `${index + 1}. ${item.title}: ${item.count} satış, ${item.amount}`,
-      ),
-    ],
-    action: { label: 'Bu haftanın satışlarını gör', url },
-    closing: closing.tr,
-  }),
-};
-
-const templates = { passwordReset, passwordChanged, newSignIn, sale, dailySummary } as const;
-
-export type MailTemplate = keyof typeof templates;
 export type MailData = {
   passwordReset: PasswordResetData;
   passwordChanged: PasswordChangedData;
@@ -447,15 +68,162 @@ export type MailData = {
   sale: SaleData;
   dailySummary: DailySummaryData;
 };
+export type MailTemplate = keyof MailData;
+
+/** The values a text interpolates (`{{name}}`); `count` also picks the plural form. */
+type Values = Record<string, string | number>;
+
+/** A text's key without i18next's plural suffix: `subject_one` and `subject_other` are `subject`. */
+type TextKey<Key> = Key extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`
+  ? Base
+  : Key;
+
+/** The paragraphs of a template's mail, by their keys in the English file. */
+type LineKey<T extends MailTemplate> = Exclude<
+  TextKey<keyof (typeof en)[T] & string>,
+  'subject' | 'action'
+>;
+
+/**
+ * What a mail is made of: its subject (`<template>.subject`), its paragraphs in order, a button
+ * (`<template>.action`) to `url`, between the shared greeting and closing. The subject and the
+ * paragraphs take `values`, except a paragraph given with values of its own.
+ */
+interface Composition<T extends MailTemplate> {
+  values: Values;
+  lines: (LineKey<T> | readonly [LineKey<T>, Values])[];
+  url: string;
+}
+
+const compositions: { [T in MailTemplate]: (data: MailData[T]) => Composition<T> } = {
+  passwordReset: ({ url, minutes }) => ({
+    values: { minutes },
+    lines: ['requested', 'validity', 'ignoreIfNotYou'],
+    url,
+  }),
+  passwordChanged: ({ url, when }) => ({ values: { when }, lines: ['changed', 'ifNotYou'], url }),
+  newSignIn: ({ url, when, address, failedAttempts }) => ({
+    values: { when, address, failedAttempts },
+    lines: ['signedIn', 'ifNotYou'],
+    url,
+  }),
+  sale: ({ url, product, amount, net, when }) => ({
+    values: { product, amount, net, when },
+    lines: ['sold', 'amount'],
+    url,
+  }),
+  dailySummary: ({ url, day, count, amount, net, top }) => ({
+    values: { day, count, amount, net },
+    lines: [
+      'total',
+      ...top.map(
+        (item, index) =>
+          [
+            'topProduct',
+            { rank: index + 1, title: item.title, count: item.count, amount: item.amount },
+          ] as const,
+      ),
+    ],
+    url,
+  }),
+};
+
+const escapeHtml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/**
+ * The mail texts' own i18next, apart from any other: interpolated values are escaped for HTML
+ * unless a call asks for plain text. Values are never read as texts to nest (`$t(…)` in a
+ * product's title stays as written). A key missing from a language falls back to English (the
+ * locale tests keep every language complete).
+ */
+const mailTexts = i18next.createInstance();
+void mailTexts.init({
+  resources: {
+    en: { mail: en },
+    ko: { mail: ko },
+    zh: { mail: zh },
+    ja: { mail: ja },
+    fr: { mail: fr },
+    tr: { mail: tr },
+  } satisfies Record<Language, { mail: unknown }>,
+  ns: ['mail'],
+  defaultNS: 'mail',
+  fallbackLng: fallbackLanguage,
+  initAsync: false,
+  interpolation: { escapeValue: true, escape: escapeHtml, skipOnVariables: true },
+});
+
+function render<T extends MailTemplate>(
+  template: T,
+  language: Language,
+  { values, lines, url }: Composition<T>,
+): RenderedMail {
+  // The `mail` namespace, this instance's default, with keys as plain strings: the mail tests
+  // render every key in every language, and the keys that i18next's module declaration types
+  // are the web app's wherever the web tests build this server.
+  const t = mailTexts.getFixedT(language) as unknown as (key: string, options: TOptions) => string;
+  // Values go under `replace`, so that none is taken for an option of i18next (`lng`, `ns`…).
+  const options = (own: Values) => ({
+    replace: own,
+    ...(typeof own.count === 'number' ? { count: own.count } : {}),
+  });
+  const html = (key: string, own: Values = {}) => t(key, options(own));
+  const text = (key: string, own: Values = {}) =>
+    t(key, { ...options(own), interpolation: { escapeValue: false } });
+  const paragraphs = lines.map((line) =>
+    typeof line === 'string' ? ([line, values] as const) : line,
+  );
+
+  const subject = text(`${template}.subject`, values);
+  const label = text(`${template}.action`);
+  const textPart = [
+    text('greeting'),
+    '',
+    ...paragraphs.map(([key, own]) => text(`${template}.${key}`, own)),
+    '',
+    `${label}: ${url}`,
+    '',
+    text('closing'),
+  ].join('\n');
+  const htmlParagraphs = paragraphs
+    .map(([key, own]) => `<p>${html(`${template}.${key}`, own)}</p>`)
+    .join('\n');
+  const button = `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#111827;color:#ffffff;text-decoration:none;border-radius:6px">${html(`${template}.action`)}</a></p>
+<p style="font-size:12px;color:#4b5563">${escapeHtml(url)}</p>`;
+  const htmlPart = `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><title>${html(`${template}.subject`, values)}</title></head>
+<body style="font-family:system-ui,-apple-system,'Segoe UI','Noto Sans KR','Noto Sans SC','Noto Sans JP',sans-serif;line-height:1.6;color:#111827;max-width:560px;margin:0 auto;padding:24px">
+<p>${html('greeting')}</p>
+${htmlParagraphs}
+${button}
+<p style="color:#4b5563">${html('closing')}</p>
+</body></html>`;
+  return { subject, text: textPart, html: htmlPart };
+}
+
+/** A sales amount in won, without decimals, in the words of /sales: 15,000원, 15,000韩元, ₩15,000. */
+export function formatWon(amount: number, language: Language): string {
+  const digits = new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : language, {
+    maximumFractionDigits: 0,
+  }).format(Math.round(amount));
+  if (language === 'ko') return `${digits}원`;
+  if (language === 'zh') return `${digits}韩元`;
+  return `₩${digits}`;
+}
 
 export function renderMail<T extends MailTemplate>(
   template: T,
   language: Language,
   data: MailData[T],
 ): RenderedMail {
-  const messages = templates[template] as Messages<MailData[T]>;
-  return render(language, messages[language](data));
+  return render(template, language, compositions[template](data));
 }
 
-/** Every template has every language (checked by the mail tests). */
-export const mailTemplates = Object.keys(templates) as MailTemplate[];
+/** Every template (each in every language: checked by the mail tests). */
+export const mailTemplates = Object.keys(compositions) as MailTemplate[];

@@ -1,4 +1,5 @@
 import { limits } from '@seller/contract/limits';
+import type en from '@seller/locales/app/en.json';
 import type { TFunction } from 'i18next';
 import { i18n } from '@/lib/i18n';
 import {
@@ -8,7 +9,6 @@ import {
   uploadErrorOf,
   uploadFailureReason,
 } from '@/lib/upload/uploader';
-import type en from '@/locales/en.json';
 
 type ProductValidationKey = keyof (typeof en)['products']['validation'];
 

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import en from '@seller/locales/app/en.json';
+import fr from '@seller/locales/app/fr.json';
+import ja from '@seller/locales/app/ja.json';
+import ko from '@seller/locales/app/ko.json';
+import tr from '@seller/locales/app/tr.json';
+import zh from '@seller/locales/app/zh.json';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import fr from './fr.json';
-import ja from './ja.json';
-import ko from './ko.json';
-import tr from './tr.json';
-import zh from './zh.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -29,7 +29,7 @@ const others = { ko, zh, ja, fr, tr } as const;
 
 describe('locale files', () => {
   it('are exactly the six languages', () => {
-    const dir = fileURLToPath(new URL('.', import.meta.url));
+    const dir = fileURLToPath(new URL('../../../../packages/locales/src/app/', import.meta.url));
     const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
     expect(files.sort()).toEqual([
       'en.json',

@@ -1,7 +1,7 @@
 import { limits } from '@seller/contract/limits';
 import { validationMessages } from '@seller/contract/validation-messages';
+import en from '@seller/locales/app/en.json';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
 
 /** The values the web app interpolates into its validation texts. */
 const params: Record<string, number> = {
