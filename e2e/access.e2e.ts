@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { sellerClient } from './support/api';
 import {
   browserForFile,
   expectPath,
@@ -7,7 +8,7 @@ import {
   storedToken,
   withPage,
 } from './support/browser';
-import { createSeller, expiredToken, logoutEverywhere } from './support/sellers';
+import { createSeller, expiredToken } from './support/sellers';
 
 const baseUrl = inject('baseUrl');
 const browser = browserForFile();
@@ -51,7 +52,7 @@ describe('access guard', () => {
       async ({ page }) => {
         await openSignedIn(page, seller.token, '/');
         await page.getByText(`Welcome, ${seller.nickname}!`).waitFor();
-        await logoutEverywhere(baseUrl, seller.token);
+        await sellerClient(baseUrl, seller.token).POST('/api/auth/logout');
         await page.goto('/profile');
         await expectPath(page, '/login');
         expect(await storedToken(page)).toBeNull();

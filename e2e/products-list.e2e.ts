@@ -3,7 +3,7 @@ import type { ProductListItem } from '@seller/contract/products/list-my-products
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserForFile, openSignedIn, withPage } from './support/browser';
-import { createProduct, recordPurchase, signature } from './support/member-site';
+import { createProduct, memberSiteOf, recordPurchase } from './support/member-site';
 import { sellerApi } from './support/products';
 import { krw } from './support/sales-data';
 import { createSeller } from './support/sellers';
@@ -18,13 +18,7 @@ let products: ProductListItem[];
 
 /** Views of a product, as the member site reports them. */
 async function recordViews(productId: string, count: number): Promise<void> {
-  const body = JSON.stringify({ count });
-  const response = await fetch(`${baseUrl}/api/internal/products/${productId}/views`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Signature': signature(secret, body) },
-    body,
-  });
-  if (!response.ok) throw new Error(`views failed: ${response.status}`);
+  await memberSiteOf(baseUrl, secret).recordViews(productId, count);
 }
 
 /**
