@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base, expect } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { type SellerAccount, type SellerCenterClient, sellerClient, signUp } from './api';
 import { type Mailbox, mailboxAt } from './mailbox';
 import { type MemberSite, memberSiteOf } from './member-site';
@@ -8,35 +8,52 @@ import type { ScreenSize } from './screens';
 
 export { expect };
 
-/** Stores a session the way the app does (its local storage), for every page of `context`. */
-export async function signIn(context: BrowserContext, baseUrl: string, token: string) {
-  await context.setStorageState({
-    cookies: [],
-    origins: [
-      {
-        origin: baseUrl,
-        localStorage: [
+/**
+ * Puts into the browser's storage what the app keeps there, before any page opens: the
+ * session (as signing in stores it) and the language chosen. Replaces what was stored.
+ */
+export async function storeInBrowser(
+  context: BrowserContext,
+  baseUrl: string,
+  { token, language }: { token?: string; language?: string },
+): Promise<void> {
+  const localStorage = [
+    ...(token
+      ? [
           { name: 'token', value: token },
           { name: 'userType', value: 'seller' },
-        ],
-      },
-    ],
-  });
+        ]
+      : []),
+    ...(language ? [{ name: 'i18nextLng', value: language }] : []),
+  ];
+  await context.setStorageState({ cookies: [], origins: [{ origin: baseUrl, localStorage }] });
+}
+
+/** Stores a session the way the app does, for every page of `context`. */
+export function signIn(context: BrowserContext, baseUrl: string, token: string): Promise<void> {
+  return storeInBrowser(context, baseUrl, { token });
+}
+
+/** What the app keeps in its local storage under `key` (the session: `token`, `userType`). */
+export function stored(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => window.localStorage.getItem(name), key);
 }
 
 /** Chromium logs every 4xx answer as a console error; tests that cause one declare it. */
-export function failedRequest(status: number): RegExp {
-  return new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+export function failedRequest(status: number): string {
+  return `Failed to load resource: the server responded with a status of ${status}`;
 }
 
 export interface TestOptions {
   /** A desktop's 1280×800 window, or a phone's 390×844 touch screen. */
   screenSize: ScreenSize;
   /**
-   * Browser console errors that the test expects, e.g. Chromium's own line for a request that
-   * answered 401 (`failedRequest(401)`). Any other console error or page error fails the test.
+   * Browser console errors that the test expects, by a part of their text, e.g. Chromium's own
+   * line for a request that answered 401 (`failedRequest(401)`). Any other console error or
+   * page error fails the test. (Texts rather than patterns: Playwright reads an array whose
+   * second item is an object as a fixture's value and options.)
    */
-  allowConsoleErrors: RegExp[];
+  allowConsoleErrors: string[];
 }
 
 export interface TestFixtures {
@@ -111,7 +128,7 @@ export const test = base.extend<TestOptions & TestFixtures, WorkerFixtures>({
     context.on('console', (message) => {
       if (message.type() !== 'error') return;
       const text = message.text();
-      if (allowConsoleErrors.some((pattern) => pattern.test(text))) return;
+      if (allowConsoleErrors.some((part) => text.includes(part))) return;
       errors.push(`console.error: ${text} (${message.location().url})`);
     });
     context.on('weberror', (error) => errors.push(`page error: ${error.error().message}`));
