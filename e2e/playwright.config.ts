@@ -21,7 +21,6 @@ export default defineConfig({
     '**/products-mobile.e2e.ts',
     '**/products.e2e.ts',
     '**/sales.e2e.ts',
-    '**/settlement.e2e.ts',
     '**/upload-safety.e2e.ts',
     '**/uploads.e2e.ts',
     '**/uppy.e2e.ts',
