@@ -12,7 +12,6 @@ export default defineConfig({
   testIgnore: [
     '**/accessibility.e2e.ts',
     '**/account-security.e2e.ts',
-    '**/cross-origin.e2e.ts',
     '**/dashboard.e2e.ts',
     '**/developer.e2e.ts',
     '**/look-and-feel.e2e.ts',
@@ -23,7 +22,6 @@ export default defineConfig({
     '**/sales.e2e.ts',
     '**/upload-safety.e2e.ts',
     '**/uploads.e2e.ts',
-    '**/uppy.e2e.ts',
   ],
   globalSetup: './global-setup.ts',
   outputDir: './artifacts/results',
