@@ -16,8 +16,6 @@ export default defineConfig({
     '**/developer.e2e.ts',
     '**/look-and-feel.e2e.ts',
     '**/phones.e2e.ts',
-    '**/products-list.e2e.ts',
-    '**/products-mobile.e2e.ts',
     '**/products.e2e.ts',
     '**/sales.e2e.ts',
     '**/upload-safety.e2e.ts',
