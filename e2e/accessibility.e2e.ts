@@ -13,8 +13,8 @@ import { type ScreenSize, screens } from './support/screens';
 const test = base.extend<object, { detailedShop: SellerWithSales }>({
   /** The shop's data and a bio and payout details, filled in: made once per worker. */
   detailedShop: [
-    async ({ run }, use) => {
-      const shop = await sellerWithSales(run.baseUrl, run.internalApiSecret);
+    async ({ run, memberSite }, use) => {
+      const shop = await sellerWithSales(run.baseUrl, memberSite);
       await fillShopDetails(sellerClient(run.baseUrl, shop.seller.token), shop.seller.nickname);
       await use(shop);
     },
