@@ -8,7 +8,8 @@ import { chromiumFlags, chromiumPath } from './support/chromium';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
-  // Still on the former runner; each leaves this list as it moves to Playwright Test.
+  // Written for the former Vitest runner and not run until converted; each leaves this list
+  // as it moves to Playwright Test.
   testIgnore: [
     '**/account-security.e2e.ts',
     '**/dashboard.e2e.ts',
