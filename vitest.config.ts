@@ -11,7 +11,6 @@ export default defineConfig({
       'apps/api',
       'apps/api/vitest.s3.config.ts',
       'apps/web',
-      'e2e',
       'bench',
     ],
   },

@@ -1,82 +1,65 @@
-import { describe, expect, inject, it } from 'vitest';
-import {
-  browserForFile,
-  expectPath,
-  failedRequest,
-  openSignedIn,
-  storedToken,
-  withPage,
-} from './support/browser';
-import { createSeller, expiredToken, logoutEverywhere } from './support/sellers';
+import { expect, failedRequest, signIn, stored, test } from './support/fixtures';
+import { expiredToken } from './support/sellers';
 
-const baseUrl = inject('baseUrl');
-const browser = browserForFile();
+test.describe('access guard', () => {
+  test('sends a visitor without a token from a guarded URL to /login, replacing history', async ({
+    page,
+  }) => {
+    const infos: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'info') infos.push(message.text());
+    });
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Create your seller account' })).toBeVisible();
+    await page.goto('/profile');
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(infos.some((text) => text.includes('Not signed in'))).toBe(true);
+    // The guarded URL was replaced by /login: going back returns to the page before it.
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === '/signup');
+  });
 
-describe('access guard', () => {
-  it('sends a visitor without a token from a guarded URL to /login, replacing history', async () => {
-    await withPage(browser(), { baseUrl }, async ({ page, infos }) => {
-      await page.goto('/signup');
-      await page.getByRole('heading', { name: 'Create your seller account' }).waitFor();
+  test('removes an expired token and lands on /login', async ({ page, context, run }) => {
+    await signIn(context, run.baseUrl, expiredToken());
+    await page.goto('/profile');
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect.poll(() => stored(page, 'token')).toBeNull();
+  });
+
+  test('removes an unreadable token and lands on /login', async ({ page, context, run }) => {
+    await signIn(context, run.baseUrl, 'not-a-token');
+    await page.goto('/');
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect.poll(() => stored(page, 'token')).toBeNull();
+  });
+
+  test.describe('with a token revoked elsewhere', () => {
+    test.use({ allowConsoleErrors: [failedRequest(401)] });
+
+    test('logs out on a 401 from the API', async ({ page, seller, api }) => {
+      await page.goto('/');
+      await expect(page.getByText(`Welcome, ${seller.nickname}!`)).toBeVisible();
+      // Logging out elsewhere revokes every token of the seller.
+      expect((await api.POST('/api/auth/logout')).response.status).toBe(204);
       await page.goto('/profile');
-      await expectPath(page, '/login');
-      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-      expect(infos.some((text) => text.includes('Not signed in'))).toBe(true);
-      // The guarded URL was replaced by /login: going back returns to the page before it.
-      await page.goBack();
-      await expectPath(page, '/signup');
+      await expect(page).toHaveURL((url) => url.pathname === '/login');
+      await expect.poll(() => stored(page, 'token')).toBeNull();
+      await expect.poll(() => stored(page, 'userType')).toBeNull();
     });
   });
 
-  it('removes an expired token and lands on /login', async () => {
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, expiredToken(), '/profile');
-      await expectPath(page, '/login');
-      expect(await storedToken(page)).toBeNull();
-    });
+  test('shows a translated not-found page for unknown URLs', async ({ page, seller: _ }) => {
+    await page.goto('/no-such-screen');
+    await expect(page.getByTestId('not-found').getByText('Page not found')).toBeVisible();
+    await page.goto('/no/such/page?lng=fr');
+    await expect(page.getByTestId('not-found').getByText('Page introuvable')).toBeVisible();
+    await page.getByRole('link', { name: 'Retour au tableau de bord' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
   });
 
-  it('removes an unreadable token and lands on /login', async () => {
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, 'not-a-token', '/');
-      await expectPath(page, '/login');
-      expect(await storedToken(page)).toBeNull();
-    });
-  });
-
-  it('logs out on a 401 from the API (token revoked elsewhere)', async () => {
-    const seller = await createSeller(baseUrl);
-    await withPage(
-      browser(),
-      { baseUrl, allowConsoleErrors: [failedRequest(401)] },
-      async ({ page }) => {
-        await openSignedIn(page, seller.token, '/');
-        await page.getByText(`Welcome, ${seller.nickname}!`).waitFor();
-        await logoutEverywhere(baseUrl, seller.token);
-        await page.goto('/profile');
-        await expectPath(page, '/login');
-        expect(await storedToken(page)).toBeNull();
-        expect(await page.evaluate(() => localStorage.getItem('userType'))).toBeNull();
-      },
-    );
-  });
-
-  it('shows a translated not-found page for unknown URLs', async () => {
-    const seller = await createSeller(baseUrl);
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, seller.token, '/no-such-screen');
-      await page.getByTestId('not-found').getByText('Page not found').waitFor();
-      await page.goto('/no/such/page?lng=fr');
-      await page.getByTestId('not-found').getByText('Page introuvable').waitFor();
-      await page.getByRole('link', { name: 'Retour au tableau de bord' }).click();
-      await expectPath(page, '/');
-    });
-  });
-
-  it('sends a signed-in seller from /login to the dashboard', async () => {
-    const seller = await createSeller(baseUrl);
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, seller.token, '/login');
-      await expectPath(page, '/');
-    });
+  test('sends a signed-in seller from /login to the dashboard', async ({ page, seller: _ }) => {
+    await page.goto('/login');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
   });
 });

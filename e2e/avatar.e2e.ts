@@ -1,53 +1,39 @@
-import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, openSignedIn, withPage } from './support/browser';
 import { tinyPng } from './support/files';
-import { sellerApi } from './support/products';
-import { createSeller } from './support/sellers';
+import { expect, test } from './support/fixtures';
 
-const baseUrl = inject('baseUrl');
-const browser = browserForFile();
+test.describe('avatar', () => {
+  test('changes the avatar from the profile card and shows it in the top navigation', async ({
+    page,
+    api,
+  }) => {
+    await page.goto('/profile');
+    await expect(page.getByTestId('avatar-button')).toBeVisible();
 
-describe('avatar', () => {
-  it('changes the avatar from the profile card and shows it in the top navigation', async () => {
-    const seller = await createSeller(baseUrl);
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await openSignedIn(page, seller.token, '/profile');
-      await page.getByTestId('avatar-button').waitFor();
+    // Client checks first: a non-image is refused before any upload.
+    await page
+      .getByTestId('avatar-input')
+      .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+    await expect(page.getByTestId('error-banner')).toContainText(
+      'Please choose an image file (JPG, PNG, GIF or WebP).',
+    );
 
-      // Client checks first: a non-image is refused before any upload.
-      await page
-        .getByTestId('avatar-input')
-        .setInputFiles([
-          { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
-        ]);
-      await page
-        .getByTestId('error-banner')
-        .getByText('Please choose an image file (JPG, PNG, GIF or WebP).')
-        .waitFor();
+    await page
+      .getByTestId('avatar-input')
+      .setInputFiles([{ name: 'me.png', mimeType: 'image/png', buffer: tinyPng(250, 180, 0) }]);
+    await expect(page.getByTestId('success-banner')).toContainText(
+      'Your profile picture has been updated.',
+    );
 
-      await page
-        .getByTestId('avatar-input')
-        .setInputFiles([{ name: 'me.png', mimeType: 'image/png', buffer: tinyPng(250, 180, 0) }]);
-      await page
-        .getByTestId('success-banner')
-        .getByText('Your profile picture has been updated.')
-        .waitFor();
-
-      const image = page.getByTestId('profile-avatar-image');
-      await image.waitFor();
-      const src = (await image.getAttribute('src')) ?? '';
-      expect(src).toContain('/storage/public/');
-      const { json } = await sellerApi<{ avatarUrl: string | null }>(
-        baseUrl,
-        seller.token,
-        'GET',
-        '/api/auth/profile',
-      );
-      expect(json.avatarUrl).toBe(src);
-      // The top navigation's avatar menu shows the same picture.
-      await page.getByTestId('user-menu-trigger').locator(`img[src="${src}"]`).waitFor();
-      // And it loads as an image.
-      expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(4);
-    });
+    const image = page.getByTestId('profile-avatar-image');
+    await expect(image).toHaveAttribute('src', /\/storage\/public\//);
+    const src = (await image.getAttribute('src')) ?? '';
+    const { data: profile } = await api.GET('/api/auth/profile');
+    expect(profile?.avatarUrl).toBe(src);
+    // The top navigation's avatar menu shows the same picture.
+    await expect(page.getByTestId('user-menu-trigger').locator(`img[src="${src}"]`)).toBeVisible();
+    // And it loads as an image.
+    await expect
+      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBe(4);
   });
 });

@@ -4,35 +4,19 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestProject } from 'vitest/node';
 import { freePort, waitForHealth } from '../apps/api/src/test/server-process.ts';
 import { startMailPeer } from './support/mail-peer';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    /** The server's INTERNAL_API_SECRET, for signed member-site calls (support/member-site.ts). */
-    internalApiSecret: string;
-    /**
-     * Another site (`http://localhost:<port>`) listed in the server's CORS_ORIGINS; nothing
-     * listens there until a test serves its own page on that port.
-     */
-    crossOrigin: string;
-    /**
-     * The run's mailbox: every message the server sent to its SMTP peer, read with
-     * support/mailbox.ts.
-     */
-    mailboxUrl: string;
-  }
-}
+import { startSite } from './support/other-site';
+import { publishRunSettings } from './support/run';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Starts the real server (API + built web app) on a free port with a fresh data directory,
- * and hands its URL to the tests. The web app must be built; it is built here when missing.
+ * Starts the real server (API + built web app) once for the run, on a free port with a fresh
+ * data directory, and hands its URL and secrets to the workers (support/run.ts). The web app
+ * must be built; it is built here when missing. Returns the teardown.
  */
-export default async function setup(project: TestProject) {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   }
@@ -41,10 +25,9 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   // The internal (member-site) API exists only with a secret; a fresh one per run.
   const internalApiSecret = randomBytes(32).toString('hex');
-  let crossPort = await freePort();
-  while (crossPort === port) crossPort = await freePort();
-  // Another host name than the API's 127.0.0.1, so that the browser treats it as another site.
-  const crossOrigin = `http://localhost:${crossPort}`;
+  // The member site: another site, whose pages may call the API (CORS_ORIGINS).
+  const memberSite = await startSite();
+  const crossOrigin = memberSite.origin;
   // The server's mail goes to a real SMTP server on loopback, which the tests read.
   const mail = await startMailPeer();
   let output = '';
@@ -81,13 +64,10 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
-    await mail.close();
+    await Promise.all([mail.close(), memberSite.close()]);
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('internalApiSecret', internalApiSecret);
-  project.provide('crossOrigin', crossOrigin);
-  project.provide('mailboxUrl', mail.mailboxUrl);
+  publishRunSettings({ baseUrl, internalApiSecret, crossOrigin, mailboxUrl: mail.mailboxUrl });
 
   return async () => {
     if (server.exitCode === null) {
@@ -98,6 +78,6 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
-    await mail.close();
+    await Promise.all([mail.close(), memberSite.close()]);
   };
 }

@@ -1,32 +1,30 @@
-import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, withPage } from './support/browser';
+import { expect, stored, test } from './support/fixtures';
 
-const baseUrl = inject('baseUrl');
-const browser = browserForFile();
+test.describe('languages', () => {
+  test('?lng=ko shows Korean and the choice survives a reload', async ({ page }) => {
+    await page.goto('/login?lng=ko');
+    await expect(page.getByRole('heading', { name: '다시 오신 것을 환영합니다' })).toBeVisible();
+    await expect.poll(() => stored(page, 'i18nextLng')).toBe('ko');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
 
-describe('languages', () => {
-  it('?lng=ko shows Korean and the choice survives a reload', async () => {
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await page.goto('/login?lng=ko');
-      await page.getByRole('heading', { name: '다시 오신 것을 환영합니다' }).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ko');
-      expect(await page.getAttribute('html', 'lang')).toBe('ko');
-
-      await page.goto('/login');
-      await page.reload();
-      await page.getByRole('heading', { name: '다시 오신 것을 환영합니다' }).waitFor();
-      await page.getByRole('button', { name: '로그인' }).waitFor();
-    });
+    await page.goto('/login');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '다시 오신 것을 환영합니다' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
   });
 
-  it('follows the browser language and switches from the header', async () => {
-    await withPage(browser(), { baseUrl, locale: 'zh-CN' }, async ({ page }) => {
+  test.describe('in a Chinese browser', () => {
+    test.use({ locale: 'zh-CN' });
+
+    test('follows the browser language and switches from the header', async ({ page }) => {
       await page.goto('/signup');
-      await page.getByRole('heading', { name: '创建卖家账户' }).waitFor();
+      await expect(page.getByRole('heading', { name: '创建卖家账户' })).toBeVisible();
       await page.click('[data-testid=language-switcher]');
       await page.getByRole('menuitemradio', { name: 'Türkçe' }).click();
-      await page.getByRole('heading', { name: 'Satıcı hesabınızı oluşturun' }).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('tr');
+      await expect(
+        page.getByRole('heading', { name: 'Satıcı hesabınızı oluşturun' }),
+      ).toBeVisible();
+      await expect.poll(() => stored(page, 'i18nextLng')).toBe('tr');
     });
   });
 });

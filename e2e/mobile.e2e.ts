@@ -1,31 +1,25 @@
-import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, expectPath, openSignedIn, storedToken, withPage } from './support/browser';
-import { createSeller } from './support/sellers';
+import { expect, stored, test } from './support/fixtures';
 
-const baseUrl = inject('baseUrl');
-const browser = browserForFile();
+test.use({ screenSize: 'phone' });
 
-describe('mobile side sheet', () => {
-  it('opens with the links and language choices, and logs out', async () => {
-    const seller = await createSeller(baseUrl);
-    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
-      await openSignedIn(page, seller.token, '/');
-      await page.getByText(`Welcome, ${seller.nickname}!`).waitFor();
-      expect(await page.getByTestId('user-menu-trigger').isVisible()).toBe(false);
+test.describe('mobile side sheet', () => {
+  test('opens with the links and language choices, and logs out', async ({ page, seller }) => {
+    await page.goto('/');
+    await expect(page.getByText(`Welcome, ${seller.nickname}!`)).toBeVisible();
+    await expect(page.getByTestId('user-menu-trigger')).toBeHidden();
 
-      await page.click('[data-testid=mobile-menu-trigger]');
-      const sheet = page.getByTestId('mobile-menu');
-      await sheet.waitFor();
-      for (const name of ['Dashboard', 'Products', 'New product', 'Settlement', 'Profile']) {
-        await sheet.getByRole('link', { name }).waitFor();
-      }
-      await sheet.getByRole('button', { name: '日本語' }).click();
-      await sheet.getByRole('link', { name: 'ダッシュボード' }).waitFor();
+    await page.click('[data-testid=mobile-menu-trigger]');
+    const sheet = page.getByTestId('mobile-menu');
+    await expect(sheet).toBeVisible();
+    for (const name of ['Dashboard', 'Products', 'New product', 'Settlement', 'Profile']) {
+      await expect(sheet.getByRole('link', { name })).toBeVisible();
+    }
+    await sheet.getByRole('button', { name: '日本語' }).click();
+    await expect(sheet.getByRole('link', { name: 'ダッシュボード' })).toBeVisible();
 
-      await sheet.getByRole('button', { name: 'ログアウト' }).click();
-      await expectPath(page, '/login');
-      expect(await storedToken(page)).toBeNull();
-      expect(await page.evaluate(() => localStorage.getItem('userType'))).toBeNull();
-    });
+    await sheet.getByRole('button', { name: 'ログアウト' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect.poll(() => stored(page, 'token')).toBeNull();
+    await expect.poll(() => stored(page, 'userType')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { expect } from '@playwright/test';
+
 /** A message the run's SMTP peer received (support/mail-peer.ts), as the tests read it. */
 export interface DeliveredMail {
   /** The envelope's sender. */
@@ -9,33 +11,53 @@ export interface DeliveredMail {
   html: string;
 }
 
-async function receivedMail(mailboxUrl: string): Promise<DeliveredMail[]> {
-  const response = await fetch(`${mailboxUrl}/messages`);
-  if (!response.ok) throw new Error(`the mailbox answered ${response.status}`);
-  return (await response.json()) as DeliveredMail[];
+export interface MailQuery {
+  to: string;
+  subject: RegExp;
+  /** How many such messages there were before: only a further one is awaited. */
+  after?: number;
 }
 
-/**
- * The messages to `to` whose subject matches `subject`, once there are more than `after` of
- * them. Mail leaves the server through its job queue, a moment after the request that caused
- * it: this asks the mailbox again until the message is there, for `timeoutMs` at most.
- */
-export async function waitForMail(
+/** The run's mailbox (support/mail-peer.ts), read over HTTP from the workers. */
+export function mailboxAt(mailboxUrl: string) {
+  async function received(): Promise<DeliveredMail[]> {
+    const response = await fetch(`${mailboxUrl}/messages`);
+    if (!response.ok) throw new Error(`the mailbox answered ${response.status}`);
+    return (await response.json()) as DeliveredMail[];
+  }
+  const matching = async ({ to, subject }: MailQuery) =>
+    (await received()).filter((mail) => mail.to.includes(to) && subject.test(mail.subject));
+  return {
+    received,
+    /**
+     * The messages to `to` whose subject matches, once there are more than `after` of them.
+     * Mail leaves the server through its job queue, a moment after the request that caused it.
+     */
+    async waitFor(query: MailQuery, timeout = 20_000): Promise<DeliveredMail[]> {
+      let found: DeliveredMail[] = [];
+      await expect
+        .poll(
+          async () => {
+            found = await matching(query);
+            return found.length;
+          },
+          { message: `mail to ${query.to} with a subject like ${query.subject}`, timeout },
+        )
+        .toBeGreaterThan(query.after ?? 0);
+      return found;
+    },
+  };
+}
+
+export type Mailbox = ReturnType<typeof mailboxAt>;
+
+/** The messages to `to` whose subject matches `subject`, once there are more than `after`. */
+export function waitForMail(
   mailboxUrl: string,
-  { to, subject, after = 0 }: { to: string; subject: RegExp; after?: number },
+  query: MailQuery,
   timeoutMs = 20_000,
 ): Promise<DeliveredMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const matching = (await receivedMail(mailboxUrl)).filter(
-      (mail) => mail.to.includes(to) && subject.test(mail.subject),
-    );
-    if (matching.length > after) return matching;
-    if (Date.now() > deadline) {
-      throw new Error(`no new mail to ${to} with a subject like ${subject} in ${timeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return mailboxAt(mailboxUrl).waitFor(query, timeoutMs);
 }
 
 /** The first link in a message's text that goes to `pathname` (a reset link: `/reset-password`). */

@@ -1,121 +1,67 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { sellerFetch } from './products';
+import type { SetExchangeRateBody } from '@seller/contract/internal/set-exchange-rate';
+import type { RecordedSale, RecordPurchaseBody } from '@seller/contract/sales/record-purchase';
+import { signInternalRequest } from '../../apps/api/src/lib/internal-signature.ts';
+import { createProduct as createProductWith, sellerClient, succeeded } from './api';
+
+export type { RecordedSale };
+export type Purchase = RecordPurchaseBody;
 
 /**
- * What the external member site does: signed calls to the internal API
- * (`X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`,
- * see docs/internal-api.md), and the product set-up a seller does through the public API.
+ * What the external member site does: calls to the internal API signed with the run's secret,
+ * by the server's own signer, over the exact bytes sent (docs/internal-api.md).
  */
-
-export function signature(secret: string, rawBody: string, at: number = Date.now()): string {
-  const t = Math.floor(at / 1000);
-  const v1 = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
-  return `t=${t},v1=${v1}`;
+export function memberSiteOf(baseUrl: string, secret: string) {
+  const client = sellerClient(baseUrl);
+  /** Sends the body as these bytes, and signs them. */
+  const signed = (body: object) => {
+    const raw = JSON.stringify(body);
+    return {
+      headers: { 'X-Signature': signInternalRequest(secret, raw) },
+      bodySerializer: () => raw,
+    };
+  };
+  return {
+    /** Reports one purchase; `purchasedAt` is the time of the call when absent. */
+    async recordPurchase(purchase: Purchase): Promise<RecordedSale> {
+      const answer = await succeeded(
+        client.POST('/api/internal/purchases', { ...signed(purchase), body: purchase }),
+      );
+      return answer.sale;
+    },
+    /** Reports `count` views of a product. */
+    async recordViews(productId: string, count: number): Promise<void> {
+      const body = { count };
+      await succeeded(
+        client.POST('/api/internal/products/{id}/views', {
+          ...signed(body),
+          params: { path: { id: productId } },
+          body,
+        }),
+      );
+    },
+    /** Publishes the exchange rate the products' prices are converted with. */
+    async setExchangeRate(rate: SetExchangeRateBody): Promise<void> {
+      await succeeded(client.PUT('/api/internal/exchange-rate', { ...signed(rate), body: rate }));
+    },
+  };
 }
 
-export interface Purchase {
-  orderId: string;
-  productId: string;
-  customerEmail: string;
-  paymentMethod: string;
-  /** KRW, whole won. */
-  amount: number;
-  /** ISO 8601; the time of the call when absent. */
-  purchasedAt?: string;
-}
+export type MemberSite = ReturnType<typeof memberSiteOf>;
 
-export interface RecordedSale {
-  purchaseId: string;
-  orderId: string;
-  amount: number;
-  netAmount: number;
-  purchasedAt: string;
-}
-
-/** Reports one purchase the way the member site does (signed, exact body bytes). */
-export async function recordPurchase(
+/** Reports one purchase the way the member site does. */
+export function recordPurchase(
   baseUrl: string,
   secret: string,
   purchase: Purchase,
 ): Promise<RecordedSale> {
-  const body = JSON.stringify(purchase);
-  const response = await fetch(`${baseUrl}/api/internal/purchases`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Signature': signature(secret, body) },
-    body,
-  });
-  if (response.status !== 201) {
-    throw new Error(`purchase failed: ${response.status} ${await response.text()}`);
-  }
-  return ((await response.json()) as { sale: RecordedSale }).sale;
-}
-
-async function call<T>(
-  baseUrl: string,
-  token: string,
-  method: Parameters<typeof sellerFetch>[2],
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await sellerFetch(baseUrl, token, method, path, body);
-  if (!response.ok) {
-    throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
-  }
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
-
-/** Uploads one small file through the real upload API (URL, PUT of the bytes, completion). */
-async function upload(
-  baseUrl: string,
-  token: string,
-  file: { name: string; type: string; isImage: boolean },
-): Promise<{ s3Key: string }> {
-  const bytes = Buffer.from(`e2e bytes of ${file.name} ${randomUUID()}`);
-  const started = await call<{ uploadUrl: string; s3Key: string; contentType: string }>(
-    baseUrl,
-    token,
-    'POST',
-    '/api/products/get-upload-url',
-    { fileName: file.name, fileType: file.type, fileSize: bytes.length, isImage: file.isImage },
-  );
-  const put = await fetch(new URL(started.uploadUrl, baseUrl), {
-    method: 'PUT',
-    headers: { 'Content-Type': started.contentType },
-    body: bytes,
-  });
-  if (!put.ok) throw new Error(`upload PUT failed: ${put.status} ${await put.text()}`);
-  await call(baseUrl, token, 'POST', '/api/products/complete-upload', { s3Key: started.s3Key });
-  return { s3Key: started.s3Key };
+  return memberSiteOf(baseUrl, secret).recordPurchase(purchase);
 }
 
 /** Creates an active product with one PDF and one thumbnail; returns its id. */
-export async function createProduct(
+export function createProduct(
   baseUrl: string,
   token: string,
   values: { title: string; price: number },
 ): Promise<string> {
-  const file = await upload(baseUrl, token, {
-    name: 'guide.pdf',
-    type: 'application/pdf',
-    isImage: false,
-  });
-  const thumbnail = await upload(baseUrl, token, {
-    name: 'cover.png',
-    type: 'image/png',
-    isImage: true,
-  });
-  const created = await call<{ product: { id: string } }>(
-    baseUrl,
-    token,
-    'POST',
-    '/api/products/create',
-    {
-      title: values.title,
-      description: `About ${values.title}`,
-      price: values.price,
-      files: [file],
-      thumbnails: [thumbnail],
-    },
-  );
-  return created.product.id;
+  return createProductWith(sellerClient(baseUrl, token), baseUrl, values);
 }
