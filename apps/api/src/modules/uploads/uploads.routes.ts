@@ -19,7 +19,7 @@ import type { UploadsService } from './uploads.service.ts';
 
 /**
  * Upload URLs one seller may ask for in 15 minutes, for files and the avatar together: each
- * one reserves storage until it is completed or swept.
+ * one opens an upload that is kept until it is completed or swept.
  */
 export function uploadRouteLimits(limits: { urlsPer15Minutes: number }): RateLimitedRoutes {
   const uploadUrls: RateLimitedRoute = {
