@@ -11,10 +11,13 @@ import { serializerCompiler } from './lib/response-serializer.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createApiTokenRepository } from './modules/api-tokens/api-tokens.repository.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
-import { createApiTokenService } from './modules/api-tokens/api-tokens.service.ts';
+import {
+  apiTokenRequestRule,
+  createApiTokenService,
+} from './modules/api-tokens/api-tokens.service.ts';
 import { createAccountSecurityRepository } from './modules/auth/account-security.repository.ts';
 import { createSellerRepository } from './modules/auth/auth.repository.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authRouteLimits, authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
@@ -51,6 +54,7 @@ import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
 import { createSettlementService } from './modules/settlement/settlement.service.ts';
 import { uploadsModule } from './modules/uploads/uploads.module.ts';
 import { createUploadRepository } from './modules/uploads/uploads.repository.ts';
+import { uploadRouteLimits } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { integrationsModule } from './modules/webhooks/integrations.module.ts';
 import { createWebhookRepository } from './modules/webhooks/webhooks.repository.ts';
@@ -60,7 +64,7 @@ import { corsPlugin } from './plugins/cors.ts';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import { type RateLimitedRoute, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { type RateLimitedRoutes, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -74,6 +78,8 @@ export interface AppDependencies {
   logStream?: DestinationStream;
   /** The clock the daily sale summaries go by (tests move it; the system clock otherwise). */
   clock?: () => Date;
+  /** How a slowed-down sign-in waits (tests hold it; a timer otherwise). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Builds the whole application; `server.ts` only listens, tests call it through `inject`. */
@@ -83,6 +89,7 @@ export async function buildApp({
   onRoute,
   logStream,
   clock,
+  sleep,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -142,7 +149,6 @@ export async function buildApp({
     security,
     secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
   });
-  const loginWindow = limits.loginWindowSeconds;
   const auth = createAuthService({
     db: database.db,
     sellers,
@@ -152,14 +158,14 @@ export async function buildApp({
     mail,
     loginThrottle: {
       limiter,
-      perPair: { name: 'login-pair', max: limits.loginPerAccount, windowSeconds: loginWindow },
-      perIp: { name: 'login-ip', max: limits.loginPerIp, windowSeconds: loginWindow },
-      perAccount: {
-        name: 'login-account',
-        max: limits.loginAccountCeiling,
-        windowSeconds: loginWindow,
+      limits: {
+        perPair: limits.loginPerAccount,
+        perIp: limits.loginPerIp,
+        accountCeiling: limits.loginAccountCeiling,
+        windowSeconds: limits.loginWindowSeconds,
       },
     },
+    ...(sleep ? { sleep } : {}),
   });
   const passwordReset = createPasswordResetService({
     db: database.db,
@@ -167,11 +173,7 @@ export async function buildApp({
     security,
     queue: jobQueue,
     mail,
-    throttle: {
-      limiter,
-      perIp: { name: 'reset-ip', max: limits.passwordResetsPerHour * 4, windowSeconds: 3600 },
-      perAccount: { name: 'reset-account', max: limits.passwordResetsPerHour, windowSeconds: 3600 },
-    },
+    throttle: { limiter, perAccountPerHour: limits.passwordResetsPerHour },
   });
 
   await app.register(errorHandlerPlugin);
@@ -180,18 +182,9 @@ export async function buildApp({
     origins: config.corsOrigins,
     storageUrls: config.storage.driver === 'local',
   });
-  const uploadUrls: RateLimitedRoute = {
-    rule: { name: 'upload-urls', max: limits.uploadUrlsPer15Minutes, windowSeconds: 15 * 60 },
-    subject: 'seller',
-  };
-  const rateLimitedRoutes: Record<string, RateLimitedRoute> = {
-    'POST /api/auth/signup': {
-      rule: { name: 'signup', max: limits.signupsPerIpPerHour, windowSeconds: 60 * 60 },
-      subject: 'ip',
-    },
-    'POST /api/products/get-upload-url': uploadUrls,
-    'POST /api/products/start-multipart-upload': uploadUrls,
-    'POST /api/auth/avatar-upload-url': uploadUrls,
+  const rateLimitedRoutes: RateLimitedRoutes = {
+    ...authRouteLimits({ signupsPerIpPerHour: limits.signupsPerIpPerHour }),
+    ...uploadRouteLimits({ urlsPer15Minutes: limits.uploadUrlsPer15Minutes }),
   };
   await app.register(openApiPlugin, {
     publicUrl: config.publicUrl,
@@ -204,10 +197,7 @@ export async function buildApp({
     currentTokenVersion: (sellerId, claimedVersion) =>
       sellers.tokenVersion(sellerId, claimedVersion),
     apiTokens,
-    apiTokenThrottle: {
-      limiter,
-      rule: { name: 'api-token', max: limits.apiTokenRequestsPerMinute, windowSeconds: 60 },
-    },
+    apiTokenThrottle: { limiter, rule: apiTokenRequestRule(limits.apiTokenRequestsPerMinute) },
   });
 
   await app.register(healthRoutes, {

@@ -1,64 +1,36 @@
-export interface WindowCount {
-  count: number;
-  /** Milliseconds until the window ends and the count starts again. */
-  resetInMs: number;
-}
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+} from 'rate-limiter-flexible';
+import type { RateLimitRule } from './rate-limiter.ts';
 
-/** Fixed-window counters; one copy of the server (memory) or shared by all copies (Redis). */
+/**
+ * Where the counters live: in this copy of the server (memory), or in Redis, shared by every
+ * copy. Each rule gets the library's limiter over that store.
+ */
 export interface RateLimitStore {
-  increment(key: string, windowMs: number): Promise<WindowCount>;
-  get(key: string): Promise<WindowCount | undefined>;
-  reset(key: string): Promise<void>;
+  limiterFor(rule: RateLimitRule): RateLimiterAbstract;
   close(): Promise<void>;
 }
 
-export function createMemoryStore(now: () => number = Date.now): RateLimitStore {
-  const windows = new Map<string, { count: number; endsAt: number }>();
-  let sweeps = 0;
-  const live = (key: string) => {
-    const entry = windows.get(key);
-    if (entry && entry.endsAt <= now()) {
-      windows.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  const sweep = () => {
-    sweeps += 1;
-    if (sweeps % 1000 !== 0) return;
-    const time = now();
-    for (const [key, entry] of windows) if (entry.endsAt <= time) windows.delete(key);
-  };
+const libraryOptions = (rule: RateLimitRule, keyPrefix: string) => ({
+  keyPrefix,
+  points: rule.max,
+  duration: rule.windowSeconds,
+});
+
+export function createMemoryStore(): RateLimitStore {
   return {
-    async increment(key, windowMs) {
-      sweep();
-      const entry = live(key) ?? { count: 0, endsAt: now() + windowMs };
-      entry.count += 1;
-      windows.set(key, entry);
-      return { count: entry.count, resetInMs: entry.endsAt - now() };
-    },
-    async get(key) {
-      const entry = live(key);
-      return entry ? { count: entry.count, resetInMs: entry.endsAt - now() } : undefined;
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
-    async close() {
-      windows.clear();
-    },
+    limiterFor: (rule) => new RateLimiterMemory(libraryOptions(rule, rule.name)),
+    async close() {},
   };
 }
 
-const incrementScript = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return { count, ttl }
-`;
-
-/** ioredis is loaded only when REDIS_URL is set: a single copy starts without it. */
+/**
+ * ioredis is loaded only when REDIS_URL is set: a single copy starts without it. Keys are
+ * `<prefix><rule>:<subject>`, each expiring with its window.
+ */
 export async function createRedisStore(url: string, prefix = 'sc:rl:'): Promise<RateLimitStore> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
@@ -84,21 +56,13 @@ export async function createRedisStore(url: string, prefix = 'sc:rl:'): Promise<
     else redis.once('ready', done);
   });
   return {
-    async increment(key, windowMs) {
-      const [count, ttl] = (await redis.eval(incrementScript, 1, prefix + key, windowMs)) as [
-        number,
-        number,
-      ];
-      return { count, resetInMs: ttl };
-    },
-    async get(key) {
-      const [value, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
-      if (value === null) return undefined;
-      return { count: Number(value), resetInMs: Math.max(ttl, 0) };
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
+    limiterFor: (rule) =>
+      new RateLimiterRedis({
+        ...libraryOptions(rule, `${prefix}${rule.name}`),
+        storeClient: redis,
+        // Refused at once while the connection is down, rather than queued behind it.
+        rejectIfRedisNotReady: true,
+      }),
     async close() {
       redis.disconnect();
     },

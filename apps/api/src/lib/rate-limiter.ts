@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './app-error.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 
+/** At most `max` hits per fixed window of `windowSeconds`, counted per subject. */
 export interface RateLimitRule {
+  /** Names the counters (and their Redis keys): one name, one rule. */
   name: string;
   max: number;
+  /** Whole seconds: the window starts with the first hit and is not pushed back by later ones. */
   windowSeconds: number;
 }
 
@@ -22,47 +26,53 @@ export interface RateLimiter {
 
 export type LogWarning = (message: string, error: unknown) => void;
 
-function tooMany(resetInMs: number): AppError {
+function tooMany(msBeforeNext: number): AppError {
   return new AppError('rate_limited', 'Too many attempts. Try again later.', undefined, {
-    retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
   });
 }
 
 /**
- * Limits built on a counter store. Subjects (emails, addresses) are hashed so the store holds
- * no personal data. When the store is unreachable the request goes through and a warning is
- * logged: an outage of Redis must not lock every seller out.
+ * Limits counted by rate-limiter-flexible over the given store. Subjects (emails, addresses)
+ * are hashed so the store holds no personal data. When the store is unreachable the request
+ * goes through and a warning is logged: an outage of Redis must not lock every seller out.
  */
 export function createRateLimiter(store: RateLimitStore, warn: LogWarning): RateLimiter {
-  const keyOf = (rule: RateLimitRule, subject: string) =>
-    `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 22)}`;
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiterOf = (rule: RateLimitRule) => {
+    let limiter = limiters.get(rule.name);
+    if (!limiter) {
+      limiter = store.limiterFor(rule);
+      limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  };
+  const keyOf = (subject: string) =>
+    createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+  /** The library rejects with its result when over the limit, with an error when the store fails. */
   const guarded = async <T>(work: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
       warn('rate limit store unavailable; request allowed', error);
       return undefined;
     }
   };
   return {
     consume: (rule, subject) =>
-      guarded(async () => {
-        const window = await store.increment(keyOf(rule, subject), rule.windowSeconds * 1000);
-        if (window.count > rule.max) throw tooMany(window.resetInMs);
-      }).then(() => undefined),
+      guarded(() => limiterOf(rule).consume(keyOf(subject))).then(() => undefined),
     assertAllowed: (rule, subject) =>
-      guarded(async () => {
-        const window = await store.get(keyOf(rule, subject));
-        if (window && window.count >= rule.max) throw tooMany(window.resetInMs);
-      }).then(() => undefined),
+      guarded(() => limiterOf(rule).get(keyOf(subject))).then((window) => {
+        if (window && window.consumedPoints >= rule.max) throw tooMany(window.msBeforeNext);
+      }),
     record: (rule, subject) =>
-      guarded(() => store.increment(keyOf(rule, subject), rule.windowSeconds * 1000)).then(
-        () => undefined,
-      ),
+      guarded(() => limiterOf(rule).penalty(keyOf(subject))).then(() => undefined),
     count: (rule, subject) =>
-      guarded(() => store.get(keyOf(rule, subject))).then((window) => window?.count ?? 0),
+      guarded(() => limiterOf(rule).get(keyOf(subject))).then(
+        (window) => window?.consumedPoints ?? 0,
+      ),
     reset: (rule, subject) =>
-      guarded(() => store.reset(keyOf(rule, subject))).then(() => undefined),
+      guarded(() => limiterOf(rule).delete(keyOf(subject))).then(() => undefined),
   };
 }

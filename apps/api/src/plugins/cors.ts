@@ -1,4 +1,8 @@
-import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
+import fastifyCors, {
+  type AsyncOriginFunction,
+  type FastifyCorsOptionsDelegatePromise,
+} from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiAnswer } from './security-headers.ts';
 
@@ -50,50 +54,41 @@ function policyFor(url: string, storageUrls: boolean): CorsPolicy | undefined {
   return undefined;
 }
 
-function addVary(reply: FastifyReply, field: string) {
-  const current = reply.getHeader('vary');
-  const fields = typeof current === 'string' && current !== '' ? current.split(/\s*,\s*/) : [];
-  if (fields.some((existing) => existing.toLowerCase() === field.toLowerCase())) return;
-  reply.header('vary', [...fields, field].join(', '));
-}
+/** An OPTIONS request without `Access-Control-Request-Method` is no preflight: routing answers it. */
+const isPreflight = (request: FastifyRequest) =>
+  request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
 
 /**
  * Lets the pages of the listed origins call the API and the local driver's upload and download
  * URLs. The `Origin` header is echoed only when listed (never `*`); any other origin gets no CORS
- * header at all, so its browser keeps the answer from its script. Preflights are answered here,
- * before routing reaches authentication, since a browser never sends credentials with them.
+ * header at all, so its browser keeps the answer from its script, and its preflight falls
+ * through to routing (404). Preflights are answered in `onRequest`, before a route's
+ * authentication, since a browser never sends credentials with them.
  */
 export const corsPlugin = fp<CorsOptions>(
   async (app: FastifyInstance, options) => {
     if (options.origins.length === 0) return;
     const allowed = new Set(options.origins);
+    // `true` echoes the request's own origin; `false` leaves the answer without CORS headers.
+    const listed: AsyncOriginFunction = async (origin) =>
+      origin !== undefined && allowed.has(origin);
 
-    const handleCors: onRequestHookHandler = (request, reply, done) => {
+    const optionsFor: FastifyCorsOptionsDelegatePromise = async (request) => {
       const policy = policyFor(request.url, options.storageUrls);
-      if (!policy) return done();
-      // The answer depends on the Origin header, whatever it is: caches must keep them apart.
-      addVary(reply, 'Origin');
-      const origin = request.headers.origin;
-      if (origin === undefined || !allowed.has(origin)) return done();
-
-      reply.header('access-control-allow-origin', origin);
-      const isPreflight =
-        request.method === 'OPTIONS' && request.headers['access-control-request-method'];
-      if (!isPreflight) {
-        reply.header('access-control-expose-headers', policy.exposedHeaders);
-        return done();
-      }
-      reply
-        .code(204)
-        .headers({
-          'access-control-allow-methods': policy.methods,
-          'access-control-allow-headers': policy.requestHeaders,
-          'access-control-max-age': String(preflightMaxAgeSeconds),
-          'content-length': '0',
-        })
-        .send();
+      if (!policy) return { origin: false };
+      const preflight = isPreflight(request);
+      return {
+        origin: listed,
+        methods: policy.methods,
+        allowedHeaders: policy.requestHeaders,
+        // A preflight's answer is never read by a script: nothing to expose there.
+        ...(preflight ? {} : { exposedHeaders: policy.exposedHeaders }),
+        maxAge: preflightMaxAgeSeconds,
+        preflight,
+        credentials: false,
+      };
     };
-    app.addHook('onRequest', handleCors);
+    await app.register(fastifyCors, { delegator: optionsFor });
   },
   { name: 'cors' },
 );

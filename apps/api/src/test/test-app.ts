@@ -17,7 +17,7 @@ export interface TestApp {
 /** The real application on a fresh database, with its data directory in a temp folder. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppDependencies, 'onRoute' | 'logStream' | 'clock'> = {},
+  options: Pick<AppDependencies, 'onRoute' | 'logStream' | 'clock' | 'sleep'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'seller-app-'));
   const config = loadConfig({

@@ -3,12 +3,18 @@ import { type ApiScope, apiScopes, apiTokenPrefix } from '@seller/contract/api-s
 import type { ApiToken } from '@seller/contract/developer/api-token';
 import type { ApiTokenRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { ApiTokenRepository } from './api-tokens.repository.ts';
 
 /** Tokens one seller may hold at once. */
 export const maxApiTokens = 20;
 /** How often a token's last use is written: at most once this long apart. */
 const touchEveryMs = 60_000;
+
+/** Calls one token may make a minute (429 past it); the session and other tokens count apart. */
+export function apiTokenRequestRule(perMinute: number): RateLimitRule {
+  return { name: 'api-token', max: perMinute, windowSeconds: 60 };
+}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

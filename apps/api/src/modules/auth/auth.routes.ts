@@ -14,9 +14,24 @@ import { twoFactorSetupEndpoint } from '@seller/contract/auth/start-two-factor-s
 import { updateProfileEndpoint } from '@seller/contract/auth/update-profile';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
+import { type RateLimitedRoutes, routeKey } from '../../plugins/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
+
+/**
+ * The limits of the account routes that are counted before the service runs: signups per
+ * client address an hour. Sign-ins and password resets are counted by their services, which
+ * know whether an attempt failed.
+ */
+export function authRouteLimits(limits: { signupsPerIpPerHour: number }): RateLimitedRoutes {
+  return {
+    [routeKey(signupEndpoint)]: {
+      rule: { name: 'signup', max: limits.signupsPerIpPerHour, windowSeconds: 60 * 60 },
+      subject: 'ip',
+    },
+  };
+}
 
 export async function authRoutes(
   app: FastifyInstance,

@@ -45,14 +45,28 @@ export function toProfile(row: SellerRow): Profile {
  * counts that refuse (429) are per client address, and per account *and* address together;
  * the account's count over every address only slows its answers down, more as it grows.
  */
+export interface LoginLimits {
+  /** Failed attempts at one account from one address (429 past it). */
+  perPair: number;
+  /** Failed attempts from one address, whatever the account (429 past it). */
+  perIp: number;
+  /** Failed attempts at one account from every address: past it, answers slow down. */
+  accountCeiling: number;
+  /** The window of all three counts. */
+  windowSeconds: number;
+}
+
 export interface LoginThrottle {
   limiter: RateLimiter;
-  /** Failed attempts at one account from one address. */
-  perPair: RateLimitRule;
-  /** Failed attempts from one address, whatever the account. */
-  perIp: RateLimitRule;
-  /** Failed attempts at one account from every address: past `max`, answers slow down. */
-  perAccount: RateLimitRule;
+  limits: LoginLimits;
+}
+
+function loginRules({ perPair, perIp, accountCeiling, windowSeconds }: LoginLimits) {
+  return {
+    perPair: { name: 'login-pair', max: perPair, windowSeconds },
+    perIp: { name: 'login-ip', max: perIp, windowSeconds },
+    perAccount: { name: 'login-account', max: accountCeiling, windowSeconds },
+  } satisfies Record<string, RateLimitRule>;
 }
 
 /** The slowdown of an account's sign-ins after `failures` failures over its ceiling. */
@@ -79,7 +93,8 @@ export function createAuthService(deps: {
   const { db, sellers, tokens, loginThrottle, twoFactor, security, mail } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
   const now = deps.now ?? (() => new Date());
-  const { limiter, perPair, perIp, perAccount } = loginThrottle;
+  const { limiter } = loginThrottle;
+  const { perPair, perIp, perAccount } = loginRules(loginThrottle.limits);
 
   const issueToken = (sellerId: string, tokenVersion: number) =>
     tokens.issue({ sellerId, tokenVersion });

@@ -23,10 +23,18 @@ const resetTokenInvalid = () =>
 
 export interface PasswordResetThrottle {
   limiter: RateLimiter;
-  /** Reset requests and resets from one client address. */
-  perIp: RateLimitRule;
-  /** Reset requests for one address, whether or not an account has it. */
-  perAccount: RateLimitRule;
+  /**
+   * Reset requests for one email address an hour, whether or not an account has it. One client
+   * address may make four times as many requests and resets, over several accounts.
+   */
+  perAccountPerHour: number;
+}
+
+function resetRules(perAccountPerHour: number) {
+  return {
+    perIp: { name: 'reset-ip', max: perAccountPerHour * 4, windowSeconds: 3600 },
+    perAccount: { name: 'reset-account', max: perAccountPerHour, windowSeconds: 3600 },
+  } satisfies Record<string, RateLimitRule>;
 }
 
 export interface PasswordResetDeps {
@@ -46,7 +54,9 @@ export interface PasswordResetDeps {
  * hour, and replaced by a newer request; using it signs every session out and mails a notice.
  */
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { db, sellers, security, queue, mail, throttle } = deps;
+  const { db, sellers, security, queue, mail } = deps;
+  const { limiter } = deps.throttle;
+  const { perIp, perAccount } = resetRules(deps.throttle.perAccountPerHour);
   const now = deps.now ?? (() => new Date());
 
   const resetJob = {
@@ -74,14 +84,14 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   return {
     async requestReset(email: string, client: { ip: string }): Promise<void> {
       const account = email.trim().toLowerCase();
-      await throttle.limiter.consume(throttle.perIp, client.ip);
-      await throttle.limiter.consume(throttle.perAccount, account);
+      await limiter.consume(perIp, client.ip);
+      await limiter.consume(perAccount, account);
       await queue.enqueue(db, resetJob, { email: account });
       queue.nudge();
     },
 
     async resetPassword(token: string, newPassword: string, client: { ip: string }) {
-      await throttle.limiter.consume(throttle.perIp, client.ip);
+      await limiter.consume(perIp, client.ip);
       const at = now();
       const sellerId = await db.transaction(async (tx) => {
         const owner = await security.consumeResetToken(tx, hashToken(token), at);

@@ -9,8 +9,29 @@ import { startMultipartUploadEndpoint } from '@seller/contract/uploads/start-mul
 import { updateAvatarEndpoint } from '@seller/contract/uploads/update-avatar';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
+import {
+  type RateLimitedRoute,
+  type RateLimitedRoutes,
+  routeKey,
+} from '../../plugins/rate-limit.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { UploadsService } from './uploads.service.ts';
+
+/**
+ * Upload URLs one seller may ask for in 15 minutes, for files and the avatar together: each
+ * one opens an upload that is kept until it is completed or swept.
+ */
+export function uploadRouteLimits(limits: { urlsPer15Minutes: number }): RateLimitedRoutes {
+  const uploadUrls: RateLimitedRoute = {
+    rule: { name: 'upload-urls', max: limits.urlsPer15Minutes, windowSeconds: 15 * 60 },
+    subject: 'seller',
+  };
+  return Object.fromEntries(
+    [getUploadUrlEndpoint, startMultipartUploadEndpoint, avatarUploadUrlEndpoint].map(
+      (endpoint) => [routeKey(endpoint), uploadUrls],
+    ),
+  );
+}
 
 export async function uploadsRoutes(
   app: FastifyInstance,
