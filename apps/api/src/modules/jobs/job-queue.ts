@@ -296,9 +296,21 @@ export function createJobQueue(options: JobQueueOptions) {
       await Promise.all(inFlight);
     },
 
-    /** Runs every due job once, without the timer (commands and tests). */
+    /**
+     * Runs every due job, and those they enqueue, without the timer (commands and tests): once
+     * it returns, the jobs that were due, and any pass of the timer, are finished.
+     */
     async runDue(): Promise<void> {
-      await drain();
+      while (pass) await pass;
+      pass = drain().finally(() => {
+        pass = undefined;
+      });
+      await pass;
+      // A timer tick that came meanwhile left its turn to this pass: give it back.
+      if (again) {
+        again = false;
+        schedule(0);
+      }
     },
 
     /** Enqueues the scheduled jobs whose slot has come; the number new (tests, commands). */
