@@ -307,11 +307,10 @@ describe('the recurring jobs', () => {
     });
     queue.register(recurring('daily', runs));
     queue.start();
-    await expect.poll(() => runs).toEqual(['2026-03-11']);
-    const rows = await jobRows();
-    expect(rows.map((row) => [row.kind, row.dedupeKey, row.state])).toEqual([
-      ['daily', 'schedule:daily:2026-03-11', 'done'],
-    ]);
+    await expect
+      .poll(async () => (await jobRows()).map((row) => [row.kind, row.dedupeKey, row.state]))
+      .toEqual([['daily', 'schedule:daily:2026-03-11', 'done']]);
+    expect(runs).toEqual(['2026-03-11']);
   });
 
   it('does not start with a schedule whose kind of job nobody registered', () => {

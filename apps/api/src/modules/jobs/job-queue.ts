@@ -168,8 +168,9 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   /**
-   * Takes and runs due jobs until none is left (counting those the running ones enqueue, and
-   * retries already due) or the worker stops.
+   * Takes due jobs and starts them, as many as `concurrency` allows, until none is left or the
+   * worker stops. It does not wait for them to finish: a long job (a sweep) does not hold back
+   * the next poll's mail.
    */
   async function drain(): Promise<void> {
     while (!stopping) {
@@ -189,11 +190,8 @@ export function createJobQueue(options: JobQueueOptions) {
         const work = runJob(job).finally(() => inFlight.delete(work));
         inFlight.add(work);
       }
-      if (taken.length > 0) continue;
-      if (inFlight.size === 0) break;
-      await Promise.race(inFlight);
+      if (taken.length < free) break;
     }
-    await Promise.all(inFlight);
   }
 
   /** Enqueues the slot each schedule is in, once across copies (the slot is the dedupe key). */
@@ -301,11 +299,17 @@ export function createJobQueue(options: JobQueueOptions) {
      * it returns, the jobs that were due, and any pass of the timer, are finished.
      */
     async runDue(): Promise<void> {
-      while (pass) await pass;
-      pass = drain().finally(() => {
-        pass = undefined;
-      });
-      await pass;
+      for (;;) {
+        // One pass at a time: a job the timer's pass took is in flight once that pass is over.
+        while (pass) await pass;
+        pass = drain().finally(() => {
+          pass = undefined;
+        });
+        await pass;
+        if (inFlight.size === 0) break;
+        // What finishes may have enqueued more, or be due again at once.
+        await Promise.race(inFlight);
+      }
       // A timer tick that came meanwhile left its turn to this pass: give it back.
       if (again) {
         again = false;
