@@ -44,11 +44,14 @@ export class PermanentJobError extends Error {
 export const slotPayload = z.object({ slot: z.string() });
 export type RecurringJobDefinition = JobDefinition<typeof slotPayload>;
 
-/** A recurring job's retries: a failed slot is tried again a few times before the next one. */
+/**
+ * A recurring job's retries: a slot that failed (the database away) is tried again for about
+ * an hour and a half, so that a daily one is not lost to a short outage.
+ */
 export const recurringRetry = exponentialBackoff({
-  maxAttempts: 3,
+  maxAttempts: 8,
   firstMs: 60_000,
-  maxMs: 5 * 60_000,
+  maxMs: 30 * 60_000,
 });
 
 /**
