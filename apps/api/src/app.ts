@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { jobSchedules } from './job-schedules.ts';
 import { internalApiPlugin } from './lib/internal-signature.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createMemoryStore, createRedisStore } from './lib/rate-limit-store.ts';
@@ -29,6 +30,7 @@ import {
   exchangeRateRoutes,
 } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service.ts';
+import { createRefreshExchangeRateJob } from './modules/exchange-rates/jobs/refresh-exchange-rate.job.ts';
 import { createGettingStartedRepository } from './modules/getting-started/getting-started.repository.ts';
 import { gettingStartedRoutes } from './modules/getting-started/getting-started.routes.ts';
 import { createGettingStartedService } from './modules/getting-started/getting-started.service.ts';
@@ -44,6 +46,7 @@ import { createProductService } from './modules/products/products.service.ts';
 import { createPurchaseRepository } from './modules/purchases/purchases.repository.ts';
 import { purchaseInternalRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchaseService } from './modules/purchases/purchases.service.ts';
+import { createQueueDailySummariesJob } from './modules/sale-notifications/jobs/queue-daily-summaries.job.ts';
 import { createSaleNotificationRepository } from './modules/sale-notifications/sale-notifications.repository.ts';
 import { createSaleNotificationService } from './modules/sale-notifications/sale-notifications.service.ts';
 import { createSalesRepository } from './modules/sales/sales.repository.ts';
@@ -52,11 +55,13 @@ import { createSalesService, toTransaction } from './modules/sales/sales.service
 import { createSettlementRepository } from './modules/settlement/settlement.repository.ts';
 import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
 import { createSettlementService } from './modules/settlement/settlement.service.ts';
+import { createSweepUploadsJob } from './modules/uploads/jobs/sweep-uploads.job.ts';
 import { uploadsModule } from './modules/uploads/uploads.module.ts';
 import { createUploadRepository } from './modules/uploads/uploads.repository.ts';
 import { uploadRouteLimits } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { integrationsModule } from './modules/webhooks/integrations.module.ts';
+import { createTrimWebhookLogsJob } from './modules/webhooks/jobs/trim-webhook-logs.job.ts';
 import { createWebhookRepository } from './modules/webhooks/webhooks.repository.ts';
 import { createWebhookService } from './modules/webhooks/webhooks.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -76,7 +81,10 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Where logs go instead of standard output (tests read them). */
   logStream?: DestinationStream;
-  /** The clock the daily sale summaries go by (tests move it; the system clock otherwise). */
+  /**
+   * The clock the daily sale summaries and the recurring jobs' slots go by (tests move it; the
+   * system clock otherwise).
+   */
   clock?: () => Date;
   /** How a slowed-down sign-in waits (tests hold it; a timer otherwise). */
   sleep?: (ms: number) => Promise<void>;
@@ -130,7 +138,12 @@ export async function buildApp({
   );
   const limits = config.rateLimits;
   const storage = await createStorage(config.storage);
-  const jobQueue = createJobsModule(database.db, app, { worker: config.jobWorker });
+  const jobQueue = createJobsModule(database.db, app, {
+    worker: config.jobWorker,
+    schedules: jobSchedules(config),
+    timeZone: config.timeZone,
+    clock,
+  });
   const mailTransport = config.mail.smtpUrl
     ? createSmtpTransport(config.mail.smtpUrl, config.mail.from)
     : createOutboxTransport(config.mail.outboxDir, config.mail.from, app.log);
@@ -214,8 +227,6 @@ export async function buildApp({
     storage,
     auth,
     uploadsService,
-    ttlHours: config.uploadTtlHours,
-    sweepIntervalMinutes: config.uploadSweepIntervalMinutes,
   });
   const webhooks = createWebhookService({
     db: database.db,
@@ -235,7 +246,7 @@ export async function buildApp({
   });
   await app.register(apiTokenRoutes, { apiTokens });
   app.decorate('queueDailySummaries', () => saleNotifications.queueDailySummaries());
-  await app.register(integrationsModule, { webhooks, saleNotifications, worker: config.jobWorker });
+  await app.register(integrationsModule, { webhooks, saleNotifications });
   await app.register(productRoutes, {
     products: createProductService({
       products: createProductRepository(database.db),
@@ -256,12 +267,28 @@ export async function buildApp({
     rates: createExchangeRateRepository(database.db),
     timeZone: config.timeZone,
   });
-  await app.register(exchangeRateRoutes, {
-    rates: exchangeRates,
-    provider: config.exchangeRateUrl
-      ? { url: config.exchangeRateUrl, refreshMinutes: config.exchangeRateRefreshMinutes }
-      : undefined,
-  });
+  await app.register(exchangeRateRoutes, { rates: exchangeRates });
+
+  // The recurring jobs; when each runs is in job-schedules.ts.
+  jobQueue.register(createQueueDailySummariesJob({ saleNotifications }));
+  jobQueue.register(createTrimWebhookLogsJob({ webhooks }));
+  jobQueue.register(
+    createSweepUploadsJob({
+      uploads: createUploadRepository(database.db),
+      storage,
+      ttlHours: config.uploadTtlHours,
+      log: app.log,
+    }),
+  );
+  if (config.exchangeRateUrl) {
+    jobQueue.register(
+      createRefreshExchangeRateJob({
+        rates: exchangeRates,
+        url: config.exchangeRateUrl,
+        log: app.log,
+      }),
+    );
+  }
   const purchases = createPurchaseService({
     purchases: createPurchaseRepository(database.db, config.timeZone),
     viewBatchIntervalMs: config.viewBatchIntervalMs,

@@ -1,20 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { fallbackLanguage, languageOf } from '@seller/contract/languages';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
-import { exponentialBackoff, type JobQueue } from '../jobs/job-queue.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AccountSecurityRepository } from './account-security.repository.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { createPasswordResetJob, hashToken } from './jobs/password-reset.job.ts';
 import { hashPassword } from './password.ts';
-
-/** A reset link is valid this long. */
-export const resetLinkMinutes = 60;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const resetTokenInvalid = () =>
   new AppError('reset_token_invalid', 'This reset link is not valid any more. Ask for a new one.', [
@@ -59,26 +52,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   const { perIp, perAccount } = resetRules(deps.throttle.perAccountPerHour);
   const now = deps.now ?? (() => new Date());
 
-  const resetJob = {
-    kind: 'password-reset',
-    payload: z.object({ email: z.string() }),
-    retry: exponentialBackoff({ maxAttempts: 8, firstMs: 30_000, maxMs: 30 * 60 * 1000 }),
-    async handle({ email }: { email: string }) {
-      const seller = await sellers.findByEmail(email);
-      if (!seller) return;
-      // Each attempt makes a new link (the older one ends): no link is kept in clear anywhere.
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now().getTime() + resetLinkMinutes * 60_000);
-      await db.transaction((tx) =>
-        security.replaceResetToken(tx, seller.id, hashToken(token), expiresAt),
-      );
-      const language = languageOf(seller.language ?? undefined) ?? fallbackLanguage;
-      await mail.send(seller.email, 'passwordReset', language, {
-        url: mail.link(`/reset-password?token=${token}`),
-        minutes: resetLinkMinutes,
-      });
-    },
-  };
+  const resetJob = createPasswordResetJob({ db, sellers, security, mail, now });
   queue.register(resetJob);
 
   return {

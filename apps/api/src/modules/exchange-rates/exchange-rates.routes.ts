@@ -7,40 +7,13 @@ import type { ExchangeRateService } from './exchange-rates.service.ts';
 
 export interface ExchangeRateRoutesOptions {
   rates: ExchangeRateService;
-  provider: { url: string; refreshMinutes: number } | undefined;
 }
 
 export async function exchangeRateRoutes(app: FastifyInstance, options: ExchangeRateRoutesOptions) {
-  const { rates, provider } = options;
+  const { rates } = options;
   await rates.ensureSeeded();
 
   defineRoute(app, getExchangeRateEndpoint, async () => ({ rate: await rates.latest() }));
-
-  if (provider) {
-    const refresh = async () => {
-      try {
-        const rate = await rates.refreshFromProvider(provider.url);
-        app.log.info({ rate }, 'exchange rate refreshed from the provider');
-      } catch (error) {
-        app.log.warn({ err: error }, 'exchange rate provider failed; keeping the last rate');
-      }
-    };
-    let running: Promise<void> | undefined;
-    const tick = () => {
-      running ??= refresh().finally(() => {
-        running = undefined;
-      });
-    };
-    const timer = setInterval(tick, provider.refreshMinutes * 60_000);
-    timer.unref();
-    app.addHook('onReady', async () => {
-      tick();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
 }
 
 /** `PUT /api/internal/exchange-rate`, registered inside the signed internal scope. */

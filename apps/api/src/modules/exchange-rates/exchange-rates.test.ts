@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { signInternalRequest } from '../../lib/internal-signature.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
@@ -175,14 +175,16 @@ describe('exchange rate provider (EXCHANGE_RATE_URL)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  async function waitForRate(app: TestApp, token: string, predicate: (rate: unknown) => boolean) {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const response = await app.app.inject({ url: latestUrl, headers: bearer(token) });
-      const { rate } = response.json<{ rate: unknown }>();
-      if (predicate(rate)) return rate;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('the provider rate never arrived');
+  function waitForRate(app: TestApp, token: string, predicate: (rate: unknown) => boolean) {
+    return vi.waitFor(
+      async () => {
+        const response = await app.app.inject({ url: latestUrl, headers: bearer(token) });
+        const { rate } = response.json<{ rate: unknown }>();
+        if (!predicate(rate)) throw new Error('the provider rate has not arrived');
+        return rate;
+      },
+      { timeout: 10_000 },
+    );
   }
 
   it('fetches the provider rate at start and stores it', async () => {
@@ -210,10 +212,9 @@ describe('exchange rate provider (EXCHANGE_RATE_URL)', () => {
     const withProvider = await createTestApp({ EXCHANGE_RATE_URL: url });
     try {
       const owner = await signUpSeller(withProvider.app);
-      for (let attempt = 0; attempt < 100 && calls === before; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(calls).toBeGreaterThan(before);
+      await vi.waitFor(() => expect(calls).toBeGreaterThan(before), { timeout: 10_000 });
+      // The failed refresh has finished.
+      await withProvider.app.jobQueue.runDue();
       const response = await withProvider.app.inject({
         url: latestUrl,
         headers: bearer(owner.token),

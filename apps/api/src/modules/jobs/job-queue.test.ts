@@ -6,9 +6,12 @@ import { jobs } from '../../db/schema.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import {
   createJobQueue,
+  currentSlot,
   exponentialBackoff,
   type JobQueue,
   PermanentJobError,
+  type Schedule,
+  slotPayload,
 } from './job-queue.ts';
 import { createJobRepository } from './jobs.repository.ts';
 
@@ -28,7 +31,9 @@ afterAll(async () => {
   await database.close();
 });
 
-function newQueue(options: { leaseMs?: number } = {}) {
+function newQueue(
+  options: { leaseMs?: number; schedules?: Schedule[]; now?: () => Date; timeZone?: string } = {},
+) {
   const queue = createJobQueue({
     jobs: createJobRepository(database.db),
     log: silent,
@@ -39,7 +44,8 @@ function newQueue(options: { leaseMs?: number } = {}) {
   return queue;
 }
 
-const quickRetry = exponentialBackoff({ maxAttempts: 3, firstMs: 1, maxMs: 1 });
+/** Retries due at once (the database's clock decides when a retry is due). */
+const quickRetry = exponentialBackoff({ maxAttempts: 3, firstMs: 0, maxMs: 0 });
 
 async function jobRows() {
   return database.db.select().from(jobs).orderBy(jobs.createdAt);
@@ -113,10 +119,10 @@ describe('the job queue', () => {
     queue.register(doomed);
     await queue.enqueue(database.db, flaky, {});
     await queue.enqueue(database.db, doomed, {});
-    for (let pass = 0; pass < 5; pass++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      await queue.runDue();
-    }
+    // One pass runs the retries that come due while it runs, up to the last attempt.
+    await queue.runDue();
+    expect(calls).toBe(3);
+    await queue.runDue();
     expect(calls).toBe(3);
     // By kind: both jobs may carry the same creation time (PGlite's clock counts whole ms).
     const rows = (await jobRows()).sort((a, b) => a.kind.localeCompare(b.kind));
@@ -127,8 +133,8 @@ describe('the job queue', () => {
   });
 
   it('a job whose worker died is taken again after its lease; the dead worker cannot record', async () => {
-    const first = newQueue({ leaseMs: 400 });
-    const second = newQueue({ leaseMs: 400 });
+    const first = newQueue();
+    const second = newQueue();
     const runs: string[] = [];
     let release: () => void = () => {};
     const stuck = new Promise<void>((resolve) => {
@@ -152,7 +158,11 @@ describe('the job queue', () => {
       // Still within the lease: nothing to take.
       await second.runDue();
       expect(runs).toEqual(['first']);
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      // The lease runs out (moved back rather than waited for).
+      await database.db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(jobs.state, 'running'));
       await second.runDue();
       expect(runs).toEqual(['first', 'second']);
       const [afterSecond] = await jobRows();
@@ -176,7 +186,10 @@ describe('the job queue', () => {
       retry: quickRetry,
       async handle({ n }: { n: number }) {
         ran.push(`${n}`);
-        await new Promise((resolve) => setTimeout(resolve, 2 + (worker === 'a' ? 1 : 0)));
+        // Hands the turn over (twice for one worker) so that both workers' jobs overlap.
+        for (let turn = worker === 'a' ? 2 : 1; turn > 0; turn--) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       },
     });
     a.register(definition('a'));
@@ -226,5 +239,82 @@ describe('the job queue', () => {
       .where(eq(jobs.state, 'done'));
     expect(await repository.purgeFinished(new Date(Date.now() - 7 * 24 * 3_600_000))).toBe(1);
     expect((await jobRows()).map((row) => row.state)).toEqual(['queued']);
+  });
+});
+
+describe('the recurring jobs', () => {
+  const minute = 60_000;
+  const recurring = (kind: string, runs: string[]) => ({
+    kind,
+    payload: slotPayload,
+    retry: quickRetry,
+    async handle({ slot }: { slot: string }) {
+      runs.push(slot);
+    },
+  });
+
+  it('counts interval slots from the epoch, and daily slots in the local time zone', () => {
+    const at = new Date('2026-03-10T23:59:59.000Z');
+    expect(currentSlot({ kind: 'x', everyMinutes: 60 }, at, 'UTC')).toBe(
+      '2026-03-10T23:00:00.000Z',
+    );
+    expect(currentSlot({ kind: 'x', everyMinutes: 15 }, at, 'UTC')).toBe(
+      '2026-03-10T23:45:00.000Z',
+    );
+    const daily: Schedule = { kind: 'x', dailyAt: { hour: 9, minute: 0 } };
+    // 08:59 and 09:00 in Seoul (UTC+9) on the 11th.
+    expect(currentSlot(daily, new Date('2026-03-10T23:59:00Z'), 'Asia/Seoul')).toBe('2026-03-10');
+    expect(currentSlot(daily, new Date('2026-03-11T00:00:00Z'), 'Asia/Seoul')).toBe('2026-03-11');
+    // 09:00 UTC is still before 09:00 in New York.
+    expect(currentSlot(daily, new Date('2026-03-11T09:00:00Z'), 'America/New_York')).toBe(
+      '2026-03-10',
+    );
+  });
+
+  it('with several copies, each slot is enqueued and run once', async () => {
+    let clock = new Date('2026-03-10T10:05:00Z');
+    const schedules: Schedule[] = [{ kind: 'tick', everyMinutes: 60 }];
+    const a = newQueue({ schedules, now: () => clock });
+    const b = newQueue({ schedules, now: () => clock });
+    const runs: string[] = [];
+    a.register(recurring('tick', runs));
+    b.register(recurring('tick', runs));
+
+    expect(await a.enqueueSlots()).toBe(1);
+    expect(await b.enqueueSlots()).toBe(0);
+    await Promise.all([a.runDue(), b.runDue()]);
+    expect(runs).toEqual(['2026-03-10T10:00:00.000Z']);
+
+    // Later in the same slot: nothing new, from either copy.
+    clock = new Date(clock.getTime() + 50 * minute);
+    expect(await a.enqueueSlots()).toBe(0);
+    expect(await b.enqueueSlots()).toBe(0);
+
+    // The next slot.
+    clock = new Date(clock.getTime() + 10 * minute);
+    expect(await b.enqueueSlots()).toBe(1);
+    expect(await a.enqueueSlots()).toBe(0);
+    await Promise.all([a.runDue(), b.runDue()]);
+    expect(runs).toEqual(['2026-03-10T10:00:00.000Z', '2026-03-10T11:00:00.000Z']);
+  });
+
+  it('the started worker enqueues and runs the slot that has come by itself', async () => {
+    const runs: string[] = [];
+    const queue = newQueue({
+      schedules: [{ kind: 'daily', dailyAt: { hour: 9, minute: 30 } }],
+      timeZone: 'Asia/Seoul',
+      now: () => new Date('2026-03-11T00:45:00Z'),
+    });
+    queue.register(recurring('daily', runs));
+    queue.start();
+    await expect
+      .poll(async () => (await jobRows()).map((row) => [row.kind, row.dedupeKey, row.state]))
+      .toEqual([['daily', 'schedule:daily:2026-03-11', 'done']]);
+    expect(runs).toEqual(['2026-03-11']);
+  });
+
+  it('does not start with a schedule whose kind of job nobody registered', () => {
+    const queue = newQueue({ schedules: [{ kind: 'forgotten', everyMinutes: 5 }] });
+    expect(() => queue.start()).toThrow('scheduled job kind forgotten is not registered');
   });
 });

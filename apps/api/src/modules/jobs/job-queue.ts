@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { JobRow } from '../../db/schema.ts';
 import type { JobRepository } from './jobs.repository.ts';
@@ -40,6 +40,62 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+/** What a recurring job receives: the slot it runs for (an interval's start or a local day). */
+export const slotPayload = z.object({ slot: z.string() });
+export type RecurringJobDefinition = JobDefinition<typeof slotPayload>;
+
+/**
+ * A recurring job's retries: a slot that failed (the database away) is tried again for about
+ * an hour and a half, so that a daily one is not lost to a short outage.
+ */
+export const recurringRetry = exponentialBackoff({
+  maxAttempts: 8,
+  firstMs: 60_000,
+  maxMs: 30 * 60_000,
+});
+
+/**
+ * When a recurring job runs: every so many minutes (slots counted from the Unix epoch, so
+ * every copy agrees on them), or once a day at a local time of the server's time zone.
+ */
+export type Schedule =
+  | { kind: string; everyMinutes: number }
+  | { kind: string; dailyAt: { hour: number; minute: number } };
+
+/** `YYYY-MM-DD`, hour and minute of an instant in a time zone. */
+function localTime(at: Date, timeZone: string): { day: string; minutes: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return {
+    day: `${part('year')}-${part('month')}-${part('day')}`,
+    minutes: Number(part('hour')) * 60 + Number(part('minute')),
+  };
+}
+
+/**
+ * The latest slot of a schedule that has begun at `at`: the start of the current interval
+ * (ISO), or the local day whose run time has passed (`YYYY-MM-DD`, yesterday before it).
+ */
+export function currentSlot(schedule: Schedule, at: Date, timeZone: string): string {
+  if ('everyMinutes' in schedule) {
+    const length = schedule.everyMinutes * 60_000;
+    return new Date(Math.floor(at.getTime() / length) * length).toISOString();
+  }
+  const { day, minutes } = localTime(at, timeZone);
+  if (minutes >= schedule.dailyAt.hour * 60 + schedule.dailyAt.minute) return day;
+  const before = new Date(`${day}T12:00:00Z`);
+  before.setUTCDate(before.getUTCDate() - 1);
+  return before.toISOString().slice(0, 10);
+}
+
 export interface JobQueueOptions {
   jobs: JobRepository;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
@@ -49,6 +105,12 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** Jobs run at once by this server copy. */
   concurrency?: number;
+  /** The recurring jobs: the worker enqueues each slot once, and one copy runs it. */
+  schedules?: readonly Schedule[];
+  /** The zone of the daily schedules' local times. */
+  timeZone?: string;
+  /** The clock the schedules go by (tests move it; the system clock otherwise). */
+  now?: () => Date;
 }
 
 type AnyDefinition = JobDefinition<z.ZodType>;
@@ -63,7 +125,12 @@ export function createJobQueue(options: JobQueueOptions) {
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const leaseMs = options.leaseMs ?? 60_000;
   const concurrency = options.concurrency ?? 4;
+  const schedules = options.schedules ?? [];
+  const timeZone = options.timeZone ?? 'UTC';
+  const now = options.now ?? (() => new Date());
   const definitions = new Map<string, AnyDefinition>();
+  /** The slot each schedule last enqueued from this copy: one insert per slot, not per poll. */
+  const enqueuedSlots = new Map<string, string>();
 
   /** The timer runs (between `start` and `stop`). */
   let running = false;
@@ -92,17 +159,22 @@ export function createJobQueue(options: JobQueueOptions) {
         );
         await jobs.markFailed(job.id, job.attempts, message).catch(() => undefined);
       } else {
-        const runAt = new Date(Date.now() + definition.retry.delayMs(job.attempts));
+        const delayMs = definition.retry.delayMs(job.attempts);
+        const runAt = new Date(Date.now() + delayMs);
         log.warn(
           { jobId: job.id, kind: job.kind, attempts: job.attempts, runAt, err: error },
           'job will be retried',
         );
-        await jobs.markRetry(job.id, job.attempts, runAt, message).catch(() => undefined);
+        await jobs.markRetry(job.id, job.attempts, delayMs, message).catch(() => undefined);
       }
     }
   }
 
-  /** Takes and runs due jobs until none is left or the worker stops. */
+  /**
+   * Takes due jobs and starts them, as many as `concurrency` allows, until none is left or the
+   * worker stops. It does not wait for them to finish: a long job (a sweep) does not hold back
+   * the next poll's mail.
+   */
   async function drain(): Promise<void> {
     while (!stopping) {
       const free = concurrency - inFlight.size;
@@ -115,7 +187,7 @@ export function createJobQueue(options: JobQueueOptions) {
         taken = await jobs.claimDue([...definitions.keys()], free, leaseMs);
       } catch (error) {
         log.warn({ err: error }, 'could not take due jobs');
-        return;
+        break;
       }
       for (const job of taken) {
         const work = runJob(job).finally(() => inFlight.delete(work));
@@ -123,7 +195,27 @@ export function createJobQueue(options: JobQueueOptions) {
       }
       if (taken.length < free) break;
     }
-    await Promise.all(inFlight);
+  }
+
+  /** Enqueues the slot each schedule is in, once across copies (the slot is the dedupe key). */
+  async function enqueueSlots(): Promise<number> {
+    let added = 0;
+    const at = now();
+    for (const schedule of schedules) {
+      const slot = currentSlot(schedule, at, timeZone);
+      if (enqueuedSlots.get(schedule.kind) === slot) continue;
+      const definition = definitions.get(schedule.kind);
+      if (!definition) continue;
+      const inserted = await jobs.insert({
+        kind: schedule.kind,
+        payload: { slot },
+        dedupeKey: `schedule:${schedule.kind}:${slot}`,
+        maxAttempts: definition.retry.maxAttempts,
+      });
+      enqueuedSlots.set(schedule.kind, slot);
+      if (inserted) added += 1;
+    }
+    return added;
   }
 
   function schedule(delayMs: number) {
@@ -138,9 +230,14 @@ export function createJobQueue(options: JobQueueOptions) {
       again = true;
       return;
     }
-    pass = drain().finally(() => {
-      pass = undefined;
-    });
+    pass = enqueueSlots()
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'could not enqueue the scheduled jobs');
+      })
+      .then(drain)
+      .finally(() => {
+        pass = undefined;
+      });
     await pass;
     if (again) {
       again = false;
@@ -180,6 +277,11 @@ export function createJobQueue(options: JobQueueOptions) {
     },
 
     start(): void {
+      for (const schedule of schedules) {
+        if (!definitions.has(schedule.kind)) {
+          throw new Error(`scheduled job kind ${schedule.kind} is not registered`);
+        }
+      }
       if (running) return;
       running = true;
       stopping = false;
@@ -195,10 +297,31 @@ export function createJobQueue(options: JobQueueOptions) {
       await Promise.all(inFlight);
     },
 
-    /** Runs every due job once, without the timer (commands and tests). */
+    /**
+     * Runs every due job, and those they enqueue, without the timer (commands and tests): once
+     * it returns, the jobs that were due, and any pass of the timer, are finished.
+     */
     async runDue(): Promise<void> {
-      await drain();
+      for (;;) {
+        // One pass at a time: a job the timer's pass took is in flight once that pass is over.
+        while (pass) await pass;
+        pass = drain().finally(() => {
+          pass = undefined;
+        });
+        await pass;
+        if (inFlight.size === 0) break;
+        // What finishes may have enqueued more, or be due again at once.
+        await Promise.race(inFlight);
+      }
+      // A timer tick that came meanwhile left its turn to this pass: give it back.
+      if (again) {
+        again = false;
+        schedule(0);
+      }
     },
+
+    /** Enqueues the scheduled jobs whose slot has come; the number new (tests, commands). */
+    enqueueSlots,
   };
 }
 

@@ -1,29 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { createJobQueue, type JobQueue } from './job-queue.ts';
+import { createJobQueue, type JobQueue, type Schedule } from './job-queue.ts';
+import { createPurgeFinishedJobsJob } from './jobs/purge-finished-jobs.job.ts';
 import { createJobRepository } from './jobs.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The durable job queue of this server copy (mail, webhooks). */
+    /** The durable job queue of this server copy (mail, webhooks, the recurring jobs). */
     jobQueue: JobQueue;
   }
 }
 
-/** Finished jobs are kept this long (the delivery log reads them), then purged. */
-const keepFinishedDays = 7;
-
 /**
  * The queue's worker runs while the server does: it starts once every module has registered
- * its kinds of job, and the server waits for the jobs in hand when it closes.
+ * its kinds of job (and fails to start if a scheduled kind has none), enqueues the recurring
+ * jobs' slots as they come, and the server waits for the jobs in hand when it closes. A copy
+ * without the worker only enqueues.
  */
 export function createJobsModule(
   db: Database,
   app: FastifyInstance,
-  options: { worker: boolean },
+  options: {
+    worker: boolean;
+    schedules: readonly Schedule[];
+    timeZone: string;
+    clock?: (() => Date) | undefined;
+  },
 ): JobQueue {
   const jobs = createJobRepository(db);
-  const queue = createJobQueue({ jobs, log: app.log });
+  const queue = createJobQueue({
+    jobs,
+    log: app.log,
+    schedules: options.schedules,
+    timeZone: options.timeZone,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  queue.register(createPurgeFinishedJobsJob({ jobs }));
   app.decorate('jobQueue', queue);
   if (options.worker) {
     app.addHook('onReady', async () => {
@@ -31,17 +43,5 @@ export function createJobsModule(
     });
   }
   app.addHook('onClose', () => queue.stop());
-
-  const purge = setInterval(
-    () => {
-      const before = new Date(Date.now() - keepFinishedDays * 24 * 60 * 60 * 1000);
-      jobs.purgeFinished(before).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'could not purge finished jobs');
-      });
-    },
-    60 * 60 * 1000,
-  );
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
   return queue;
 }

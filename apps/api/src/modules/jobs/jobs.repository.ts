@@ -13,22 +13,27 @@ export interface NewJob {
 
 /** The job table: written inside the caller's transaction (outbox), claimed by the workers. */
 export function createJobRepository(db: Database) {
+  /** Inserts a job in `executor`'s transaction; false when its dedupe key already exists. */
+  async function enqueue(executor: Database, job: NewJob): Promise<boolean> {
+    const rows = await executor
+      .insert(jobs)
+      .values({
+        kind: job.kind,
+        payload: job.payload,
+        dedupeKey: job.dedupeKey ?? null,
+        maxAttempts: job.maxAttempts,
+        ...(job.runAt ? { runAt: job.runAt } : {}),
+      })
+      .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.dedupeKey} is not null` })
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  }
+
   return {
-    /** Inserts a job in `executor`'s transaction; false when its dedupe key already exists. */
-    async enqueue(executor: Database, job: NewJob): Promise<boolean> {
-      const rows = await executor
-        .insert(jobs)
-        .values({
-          kind: job.kind,
-          payload: job.payload,
-          dedupeKey: job.dedupeKey ?? null,
-          maxAttempts: job.maxAttempts,
-          ...(job.runAt ? { runAt: job.runAt } : {}),
-        })
-        .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.dedupeKey} is not null` })
-        .returning({ id: jobs.id });
-      return rows.length > 0;
-    },
+    enqueue,
+
+    /** Inserts a job on its own (no event transaction around it, as for a scheduled slot). */
+    insert: (job: NewJob) => enqueue(db, job),
 
     /**
      * Takes up to `limit` due jobs for `leaseMs`: queued ones whose time has come, and running
@@ -62,10 +67,16 @@ export function createJobRepository(db: Database) {
         .where(and(eq(jobs.id, id), eq(jobs.attempts, attempt), eq(jobs.state, 'running')));
     },
 
-    async markRetry(id: string, attempt: number, runAt: Date, error: string): Promise<void> {
+    /** Puts the job back for another attempt `delayMs` from now, by the database's clock. */
+    async markRetry(id: string, attempt: number, delayMs: number, error: string): Promise<void> {
       await db
         .update(jobs)
-        .set({ state: 'queued', runAt, lockedUntil: null, lastError: error })
+        .set({
+          state: 'queued',
+          runAt: sql`now() + ${`${delayMs} milliseconds`}::interval`,
+          lockedUntil: null,
+          lastError: error,
+        })
         .where(and(eq(jobs.id, id), eq(jobs.attempts, attempt), eq(jobs.state, 'running')));
     },
 

@@ -1,17 +1,12 @@
 import type { SaleNotifications } from '@seller/contract/auth/sale-notifications';
 import { saleNotificationChoices } from '@seller/contract/auth/sale-notifications';
-import { fallbackLanguage, languageOf } from '@seller/contract/languages';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type JobQueue, PermanentJobError } from '../jobs/job-queue.ts';
-import {
-  formatWhen,
-  formatWon,
-  type MailRecipient,
-  type MailService,
-  mailRetry,
-} from '../mail/mail.service.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { MailRecipient, MailService } from '../mail/mail.service.ts';
+import { createDailySalesSummaryJob } from './jobs/daily-sales-summary.job.ts';
+import { createSaleMailJob } from './jobs/sale-mail.job.ts';
+import { dayBefore, localClock } from './local-clock.ts';
 import type { SaleNotificationRepository } from './sale-notifications.repository.ts';
 
 /** The local hour at which the summary of the day before is sent. */
@@ -19,27 +14,6 @@ export const dailySummaryHour = 9;
 
 const isChoice = (value: string | undefined): value is SaleNotifications =>
   (saleNotificationChoices as readonly string[]).includes(value ?? '');
-
-/** `YYYY-MM-DD` and the hour of an instant in a time zone. */
-function localClock(at: Date, timeZone: string): { day: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
-}
-
-/** The local day before `day` (`YYYY-MM-DD`). */
-export function dayBefore(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * Mail about sales, as each seller chose: one per sale (queued in the sale's own transaction),
@@ -58,59 +32,17 @@ export function createSaleNotificationService(deps: {
   const { notifications, queue, mail, timeZone, db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function recipient(sellerId: string) {
-    const found = await deps.findRecipient(sellerId);
-    if (!found) throw new PermanentJobError('the seller no longer exists');
-    return {
-      email: found.email,
-      language: languageOf(found.language ?? undefined) ?? fallbackLanguage,
-    };
-  }
-
-  const saleMailJob = {
-    kind: 'sale-mail',
-    payload: z.object({ saleId: z.string() }),
-    retry: mailRetry,
-    async handle({ saleId }: { saleId: string }) {
-      const sale = await notifications.saleForMail(saleId);
-      if (!sale) throw new PermanentJobError('the sale no longer exists');
-      const to = await recipient(sale.sellerId);
-      await mail.send(to.email, 'sale', to.language, {
-        product: sale.productTitle,
-        amount: formatWon(sale.amount, to.language),
-        net: formatWon(sale.netAmount, to.language),
-        when: formatWhen(sale.purchasedAt, to.language, timeZone),
-        url: mail.link(`/sales?day=${localClock(sale.purchasedAt, timeZone).day}`),
-      });
-    },
-  };
-
-  const summaryJob = {
-    kind: 'daily-sales-summary',
-    payload: z.object({ sellerId: z.string(), day: z.iso.date() }),
-    retry: mailRetry,
-    async handle({ sellerId, day }: { sellerId: string; day: string }) {
-      const { totals, top } = await notifications.daySummary(sellerId, day);
-      if (!totals || totals.count === 0) return;
-      const to = await recipient(sellerId);
-      const dayText = new Intl.DateTimeFormat(to.language, {
-        dateStyle: 'long',
-        timeZone: 'UTC',
-      }).format(new Date(`${day}T12:00:00Z`));
-      await mail.send(to.email, 'dailySummary', to.language, {
-        day: dayText,
-        count: totals.count,
-        amount: formatWon(totals.amount, to.language),
-        net: formatWon(totals.net, to.language),
-        top: top.map((item) => ({
-          title: item.title,
-          count: item.count,
-          amount: formatWon(item.amount, to.language),
-        })),
-        url: mail.link(`/sales?day=${day}`),
-      });
-    },
-  };
+  const saleMailJob = createSaleMailJob({
+    notifications,
+    mail,
+    findRecipient: deps.findRecipient,
+    timeZone,
+  });
+  const summaryJob = createDailySalesSummaryJob({
+    notifications,
+    mail,
+    findRecipient: deps.findRecipient,
+  });
   queue.register(saleMailJob);
   queue.register(summaryJob);
 

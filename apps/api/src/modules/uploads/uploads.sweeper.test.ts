@@ -3,7 +3,9 @@ import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../db/schema.ts';
+import { loadConfig } from '../../config.ts';
+import { jobs, uploads } from '../../db/schema.ts';
+import { jobSchedules } from '../../job-schedules.ts';
 import { LocalStorage } from '../../storage/local-driver.ts';
 import { signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -18,7 +20,8 @@ let storage: LocalStorage;
 let root: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_TTL_HOURS: '24' });
+  // The server's own scheduled sweep is off here: these tests run the sweeps themselves.
+  t = await createTestApp({ UPLOAD_TTL_HOURS: '24', UPLOAD_SWEEP_INTERVAL_MINUTES: '0' });
   if (t.config.storage.driver !== 'local') throw new Error('local driver expected');
   root = t.config.storage.root;
   storage = new LocalStorage({
@@ -112,5 +115,51 @@ describe('sweepUploads', () => {
     await expect(claim(sellerId, [completedUnattached], 'file')).rejects.toMatchObject({
       code: 'upload_not_found',
     });
+  });
+});
+
+describe('the scheduled sweep', () => {
+  it('runs as a job once per UPLOAD_SWEEP_INTERVAL_MINUTES slot, and not at all with 0', async () => {
+    let clock = new Date('2026-03-10T10:05:00Z');
+    const app = await createTestApp(
+      { UPLOAD_SWEEP_INTERVAL_MINUTES: '30' },
+      { clock: () => clock },
+    );
+    try {
+      if (app.config.storage.driver !== 'local') throw new Error('local driver expected');
+      // The slot the server started in has been swept.
+      await app.app.jobQueue.enqueueSlots();
+      await app.app.jobQueue.runDue();
+      const stray = path.join(app.config.storage.root, '.incoming', 'put-stray');
+      await writeFile(stray, 'left by a crash');
+      const old = new Date(Date.now() - 48 * 60 * 60 * 1000);
+      await utimes(stray, old, old);
+
+      // Later in the same slot: no second sweep.
+      clock = new Date('2026-03-10T10:29:00Z');
+      await app.app.jobQueue.enqueueSlots();
+      await app.app.jobQueue.runDue();
+      expect(await exists(stray)).toBe(true);
+
+      clock = new Date('2026-03-10T10:30:00Z');
+      await app.app.jobQueue.enqueueSlots();
+      await app.app.jobQueue.runDue();
+      expect(await exists(stray)).toBe(false);
+      const sweeps = await app.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.kind, 'sweep-uploads'))
+        .orderBy(jobs.createdAt);
+      expect(sweeps.map((job) => [job.dedupeKey, job.state])).toEqual([
+        ['schedule:sweep-uploads:2026-03-10T10:00:00.000Z', 'done'],
+        ['schedule:sweep-uploads:2026-03-10T10:30:00.000Z', 'done'],
+      ]);
+    } finally {
+      await app.close();
+    }
+    const off = jobSchedules(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: root, UPLOAD_SWEEP_INTERVAL_MINUTES: '0' }),
+    );
+    expect(off.map((schedule) => schedule.kind)).not.toContain('sweep-uploads');
   });
 });

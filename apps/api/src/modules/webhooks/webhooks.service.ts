@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { PutWebhookBody } from '@seller/contract/developer/set-webhook';
@@ -8,52 +8,16 @@ import type {
   WebhookPayload,
 } from '@seller/contract/developer/webhook';
 import { webhookEvents } from '@seller/contract/developer/webhook';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { WebhookDeliveryRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import {
-  type AddressPolicy,
-  isAllowedAddress,
-  OutboundRefusedError,
-  postOutbound,
-} from '../../lib/outbound-request.ts';
+import { type AddressPolicy, isAllowedAddress } from '../../lib/outbound-request.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { type JobQueue, PermanentJobError, type RetryPolicy } from '../jobs/job-queue.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { createWebhookDeliveryJob } from './jobs/webhook-delivery.job.ts';
 import type { WebhookRepository } from './webhooks.repository.ts';
 
-/**
- * Delays between attempts: about a day in all, ten attempts. Fixed (no jitter), so the log's
- * "next retry" is the time the retry really comes.
- */
-export const webhookRetryDelaysMs = [
-  60_000,
-  5 * 60_000,
-  15 * 60_000,
-  30 * 60_000,
-  60 * 60_000,
-  2 * 60 * 60_000,
-  4 * 60 * 60_000,
-  8 * 60 * 60_000,
-  8 * 60 * 60_000,
-];
-
-export const webhookRetry: RetryPolicy = {
-  maxAttempts: webhookRetryDelaysMs.length + 1,
-  delayMs: (attempt) =>
-    webhookRetryDelaysMs[Math.min(attempt, webhookRetryDelaysMs.length) - 1] ?? 60_000,
-};
-
-/** A receiver has this long to answer 2xx. */
-export const webhookTimeoutMs = 10_000;
-/** Of the receiver's answer, only this much is read. */
-const maxAnswerBytes = 64 * 1024;
-
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`: what the receiver checks. */
-export function webhookSignature(secret: string, body: string, unixSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-  return `t=${unixSeconds},v1=${v1}`;
-}
+export { webhookRetry, webhookRetryDelaysMs } from './jobs/webhook-delivery.job.ts';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
@@ -130,73 +94,7 @@ export function createWebhookService(deps: {
     return url.toString();
   }
 
-  const deliveryJob = {
-    kind: 'webhook',
-    payload: z.object({ deliveryId: z.string() }),
-    retry: webhookRetry,
-    async handle({ deliveryId }: { deliveryId: string }, job: { attempts: number }) {
-      const delivery = await webhooks.findDelivery(deliveryId);
-      if (delivery?.status !== 'pending') return;
-      const hook = await webhooks.find(delivery.sellerId);
-      if (!hook) {
-        await webhooks.recordAttempt(delivery.id, {
-          status: 'failed',
-          attempts: delivery.attempts,
-          statusCode: null,
-          durationMs: null,
-          error: 'the webhook was removed',
-          nextAttemptAt: null,
-        });
-        throw new PermanentJobError('the webhook was removed');
-      }
-      const at = now();
-      const final = job.attempts >= webhookRetry.maxAttempts;
-      const nextAttemptAt = final
-        ? null
-        : new Date(at.getTime() + webhookRetry.delayMs(job.attempts));
-      let statusCode: number | null = null;
-      let durationMs: number | null = null;
-      let error: string | null = null;
-      const started = performance.now();
-      try {
-        const answer = await postOutbound({
-          url: hook.url,
-          body: delivery.body,
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'SellerCenter-Webhooks/1',
-            'x-webhook-id': delivery.eventId,
-            'x-webhook-event': delivery.event,
-            'x-signature': webhookSignature(
-              secrets.open(hook.secret),
-              delivery.body,
-              Math.floor(at.getTime() / 1000),
-            ),
-          },
-          timeoutMs: webhookTimeoutMs,
-          maxBodyBytes: maxAnswerBytes,
-          policy,
-        });
-        statusCode = answer.status;
-        durationMs = answer.durationMs;
-        if (answer.status < 200 || answer.status >= 300) error = `answered ${answer.status}`;
-      } catch (failure) {
-        error = failure instanceof Error ? failure.message : String(failure);
-        durationMs =
-          failure instanceof OutboundRefusedError ? null : Math.round(performance.now() - started);
-      }
-      const succeeded = error === null;
-      await webhooks.recordAttempt(delivery.id, {
-        status: succeeded ? 'succeeded' : final ? 'failed' : 'pending',
-        attempts: job.attempts,
-        statusCode,
-        durationMs,
-        error,
-        nextAttemptAt: succeeded ? null : nextAttemptAt,
-      });
-      if (!succeeded) throw new Error(error ?? 'failed');
-    },
-  };
+  const deliveryJob = createWebhookDeliveryJob({ webhooks, secrets, policy, now });
   queue.register(deliveryJob);
 
   /** A delivery of a new event in `executor`'s transaction, with its job. */

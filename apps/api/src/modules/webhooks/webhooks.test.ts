@@ -272,7 +272,7 @@ describe('deliveries', () => {
     expect(body.type).toBe('product.updated');
     expect(body.data).toMatchObject({ id: product.product.id, title: 'After', sales_count: 1 });
     // The sale made no delivery: the webhook does not listen for sales.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await t.app.jobQueue.runDue();
     expect(receiver.received).toHaveLength(1);
     expect((await deliveries(seller)).map((delivery) => delivery.event)).toEqual([
       'product.updated',
