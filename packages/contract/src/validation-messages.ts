@@ -40,7 +40,8 @@ export const validationMessages = {
   webhookUrlInvalid: 'Please enter a valid https URL.',
   webhookUrlNotAllowed: 'This address cannot receive webhooks (private or local network).',
   webhookEventsRequired: 'Please choose at least one event.',
-  webhookEventInvalid: 'Choose events among sale.created and product.updated, each once.',
+  webhookEventInvalid:
+    'Choose events among sale.created, product.updated and payout.paid, each once.',
   saleNotificationsInvalid: 'Choose on each sale, daily summary or never.',
   bioTooLong: `The bio can be at most ${limits.bio.max} characters long.`,
 
@@ -99,6 +100,14 @@ export const validationMessages = {
   purchasedAtInFuture: 'The purchase time is in the future.',
   purchasedAtTooEarly: 'The purchase time is before the year 2000.',
   dateOutOfRange: 'The date must be between 2000-01-01 and 2100-12-31.',
+  dateRangeInvalid: 'The first day must not be after the last day.',
+
+  payoutIdInvalid: 'The payout id must be printable ASCII without spaces.',
+  payoutIdReused: 'This payout id is already recorded with different content.',
+  paidAtInFuture: 'The payout time is in the future.',
+  paidAtTooEarly: 'The payout time is before the year 2000.',
+  payoutExceedsBalance: "The payout is more than the seller's balance.",
+  payoutMethodMissing: 'The seller has not filled in the details of this payout method.',
 } as const satisfies Record<string, string>;
 
 export type ValidationCode = keyof typeof validationMessages;

@@ -29,6 +29,7 @@ type WebhookFormOutput = z.output<typeof webhookFormSchema>;
 const eventHintKeys = {
   'sale.created': 'developer.webhook.eventHints.saleCreated',
   'product.updated': 'developer.webhook.eventHints.productUpdated',
+  'payout.paid': 'developer.webhook.eventHints.payoutPaid',
 } as const satisfies Record<WebhookEvent, string>;
 
 /**
