@@ -332,6 +332,7 @@ export async function buildApp({
     findRecipient: (sellerId) => sellers.findById(sellerId),
     timeZone: config.timeZone,
   });
+  app.decorate('payouts', payouts);
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
     routes: [
