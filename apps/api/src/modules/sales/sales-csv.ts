@@ -1,5 +1,6 @@
 import { salesCsvColumns } from '@seller/contract/sales/export-sales';
 import type { SaleListItem } from './sales.repository.ts';
+import { transactionStatus } from './sales-status.ts';
 
 /** UTF-8 byte order mark: spreadsheet programs then read Korean and Chinese correctly. */
 export const byteOrderMark = '\uFEFF';
@@ -57,6 +58,8 @@ export async function* salesCsvRows(
           sale.commissionRate / 100,
           sale.commissionAmount,
           sale.netAmount,
+          transactionStatus(sale.amount, sale.refundedAmount),
+          sale.refundedAmount,
         ]),
       )
       .join('');
