@@ -102,15 +102,9 @@ const firstScreenModules = [
   'src/lib/error-messages.ts',
 ];
 
-/** Libraries that only the public pages' forms load first (the login form's). */
-const firstScreenPackages = ['react-hook-form'];
-
 function isFirstScreenModule(id: string): boolean {
   const file = id.replaceAll('\\', '/');
-  return (
-    firstScreenModules.some((module) => file.endsWith(`/${module}`)) ||
-    firstScreenPackages.some((name) => file.includes(`/node_modules/${name}/`))
-  );
+  return firstScreenModules.some((module) => file.endsWith(`/${module}`));
 }
 
 const apiTarget = 'http://127.0.0.1:3000';
