@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fallbackLanguage, languageOf } from '@seller/contract/languages';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { exponentialBackoff, type JobQueue } from '../jobs/job-queue.ts';
@@ -31,6 +31,8 @@ export interface PasswordResetThrottle {
 
 export interface PasswordResetDeps {
   db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   security: AccountSecurityRepository;
   queue: JobQueue;
@@ -46,7 +48,7 @@ export interface PasswordResetDeps {
  * hour, and replaced by a newer request; using it signs every session out and mails a notice.
  */
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { db, sellers, security, queue, mail, throttle } = deps;
+  const { db, transaction, sellers, security, queue, mail, throttle } = deps;
   const now = deps.now ?? (() => new Date());
 
   const resetJob = {
@@ -59,7 +61,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       // Each attempt makes a new link (the older one ends): no link is kept in clear anywhere.
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + resetLinkMinutes * 60_000);
-      await db.transaction((tx) =>
+      await transaction((tx) =>
         security.replaceResetToken(tx, seller.id, hashToken(token), expiresAt),
       );
       const language = languageOf(seller.language ?? undefined) ?? fallbackLanguage;
@@ -83,7 +85,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     async resetPassword(token: string, newPassword: string, client: { ip: string }) {
       await throttle.limiter.consume(throttle.perIp, client.ip);
       const at = now();
-      const sellerId = await db.transaction(async (tx) => {
+      const sellerId = await transaction(async (tx) => {
         const owner = await security.consumeResetToken(tx, hashToken(token), at);
         if (!owner) throw resetTokenInvalid();
         const seller = await sellers.findById(owner, tx);

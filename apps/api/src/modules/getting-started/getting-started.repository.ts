@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import type { DataAccess } from '../../db/client.ts';
 import { products, sellerGettingStarted, settlementInfos } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
 
@@ -21,10 +20,12 @@ export interface GettingStartedChange {
  * The checklist in one round trip: a payout method is set up when any method has its key field
  * filled (the settlement rules only store complete methods), a product counts unless deleted.
  */
-export function createGettingStartedRepository(db: Database) {
-  // Read on every visit of the dashboard: prepared under a name, read by hand.
-  const read = preparedStatement(
-    db,
+export function createGettingStartedRepository({
+  db,
+  statements,
+}: Pick<DataAccess, 'db' | 'statements'>) {
+  // Read on every visit of the dashboard: a hot statement.
+  const read = statements.prepare(
     'getting_started_state',
     sql`
       select

@@ -12,6 +12,7 @@ import {
   type MailService,
   mailRetry,
 } from '../mail/mail.service.ts';
+import type { SaleListener } from '../purchases/purchases.service.ts';
 import type { SaleNotificationRepository } from './sale-notifications.repository.ts';
 
 /** The local hour at which the summary of the day before is sent. */
@@ -129,14 +130,13 @@ export function createSaleNotificationService(deps: {
       return { saleNotifications: choice };
     },
 
-    /**
-     * In the transaction that records a sale: its mail, for a seller who wants one per sale
-     * (`choice` read with the sale's own data).
-     */
-    async afterSale(executor: Database, saleId: string, choice: string): Promise<boolean> {
-      if (choice !== 'each') return false;
-      return queue.enqueue(executor, saleMailJob, { saleId }, { dedupeKey: `sale-mail:${saleId}` });
-    },
+    /** The sale mail, queued in the transaction that records the sale, for each sale. */
+    saleListener: {
+      audience: { kind: 'saleNotifications', choice: 'each' },
+      afterSale: (tx, sale) =>
+        queue.enqueue(tx, saleMailJob, { saleId: sale.id }, { dedupeKey: `sale-mail:${sale.id}` }),
+      afterCommit: () => queue.nudge(),
+    } satisfies SaleListener,
 
     /**
      * Queues yesterday's summaries once the local clock has passed 09:00 (called every few

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess } from '../../db/client.ts';
 import { LocalStorage } from '../../storage/local-driver.ts';
 import { localStorageRoutes } from '../../storage/local-routes.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -11,7 +11,7 @@ import type { UploadsService } from './uploads.service.ts';
 import { sweepUploads } from './uploads.sweeper.ts';
 
 export interface UploadsModuleOptions {
-  db: Database;
+  database: Pick<DataAccess, 'db' | 'transaction'>;
   storage: Storage;
   auth: AuthService;
   uploadsService: UploadsService;
@@ -25,8 +25,8 @@ export interface UploadsModuleOptions {
  * local) and the sweeper timer, stopped when the app closes.
  */
 export async function uploadsModule(app: FastifyInstance, options: UploadsModuleOptions) {
-  const { db, storage, ttlHours, auth, uploadsService } = options;
-  const uploads = createUploadRepository(db);
+  const { database, storage, ttlHours, auth, uploadsService } = options;
+  const uploads = createUploadRepository(database);
   const avatar = createAvatarService({ storage, auth, uploads, uploadsService });
 
   if (storage instanceof LocalStorage) {
