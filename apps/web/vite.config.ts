@@ -96,10 +96,8 @@ const firstScreenModules = [
   'src/features/auth/components/email-field.tsx',
   'src/components/ui/card.tsx',
   'src/components/ui/password-input.tsx',
-  'src/lib/validation-message.ts',
   'src/lib/api-error.ts',
   'src/config/env.ts',
-  'src/lib/error-messages.ts',
 ];
 
 function isFirstScreenModule(id: string): boolean {

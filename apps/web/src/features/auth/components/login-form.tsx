@@ -5,8 +5,6 @@ import { Link } from 'react-router';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-messages';
-import { fieldErrorText } from '@/lib/validation-message';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
 import type { LoginCodeStepProps } from './login-code-step';
@@ -23,6 +21,9 @@ type FieldErrors = Partial<Record<LoginField, string>>;
 interface LoginCode {
   check: (values: LoginBody) => FieldErrors;
   loginSeller: (body: LoginBody) => Promise<LoginResponse>;
+  /** The texts of field and form errors, which only a used form can have. */
+  fieldErrorText: typeof import('@/lib/validation-message').fieldErrorText;
+  errorMessage: typeof import('@/lib/error-messages').errorMessage;
 }
 
 let loginCode: Promise<LoginCode> | undefined;
@@ -31,8 +32,10 @@ function loadLoginCode(): Promise<LoginCode> {
   loginCode ??= Promise.all([
     import('@seller/contract/auth/login'),
     import('../api/login-seller'),
+    import('@/lib/validation-message'),
+    import('@/lib/error-messages'),
   ]).then(
-    ([{ loginBodySchema }, { loginSeller }]) => ({
+    ([{ loginBodySchema }, { loginSeller }, { fieldErrorText }, { errorMessage }]) => ({
       check: (values) => {
         const result = loginBodySchema.safeParse(values);
         const errors: FieldErrors = {};
@@ -45,6 +48,8 @@ function loadLoginCode(): Promise<LoginCode> {
         return errors;
       },
       loginSeller,
+      fieldErrorText,
+      errorMessage,
     }),
     (error: unknown) => {
       loginCode = undefined; // tried again on the next use
@@ -73,6 +78,8 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
   const [formError, setFormError] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const [backFromStep, setBackFromStep] = useState(0);
+  // Set once the checks' code has loaded; any error shown comes after that.
+  const [code, setCode] = useState<LoginCode | null>(null);
   const inputs = {
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
@@ -102,6 +109,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
     let code: LoginCode;
     try {
       code = await loadLoginCode();
+      setCode(code);
     } catch {
       // The checks' code failing to load leaves the form as it was, with a message.
       setFormError(t('error.loginFailed'));
@@ -125,7 +133,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
       const { LoginCodeStep: Step } = await import('./login-code-step');
       setSecondStep({ challenge: result.challenge, Step });
     } catch (error) {
-      setFormError(errorMessage(t, error, t('error.loginFailed')));
+      setFormError(code.errorMessage(t, error, t('error.loginFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -154,8 +162,8 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
     loadLoginCode().catch(() => undefined);
   };
 
-  const emailError = fieldErrorText(t, errors.email);
-  const passwordError = fieldErrorText(t, errors.password);
+  const emailError = code?.fieldErrorText(t, errors.email);
+  const passwordError = code?.fieldErrorText(t, errors.password);
 
   return (
     <AuthForm
