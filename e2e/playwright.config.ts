@@ -18,7 +18,6 @@ export default defineConfig({
     '**/phones.e2e.ts',
     '**/products-list.e2e.ts',
     '**/products-mobile.e2e.ts',
-    '**/products.e2e.ts',
     '**/settlement.e2e.ts',
     '**/upload-safety.e2e.ts',
     '**/uploads.e2e.ts',
