@@ -13,7 +13,6 @@ export default defineConfig({
     '**/accessibility.e2e.ts',
     '**/account-security.e2e.ts',
     '**/cross-origin.e2e.ts',
-    '**/developer.e2e.ts',
     '**/phones.e2e.ts',
     '**/products-list.e2e.ts',
     '**/products-mobile.e2e.ts',
