@@ -17,7 +17,6 @@ export default defineConfig({
     '**/products-list.e2e.ts',
     '**/products-mobile.e2e.ts',
     '**/settlement.e2e.ts',
-    '**/uploads.e2e.ts',
     '**/uppy.e2e.ts',
   ],
   globalSetup: './global-setup.ts',
