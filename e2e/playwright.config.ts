@@ -11,7 +11,6 @@ export default defineConfig({
   // Still on the former runner; each leaves this list as it moves to Playwright Test.
   testIgnore: [
     '**/accessibility.e2e.ts',
-    '**/account-security.e2e.ts',
     '**/cross-origin.e2e.ts',
     '**/phones.e2e.ts',
     '**/products-list.e2e.ts',
