@@ -1,10 +1,8 @@
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillShopDetails, sellerClient } from './support/api';
 import { describeViolations, seriousViolations } from './support/axe';
-import { browserForFile, failedRequest, withPage } from './support/browser';
-import { sellerWithSalesForFile } from './support/sales-data';
+import { test as base, expect, failedRequest, storeInBrowser } from './support/fixtures';
+import { type SellerWithSales, sellerWithSales } from './support/sales-data';
 import { type ScreenSize, screens } from './support/screens';
-import { fillShopDetails } from './support/sellers';
 
 /**
  * Every screen of the app, signed out and signed in with a seller who has products, sales,
@@ -12,67 +10,58 @@ import { fillShopDetails } from './support/sellers';
  * A serious or critical violation fails the screen's test and is listed with its elements.
  */
 
-const baseUrl = inject('baseUrl');
-const secret = inject('internalApiSecret');
-const browser = browserForFile();
-const data = sellerWithSalesForFile(baseUrl, secret);
-
-beforeAll(async () => {
-  const { token, nickname } = data().seller;
-  await fillShopDetails(baseUrl, token, nickname);
+const test = base.extend<object, { detailedShop: SellerWithSales }>({
+  /** The shop's data and a bio and payout details, filled in: made once per worker. */
+  detailedShop: [
+    async ({ run, memberSite }, use) => {
+      const shop = await sellerWithSales(run.baseUrl, memberSite);
+      await fillShopDetails(sellerClient(run.baseUrl, shop.seller.token), shop.seller.nickname);
+      await use(shop);
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
 });
 
-/**
- * Stores the session the way the app does, before any of its scripts run: one page load per
- * screen instead of two (there are some sixty screens to check).
- */
-async function storeSession(page: Page, token: string): Promise<void> {
-  await page.addInitScript((value) => {
-    window.localStorage.setItem('token', value);
-    window.localStorage.setItem('userType', 'seller');
-  }, token);
-}
-
-/** The product that sold: it has files, thumbnails and sales. */
-const soldProduct = () => data().productIds[0] ?? '';
-
-const sizes: { size: ScreenSize; mobile: boolean }[] = [
-  { size: 'desktop', mobile: false },
-  { size: 'phone', mobile: true },
-];
+const sizes: ScreenSize[] = ['desktop', 'phone'];
 const languages = [
   { language: 'English', locale: 'en-US', lang: 'en' },
   { language: 'Korean', locale: 'ko-KR', lang: 'ko' },
 ];
+
 /*
  * Every screen at both sizes in English and in Korean. English is checked in the light theme
  * and then, on the same page, in the dark one (the app follows the system's theme as it
  * changes): the colours do not depend on the language, the layout and the fonts do.
  */
-describe.concurrent.each(
-  sizes.flatMap((size) => languages.map((language) => ({ ...size, ...language }))),
-)('accessibility at $size size in $language', ({ size, mobile, locale, lang }) => {
-  const themes = lang === 'en' ? (['light', 'dark'] as const) : (['light'] as const);
-  it.each(screens.filter((screen) => !screen.only || screen.only === size))(
-    `$name has no serious or critical axe violation (${themes.join(' and ')} theme)`,
-    async (screen) => {
-      await withPage(
-        browser(),
-        {
-          baseUrl,
-          mobile,
-          locale,
-          colorScheme: 'light',
-          bypassCSP: true,
-          allowConsoleErrors: [failedRequest(404)],
-        },
-        async ({ page }) => {
-          const path = screen.path(soldProduct());
-          if (screen.signedIn) await storeSession(page, data().seller.token);
+for (const size of sizes) {
+  for (const { language, locale, lang } of languages) {
+    test.describe(`accessibility at ${size} size in ${language}`, () => {
+      // axe is injected as an inline script, which the app's Content-Security-Policy refuses.
+      test.use({
+        screenSize: size,
+        locale,
+        colorScheme: 'light',
+        bypassCSP: true,
+        allowConsoleErrors: [failedRequest(404)],
+      });
+      const themes = lang === 'en' ? (['light', 'dark'] as const) : (['light'] as const);
+
+      for (const screen of screens.filter((screen) => !screen.only || screen.only === size)) {
+        test(`${screen.name} has no serious or critical axe violation (${themes.join(' and ')} theme)`, async ({
+          page,
+          context,
+          run,
+          detailedShop,
+        }) => {
+          // The product that sold: it has files, thumbnails and sales.
+          const path = screen.path(detailedShop.productIds[0] ?? '');
+          if (screen.signedIn) {
+            await storeInBrowser(context, run.baseUrl, { token: detailedShop.seller.token });
+          }
           await page.goto(path);
           await screen.ready(page, size);
           // The screen speaks the context's language (the browser's, as a visitor's would be).
-          expect(await page.getAttribute('html', 'lang')).toMatch(new RegExp(`^${lang}(-|$)`));
+          await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}(-|$)`));
           // Colours change at once when the theme does, not through a transition that axe
           // would catch half-way.
           await page.addStyleTag({
@@ -80,15 +69,12 @@ describe.concurrent.each(
           });
           for (const theme of themes) {
             await page.emulateMedia({ colorScheme: theme });
-            await page.waitForFunction(
-              (expected) => document.documentElement.classList.contains(expected),
-              theme,
-            );
+            await expect(page.locator('html')).toContainClass(theme);
             const violations = await seriousViolations(page);
             expect(describeViolations(violations), `${theme} theme`).toBe('');
           }
-        },
-      );
-    },
-  );
-});
+        });
+      }
+    });
+  }
+}

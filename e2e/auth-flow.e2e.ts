@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { signUp } from './support/api';
+import { newCredentials, signUp } from './support/api';
 import { expect, failedRequest, stored, test } from './support/fixtures';
-import { newCredentials } from './support/sellers';
 
 async function logIn(page: Page, email: string, password: string) {
   await page.fill('#email', email);

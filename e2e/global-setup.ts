@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitForHealth } from '../apps/api/src/test/server-process.ts';
 import { startMailPeer } from './support/mail-peer';
+import { startSite } from './support/other-site';
 import { publishRunSettings } from './support/run';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -24,10 +25,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseUrl = `http://127.0.0.1:${port}`;
   // The internal (member-site) API exists only with a secret; a fresh one per run.
   const internalApiSecret = randomBytes(32).toString('hex');
-  let crossPort = await freePort();
-  while (crossPort === port) crossPort = await freePort();
-  // Another host name than the API's 127.0.0.1, so that the browser treats it as another site.
-  const crossOrigin = `http://localhost:${crossPort}`;
+  // The member site: another site, whose pages may call the API (CORS_ORIGINS).
+  const memberSite = await startSite();
+  const crossOrigin = memberSite.origin;
   // The server's mail goes to a real SMTP server on loopback, which the tests read.
   const mail = await startMailPeer();
   let output = '';
@@ -64,7 +64,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (error) {
     server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
-    await mail.close();
+    await Promise.all([mail.close(), memberSite.close()]);
     throw error;
   }
   publishRunSettings({ baseUrl, internalApiSecret, crossOrigin, mailboxUrl: mail.mailboxUrl });
@@ -78,6 +78,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
-    await mail.close();
+    await Promise.all([mail.close(), memberSite.close()]);
   };
 }

@@ -8,16 +8,6 @@ import { chromiumFlags, chromiumPath } from './support/chromium';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
-  // Still on the former runner; each leaves this list as it moves to Playwright Test.
-  testIgnore: [
-    '**/accessibility.e2e.ts',
-    '**/cross-origin.e2e.ts',
-    '**/phones.e2e.ts',
-    '**/products-list.e2e.ts',
-    '**/products-mobile.e2e.ts',
-    '**/settlement.e2e.ts',
-    '**/uppy.e2e.ts',
-  ],
   globalSetup: './global-setup.ts',
   outputDir: './artifacts/results',
   fullyParallel: true,

@@ -1,59 +1,58 @@
-import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserForFile, openSignedIn, withPage } from './support/browser';
-import { createProduct } from './support/member-site';
-import { createSeller } from './support/sellers';
-
-const baseUrl = inject('baseUrl');
-const browser = browserForFile();
+import type { Locator } from '@playwright/test';
+import { createProduct, sellerClient, signUp } from './support/api';
+import { test as base, expect, signIn } from './support/fixtures';
+import { expectNoOverflow } from './support/phone-layout';
 
 const languages = ['en', 'ko', 'zh', 'ja', 'fr', 'tr'] as const;
 const widths = [360, 390, 430] as const;
 /** The longest title allowed, without a single space to break it at. */
 const longTitle = 'Supercalifragilistic'.repeat(10);
 
-let seller: Awaited<ReturnType<typeof createSeller>>;
-let productId: string;
-
-beforeAll(async () => {
-  seller = await createSeller(baseUrl);
-  productId = await createProduct(baseUrl, seller.token, { title: longTitle, price: 12 });
-  await createProduct(baseUrl, seller.token, { title: 'A short one', price: 3 });
+const test = base.extend<object, { catalogue: { token: string; productId: string } }>({
+  /** A seller with the long-titled product and a short one, made once per worker. */
+  catalogue: [
+    async ({ run }, use) => {
+      const seller = await signUp(run.baseUrl);
+      const api = sellerClient(run.baseUrl, seller.token);
+      const productId = await createProduct(api, run.baseUrl, { title: longTitle, price: 12 });
+      await createProduct(api, run.baseUrl, { title: 'A short one', price: 3 });
+      await use({ token: seller.token, productId });
+    },
+    { scope: 'worker' },
+  ],
 });
 
-/** The page is no wider than the screen: nothing to scroll sideways. */
-async function fitsWidth(page: Page): Promise<{ scroll: number; width: number }> {
-  return page.evaluate(() => ({
-    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-    width: window.innerWidth,
-  }));
-}
+test.use({ screenSize: 'phone' });
 
 /** The element is shown, and entirely within the width of the screen. */
-async function withinScreen(element: Locator, width: number): Promise<boolean> {
+async function expectWithinScreen(element: Locator, width: number): Promise<void> {
+  await expect(element).toBeVisible();
   const box = await element.boundingBox();
-  return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width + 0.5;
+  expect(box && box.width > 0 && box.x >= 0 && box.x + box.width <= width + 0.5).toBe(true);
 }
 
-describe.concurrent('the products screens on phones', () => {
-  it.each(languages)('fit 360–430 px in %s, with a 200-character title', async (language) => {
-    for (const width of widths) {
-      await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
+test.describe('the products screens on phones', () => {
+  for (const language of languages) {
+    test(`fit 360–430 px in ${language}, with a 200-character title`, async ({
+      page,
+      context,
+      run,
+      catalogue,
+    }) => {
+      await signIn(context, run.baseUrl, catalogue.token);
+      for (const width of widths) {
         await page.setViewportSize({ width, height: 800 });
-        await openSignedIn(page, seller.token, `/products?lng=${language}`);
+        await page.goto(`/products?lng=${language}`);
         const card = page.getByTestId('product-card').filter({ hasText: longTitle.slice(0, 60) });
-        await card.waitFor();
-        expect(await fitsWidth(page), `/products ${language} ${width}px`).toEqual({
-          scroll: width,
-          width,
-        });
+        await expect(card).toBeVisible();
+        await expectNoOverflow(page, `/products ${language} ${width}px`);
         // The badge, the delete button and "new product" stay in view.
-        expect(await withinScreen(card.getByTestId('status-badge'), width)).toBe(true);
-        expect(await withinScreen(card.getByTestId('delete-product'), width)).toBe(true);
-        expect(await withinScreen(page.getByTestId('create-product'), width)).toBe(true);
+        await expectWithinScreen(card.getByTestId('status-badge'), width);
+        await expectWithinScreen(card.getByTestId('delete-product'), width);
+        await expectWithinScreen(page.getByTestId('create-product'), width);
         // The title is cut to two lines, its full text kept for whoever wants it.
         const title = card.getByTestId('product-title-link');
-        expect(await title.getAttribute('title')).toBe(longTitle);
+        await expect(title).toHaveAttribute('title', longTitle);
         const lines = await title.evaluate((element) => {
           const style = getComputedStyle(element);
           return element.clientHeight / Number.parseFloat(style.lineHeight);
@@ -66,23 +65,20 @@ describe.concurrent('the products screens on phones', () => {
           'product-sales',
           'product-views',
         ]) {
-          expect(await withinScreen(card.getByTestId(figure), width)).toBe(true);
+          await expectWithinScreen(card.getByTestId(figure), width);
         }
 
         for (const path of [
-          `/products/${productId}`,
-          `/products/${productId}/edit`,
+          `/products/${catalogue.productId}`,
+          `/products/${catalogue.productId}/edit`,
           '/products/create',
         ]) {
           await page.goto(path);
-          await page.locator('h1').first().waitFor();
+          await expect(page.locator('h1').first()).toBeVisible();
           await page.waitForLoadState('networkidle');
-          expect(await fitsWidth(page), `${path} ${language} ${width}px`).toEqual({
-            scroll: width,
-            width,
-          });
+          await expectNoOverflow(page, `${path} ${language} ${width}px`);
         }
-      });
-    }
-  });
+      }
+    });
+  }
 });

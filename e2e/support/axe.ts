@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
 import type { AxeResults, ImpactValue, RunOptions } from 'axe-core';
-import type { Page } from 'playwright-core';
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),

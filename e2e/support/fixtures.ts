@@ -100,8 +100,8 @@ export const test = base.extend<TestOptions & TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   shop: [
-    async ({ run }, use) => {
-      const shop = await sellerWithSales(run.baseUrl, run.internalApiSecret);
+    async ({ run, memberSite }, use) => {
+      const shop = await sellerWithSales(run.baseUrl, memberSite);
       await use({ ...shop, api: sellerClient(run.baseUrl, shop.seller.token) });
     },
     { scope: 'worker', timeout: 120_000 },

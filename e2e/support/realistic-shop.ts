@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { paymentMethodCodes } from '@seller/contract/payment-methods';
-import { beforeAll } from 'vitest';
-import { createProduct, recordPurchase } from './member-site';
-import { createSeller, fillShopDetails } from './sellers';
+import { createProduct, fillShopDetails, type SellerAccount, sellerClient, signUp } from './api';
+import type { MemberSite } from './member-site';
 
 /**
  * A product title of exactly 200 characters (the longest allowed): Korean and English words
@@ -14,11 +13,8 @@ export const longTitle = (() => {
   return title.slice(0, 200).padEnd(200, 'X');
 })();
 
-/** The payment methods the member site sends. */
-export const paymentMethods = paymentMethodCodes;
-
 export interface RealisticShop {
-  seller: Awaited<ReturnType<typeof createSeller>>;
+  seller: SellerAccount;
   /** The product with the 200-character title; it has sales. */
   longProductId: string;
   productIds: string[];
@@ -31,43 +27,34 @@ const day = 24 * 60 * 60 * 1000;
  * products (one with a 200-character title, one never sold), 24 sales over the last weeks
  * paid with each method, with long order ids and customer addresses.
  */
-export async function realisticShop(baseUrl: string, secret: string): Promise<RealisticShop> {
-  const seller = await createSeller(baseUrl);
-  const { token, nickname } = seller;
-  await fillShopDetails(baseUrl, token, nickname);
+export async function realisticShop(
+  baseUrl: string,
+  memberSite: MemberSite,
+): Promise<RealisticShop> {
+  const seller = await signUp(baseUrl);
+  const api = sellerClient(baseUrl, seller.token);
+  await fillShopDetails(api, seller.nickname);
 
-  const longProductId = await createProduct(baseUrl, token, { title: longTitle, price: 125 });
+  const longProductId = await createProduct(api, baseUrl, { title: longTitle, price: 125 });
   const productIds = [
     longProductId,
-    await createProduct(baseUrl, token, {
+    await createProduct(api, baseUrl, {
       title: '中文商务邮件模板 (Business Email Templates)',
       price: 9,
     }),
-    await createProduct(baseUrl, token, { title: 'Unsold template', price: 5 }),
+    await createProduct(api, baseUrl, { title: 'Unsold template', price: 5 }),
   ];
   const run = randomBytes(4).toString('hex').toUpperCase();
   const now = Date.now();
   for (let index = 0; index < 24; index++) {
-    await recordPurchase(baseUrl, secret, {
+    await memberSite.recordPurchase({
       orderId: `ORD-20261124-${run}-${String(index + 1).padStart(6, '0')}`,
       productId: productIds[index % 2] ?? longProductId,
       customerEmail: `very.long.customer.name.${index + 1}@example-company-domain.com`,
-      paymentMethod: paymentMethods[index % paymentMethods.length] ?? 'card',
+      paymentMethod: paymentMethodCodes[index % paymentMethodCodes.length] ?? 'card',
       amount: 172_500 + index * 1000,
       purchasedAt: new Date(now - (index % 12) * day - 1000).toISOString(),
     });
   }
   return { seller, longProductId, productIds };
-}
-
-/** One such shop for the tests of a file, made before them; call it at the top. */
-export function realisticShopForFile(baseUrl: string, secret: string): () => RealisticShop {
-  let shop: RealisticShop | undefined;
-  beforeAll(async () => {
-    shop = await realisticShop(baseUrl, secret);
-  });
-  return () => {
-    if (!shop) throw new Error('The shop is not made yet (use it inside a test).');
-    return shop;
-  };
 }

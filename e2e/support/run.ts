@@ -9,8 +9,8 @@ export interface RunSettings {
   /** The server's INTERNAL_API_SECRET, for the member site's signed calls. */
   internalApiSecret: string;
   /**
-   * Another site (`http://localhost:<port>`) listed in the server's CORS_ORIGINS. Nothing
-   * listens there: a test serves its pages by routing them in the browser.
+   * The member site (`http://localhost:<port>`), listed in the server's CORS_ORIGINS: an empty
+   * page at every path (support/other-site.ts), which a test's script fills.
    */
   crossOrigin: string;
   /** The run's mailbox: every message the server sent to its SMTP peer (`GET /messages`). */

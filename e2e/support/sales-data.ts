@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll } from 'vitest';
-import { createProduct, type RecordedSale, recordPurchase } from './member-site';
-import { createSeller } from './sellers';
+import { createProduct, type SellerAccount, sellerClient, signUp } from './api';
+import { type MemberSite, memberSiteOf, type RecordedSale } from './member-site';
 
 const day = 24 * 60 * 60 * 1000;
 
 export interface SellerWithSales {
-  seller: Awaited<ReturnType<typeof createSeller>>;
+  seller: SellerAccount;
   productIds: string[];
   sales: RecordedSale[];
   /** How many sales were made seconds before the set-up (they count as today). */
@@ -18,12 +18,16 @@ export interface SellerWithSales {
  * purchase feed: 4 today, 6 over the previous days, 40 more than a month ago. With 20 rows per
  * page that is three pages of transactions.
  */
-export async function sellerWithSales(baseUrl: string, secret: string): Promise<SellerWithSales> {
-  const seller = await createSeller(baseUrl);
+export async function sellerWithSales(
+  baseUrl: string,
+  memberSite: MemberSite,
+): Promise<SellerWithSales> {
+  const seller = await signUp(baseUrl);
+  const api = sellerClient(baseUrl, seller.token);
   const productIds = [
-    await createProduct(baseUrl, seller.token, { title: 'Watercolor brushes pack', price: 12 }),
-    await createProduct(baseUrl, seller.token, { title: '한국어 요리 강좌', price: 30 }),
-    await createProduct(baseUrl, seller.token, { title: 'Unsold template', price: 5 }),
+    await createProduct(api, baseUrl, { title: 'Watercolor brushes pack', price: 12 }),
+    await createProduct(api, baseUrl, { title: '한국어 요리 강좌', price: 30 }),
+    await createProduct(api, baseUrl, { title: 'Unsold template', price: 5 }),
   ];
   const now = Date.now();
   const times: number[] = [
@@ -36,7 +40,7 @@ export async function sellerWithSales(baseUrl: string, secret: string): Promise<
   const sales: RecordedSale[] = [];
   for (const [index, time] of times.entries()) {
     sales.push(
-      await recordPurchase(baseUrl, secret, {
+      await memberSite.recordPurchase({
         orderId: `E2E-${run}-${String(index + 1).padStart(3, '0')}`,
         productId: productIds[index % 2] ?? '',
         customerEmail: `buyer${index + 1}@example.com`,
@@ -67,7 +71,7 @@ export function krw(amount: number): string {
 export function sellerWithSalesForFile(baseUrl: string, secret: string): () => SellerWithSales {
   let data: SellerWithSales | undefined;
   beforeAll(async () => {
-    data = await sellerWithSales(baseUrl, secret);
+    data = await sellerWithSales(baseUrl, memberSiteOf(baseUrl, secret));
   });
   return () => {
     if (!data) throw new Error('The seller with sales is not made yet (use it inside a test).');

@@ -1,13 +1,4 @@
-import {
-  fillShopDetails as fillDetails,
-  newCredentials,
-  type SellerAccount,
-  type SellerCredentials,
-  sellerClient,
-  signUp,
-} from './api';
-
-export { newCredentials, type SellerCredentials };
+import { fillShopDetails as fillDetails, type SellerAccount, sellerClient, signUp } from './api';
 
 /** Signs a new seller up through the API and returns the credentials and token. */
 export function createSeller(baseUrl: string): Promise<SellerAccount> {
