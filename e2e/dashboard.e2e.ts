@@ -1,7 +1,6 @@
 import { createProduct, succeeded } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
-import { holdRequests } from './support/hold-requests';
-import { expectNoLayoutShift } from './support/layout-shift';
+import { expectNothingMoves, holdRequests } from './support/hold-requests';
 import { krw } from './support/sales-data';
 
 test.describe('dashboard of a seller with sales', () => {
@@ -220,16 +219,10 @@ test.describe('dashboard of a seller with sales', () => {
       await page.goto('/');
       const latest = page.getByTestId('latest-sales');
       await expect(page.getByTestId('top-products')).toBeVisible();
-      // The browser reports the shifts it sees on the screen: the two cards are brought into it.
-      await latest.scrollIntoViewIfNeeded();
-      await expectNoLayoutShift(
-        page,
-        async () => {
-          overview.release();
-          await expect(page.getByTestId('latest-sale')).toHaveCount(5);
-        },
-        0,
-      );
+      await expectNothingMoves(page, latest, async () => {
+        overview.release();
+        await expect(page.getByTestId('latest-sale')).toHaveCount(5);
+      });
     });
   });
 });
@@ -271,22 +264,16 @@ test.describe('dashboard of a new seller', () => {
       const gross = page.getByTestId('revenue-gross');
       const net = page.getByTestId('revenue-net');
       await expect(net).toHaveText('...');
-      // The browser reports the shifts it sees on the screen: the chart's place is brought into it.
-      await page.getByTestId('revenue-chart-placeholder').scrollIntoViewIfNeeded();
       // The change and the detail take their two lines: the chart comes where its placeholder was.
-      await expectNoLayoutShift(
-        page,
-        async () => {
-          overview.release();
-          await expect(gross).toHaveText(krw(4_900_000));
-          await expect(net).not.toHaveText('...');
-          await expect(page.getByTestId('revenue-chart')).toBeVisible();
-        },
-        0,
-      );
+      await expectNothingMoves(page, page.getByTestId('revenue-chart-placeholder'), async () => {
+        overview.release();
+        await expect(gross).toHaveText(krw(4_900_000));
+        await expect(net).not.toHaveText('...');
+        await expect(page.getByTestId('revenue-chart')).toBeVisible();
+      });
       // The net is under the gross, not beside it.
       const [grossBox, netBox] = [await gross.boundingBox(), await net.boundingBox()];
-      expect(netBox?.y ?? -1).toBeGreaterThan(Math.round(grossBox?.y ?? 0));
+      expect(netBox?.y ?? -1).toBeGreaterThan(grossBox?.y ?? 0);
     });
   });
 });
@@ -356,23 +343,17 @@ test.describe('the getting-started checklist', () => {
       const checklist = page.getByTestId('getting-started');
       const step = (name: string) => checklist.getByTestId(`checklist-${name}`);
       await expect(checklist).toHaveAttribute('aria-busy', 'true');
-      // The browser reports the shifts it sees on the screen: the card under the list is shown.
-      await page.getByTestId('revenue-card').scrollIntoViewIfNeeded();
-      await expectNoLayoutShift(
-        page,
-        async () => {
-          steps.release();
-          profile.release();
-          // The first product is done (its button gone from sight), the link is to share (its
-          // button shown once the nickname is known).
-          await expect(step('firstProduct')).toHaveAttribute('data-done', 'true');
-          await expect(checklist.getByTestId('checklist-copy-link')).toBeEnabled();
-          await expect(step('firstProduct').getByRole('link')).toBeHidden();
-          await expect(checklist.getByTestId('checklist-copy-link')).toBeVisible();
-          await expect(page.getByTestId('welcome')).toBeVisible();
-        },
-        0,
-      );
+      await expectNothingMoves(page, page.getByTestId('revenue-card'), async () => {
+        steps.release();
+        profile.release();
+        // The first product is done (its button gone from sight), the link is to share (its
+        // button shown once the nickname is known).
+        await expect(step('firstProduct')).toHaveAttribute('data-done', 'true');
+        await expect(checklist.getByTestId('checklist-copy-link')).toBeEnabled();
+        await expect(step('firstProduct').getByRole('link')).toBeHidden();
+        await expect(checklist.getByTestId('checklist-copy-link')).toBeVisible();
+        await expect(page.getByTestId('welcome')).toBeVisible();
+      });
     });
   });
 });

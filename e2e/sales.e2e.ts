@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { succeeded } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
-import { datedToday, holdRequests } from './support/hold-requests';
-import { expectNoLayoutShift } from './support/layout-shift';
+import { datedToday, expectNothingMoves, holdRequests } from './support/hold-requests';
 import { krw } from './support/sales-data';
 
 type Period = 'all' | 'today' | 'week' | 'month';
@@ -254,17 +253,11 @@ test.describe('/sales on a phone', () => {
     await page.goto('/sales');
     const today = page.getByTestId('summary-today');
     await expect(today).toHaveAttribute('aria-busy', 'true');
-    // The browser reports the shifts it sees on the screen: the tabs under the cards are shown.
-    await page.getByRole('tablist').scrollIntoViewIfNeeded();
-    await expectNoLayoutShift(
-      page,
-      async () => {
-        stats.release();
-        await expect(today.getByTestId('summary-net')).toBeVisible();
-        await expect(today).toHaveAttribute('aria-busy', 'false');
-      },
-      0,
-    );
+    await expectNothingMoves(page, page.getByRole('tablist'), async () => {
+      stats.release();
+      await expect(today.getByTestId('summary-net')).toBeVisible();
+      await expect(today).toHaveAttribute('aria-busy', 'false');
+    });
   });
 
   test('shows a Chinese seller’s amounts once the yuan rate is here, in the places kept for them', async ({
@@ -282,17 +275,11 @@ test.describe('/sales on a phone', () => {
     // The figures are here and the rate is not: the amounts wait for it.
     await expect(total.getByTestId('summary-amount')).toHaveText('...');
     await expect(page.getByTestId('transaction-card')).toHaveCount(0);
-    // The browser reports the shifts it sees on the screen: the tabs under the cards are shown.
-    await page.getByRole('tablist').scrollIntoViewIfNeeded();
-    await expectNoLayoutShift(
-      page,
-      async () => {
-        rate.release();
-        await expect(total.getByTestId('approx-cny').first()).toBeVisible();
-        await expect(page.getByTestId('yuan-rate-note')).toBeVisible();
-        await expect(page.getByTestId('transaction-card').first()).toBeVisible();
-      },
-      0,
-    );
+    await expectNothingMoves(page, page.getByRole('tablist'), async () => {
+      rate.release();
+      await expect(total.getByTestId('approx-cny').first()).toBeVisible();
+      await expect(page.getByTestId('yuan-rate-note')).toBeVisible();
+      await expect(page.getByTestId('transaction-card').first()).toBeVisible();
+    });
   });
 });
