@@ -94,6 +94,7 @@ const firstScreenModules = [
   'src/components/layouts/auth-layout.tsx',
   'src/features/auth/components/auth-form.tsx',
   'src/features/auth/components/email-field.tsx',
+  'src/features/auth/api/start-seller-session.ts',
   'src/components/ui/card.tsx',
   'src/components/ui/password-input.tsx',
   'src/lib/api-error.ts',
