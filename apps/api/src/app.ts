@@ -301,7 +301,6 @@ export async function buildApp({
   });
   const refunds = createRefundService({
     refunds: createRefundRepository(database, config.timeZone),
-    ...(clock ? { now: clock } : {}),
     listeners: [
       {
         // A mail for a seller who mails each sale, and the webhook event.
