@@ -318,7 +318,6 @@ export async function buildApp({
   app.decorate('payouts', payouts);
   const refunds = createRefundService({
     refunds: createRefundRepository(database, config.timeZone),
-    ...(clock ? { now: clock } : {}),
     listeners: [
       {
         // A mail for a seller who mails each sale, and the webhook event.
