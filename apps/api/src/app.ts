@@ -40,12 +40,18 @@ import { createHealthService } from './modules/health/health.service.ts';
 import { createJobsModule } from './modules/jobs/jobs.module.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createOutboxTransport, createSmtpTransport } from './modules/mail/mail-transport.ts';
+import { createPayoutRepository } from './modules/payouts/payouts.repository.ts';
+import { payoutInternalRoutes, payoutRoutes } from './modules/payouts/payouts.routes.ts';
+import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import { createProductRepository } from './modules/products/products.repository.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { createProductService } from './modules/products/products.service.ts';
 import { createPurchaseRepository } from './modules/purchases/purchases.repository.ts';
 import { purchaseInternalRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchaseService } from './modules/purchases/purchases.service.ts';
+import { createRefundRepository } from './modules/refunds/refunds.repository.ts';
+import { refundInternalRoutes } from './modules/refunds/refunds.routes.ts';
+import { createRefundService } from './modules/refunds/refunds.service.ts';
 import { createQueueDailySummariesJob } from './modules/sale-notifications/jobs/queue-daily-summaries.job.ts';
 import { createSaleNotificationRepository } from './modules/sale-notifications/sale-notifications.repository.ts';
 import { createSaleNotificationService } from './modules/sale-notifications/sale-notifications.service.ts';
@@ -296,9 +302,48 @@ export async function buildApp({
     viewBatchIntervalMs: config.viewBatchIntervalMs,
     listeners: [saleNotifications.saleListener, webhooks.saleListener],
   });
+  const settlement = createSettlementService({
+    settlement: createSettlementRepository(database.db),
+  });
+  const payouts = createPayoutService({
+    payouts: createPayoutRepository(database.db, config.timeZone),
+    settlementOf: (sellerId) => settlement.get(sellerId),
+    publishPaid: (tx, sellerId, data) =>
+      webhooks.publishToSeller(tx, sellerId, 'payout.paid', data),
+    queue: jobQueue,
+    mail,
+    findRecipient: (sellerId) => sellers.findById(sellerId),
+    timeZone: config.timeZone,
+  });
+  app.decorate('payouts', payouts);
+  const refunds = createRefundService({
+    refunds: createRefundRepository(database, config.timeZone),
+    listeners: [
+      {
+        // A mail for a seller who mails each sale, and the webhook event.
+        async afterRefund(tx, event) {
+          const mailed = await saleNotifications.afterRefund(tx, event.id, event.saleNotifications);
+          const published = await webhooks.publish(
+            tx,
+            event.sellerId,
+            event.webhookEvents,
+            'sale.refunded',
+            { sale: event.sale, refund: event.refund },
+          );
+          return mailed || published;
+        },
+        afterCommit: () => jobQueue.nudge(),
+      },
+    ],
+  });
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
-    routes: [exchangeRateInternalRoutes(exchangeRates), purchaseInternalRoutes(purchases)],
+    routes: [
+      exchangeRateInternalRoutes(exchangeRates),
+      purchaseInternalRoutes(purchases),
+      payoutInternalRoutes(payouts),
+      refundInternalRoutes(refunds),
+    ],
   });
   await app.register(salesRoutes, {
     sales: createSalesService({
@@ -306,9 +351,8 @@ export async function buildApp({
       timeZone: config.timeZone,
     }),
   });
-  await app.register(settlementRoutes, {
-    settlement: createSettlementService({ settlement: createSettlementRepository(database.db) }),
-  });
+  await app.register(settlementRoutes, { settlement });
+  await app.register(payoutRoutes, { payouts });
 
   await app.register(gettingStartedRoutes, {
     gettingStarted: createGettingStartedService({

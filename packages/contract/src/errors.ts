@@ -37,6 +37,9 @@ export const errorCodes = [
   'two_factor_not_enabled',
   'insufficient_scope',
   'webhook_url_not_allowed',
+  'refund_exceeds_sale',
+  'payout_exceeds_balance',
+  'payout_method_missing',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -40,7 +40,8 @@ export const validationMessages = {
   webhookUrlInvalid: 'Please enter a valid https URL.',
   webhookUrlNotAllowed: 'This address cannot receive webhooks (private or local network).',
   webhookEventsRequired: 'Please choose at least one event.',
-  webhookEventInvalid: 'Choose events among sale.created and product.updated, each once.',
+  webhookEventInvalid:
+    'Choose events among sale.created, sale.refunded, product.updated and payout.paid, each once.',
   saleNotificationsInvalid: 'Choose on each sale, daily summary or never.',
   bioTooLong: `The bio can be at most ${limits.bio.max} characters long.`,
 
@@ -98,7 +99,19 @@ export const validationMessages = {
   orderIdReused: 'This order id is already recorded with different content.',
   purchasedAtInFuture: 'The purchase time is in the future.',
   purchasedAtTooEarly: 'The purchase time is before the year 2000.',
+  refundIdReused: 'This refund id is already recorded with different content.',
+  refundExceedsSale: 'The refund is more than what is left of the sale.',
+  refundedAtInFuture: 'The refund time is in the future.',
+  refundedAtBeforeSale: 'The refund time is before the sale.',
   dateOutOfRange: 'The date must be between 2000-01-01 and 2100-12-31.',
+  dateRangeInvalid: 'The first day must not be after the last day.',
+
+  payoutIdInvalid: 'The payout id must be printable ASCII without spaces.',
+  payoutIdReused: 'This payout id is already recorded with different content.',
+  paidAtInFuture: 'The payout time is in the future.',
+  paidAtTooEarly: 'The payout time is before the year 2000.',
+  payoutExceedsBalance: "The payout is more than the seller's balance.",
+  payoutMethodMissing: 'The seller has not filled in the details of this payout method.',
 } as const satisfies Record<string, string>;
 
 export type ValidationCode = keyof typeof validationMessages;

@@ -19,6 +19,8 @@ export function saleRowOf(row: RawRow): SaleRow {
     commissionAmount: column.integer(row, 'commission_amount'),
     netAmount: column.integer(row, 'net_amount'),
     purchasedAt: column.timestamp(row, 'purchased_at'),
+    refundedAmount: column.integer(row, 'refunded_amount'),
+    refundedCommission: column.integer(row, 'refunded_commission'),
     createdAt: column.timestamp(row, 'created_at'),
   };
 }

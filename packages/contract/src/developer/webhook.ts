@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { recordedRefundSchema } from '../internal/record-refund.ts';
+import { payoutSchema } from '../payouts/payout.ts';
 import { productSchema } from '../products/product.ts';
 import { transactionSchema } from '../sales/get-transactions.ts';
 
 /** What a webhook can be told about. */
-export const webhookEvents = ['sale.created', 'product.updated'] as const;
+export const webhookEvents = [
+  'sale.created',
+  'sale.refunded',
+  'product.updated',
+  'payout.paid',
+] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
 /** The body of every delivery: `X-Webhook-Id` repeats `id`, the same for every retry. */
@@ -17,10 +24,27 @@ export const webhookPayloadSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     id: z.string(),
+    type: z.literal('sale.refunded'),
+    createdAt: z.iso.datetime(),
+    /**
+     * The refund or chargeback as the member site's refund call answered it, and the sale
+     * after it (status and refunded amount).
+     */
+    data: z.object({ sale: transactionSchema, refund: recordedRefundSchema }),
+  }),
+  z.object({
+    id: z.string(),
     type: z.literal('product.updated'),
     createdAt: z.iso.datetime(),
     /** The product as `GET /api/products/{id}` shows it. */
     data: productSchema,
+  }),
+  z.object({
+    id: z.string(),
+    type: z.literal('payout.paid'),
+    createdAt: z.iso.datetime(),
+    /** The payout as `GET /api/payouts` lists it, and the seller's balance once it is counted. */
+    data: z.object({ payout: payoutSchema, balance: z.number().int() }),
   }),
   z.object({
     id: z.string(),
@@ -39,14 +63,27 @@ export const webhookSchema = z.object({
   secret: z.string().optional(),
 });
 
+/** One try at posting a delivery to the receiver. */
+export const webhookDeliveryAttemptSchema = z.object({
+  /** ISO 8601, UTC: when the request went out. */
+  at: z.iso.datetime(),
+  /** The receiver's HTTP status; null when it did not answer (timeout, refused connection). */
+  statusCode: z.number().int().nullable(),
+  /** How long the receiver took to answer, or to fail; 0 when the address was refused first. */
+  durationMs: z.number().int(),
+  /** Why the attempt failed; null when it succeeded. */
+  error: z.string().nullable(),
+});
+export type WebhookDeliveryAttempt = z.infer<typeof webhookDeliveryAttemptSchema>;
+
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   /** The event's id (`X-Webhook-Id`): the same for a resend. */
   eventId: z.string(),
   event: z.string(),
   status: z.enum(['pending', 'succeeded', 'failed']),
-  /** Attempts made so far. */
-  attempts: z.number().int(),
+  /** Every attempt made so far, oldest first (none yet for a delivery still waiting). */
+  attempts: z.array(webhookDeliveryAttemptSchema),
   /** The receiver's last answer; null when it did not answer. */
   statusCode: z.number().int().nullable(),
   durationMs: z.number().int().nullable(),

@@ -21,6 +21,15 @@ const samples = {
     when: '24 Nov 2026, 14:05',
     url: 'https://seller.example.com/sales?period=today',
   },
+  refund: {
+    product: 'Pottery basics',
+    kind: 'chargeback',
+    amount: '₩5,000',
+    net: '₩4,500',
+    saleDay: '24 Nov 2026',
+    when: '25 Nov 2026, 10:15',
+    url: 'https://seller.example.com/sales?day=2026-11-24',
+  },
   dailySummary: {
     day: '23 Nov 2026',
     count: 3,
@@ -28,6 +37,14 @@ const samples = {
     net: '₩37,260',
     top: [{ title: 'Pottery basics', count: 3, amount: '₩41,400' }],
     url: 'https://seller.example.com/sales?period=week',
+  },
+  payout: {
+    amount: '₩120,000',
+    method: 'bank',
+    reference: 'KB-20261124-0042',
+    when: '24 Nov 2026, 14:05',
+    balance: '₩3,400',
+    url: 'https://seller.example.com/settlement',
   },
 } as const;
 
@@ -54,6 +71,18 @@ describe('mail messages', () => {
       subjects.add(mail.subject);
     }
     expect(subjects.size).toBe(languages.length);
+  });
+
+  it('tells a refund from a chargeback in every language', () => {
+    for (const language of languages) {
+      const chargeback = renderMail('refund', language, samples.refund);
+      const refund = renderMail('refund', language, { ...samples.refund, kind: 'refund' });
+      expect(refund.text, language).not.toBe(chargeback.text);
+      for (const mail of [refund, chargeback]) {
+        expect(mail.text, language).toContain('Pottery basics');
+        expect(mail.text, language).not.toContain('{{');
+      }
+    }
   });
 
   it('puts the link in both parts and escapes values in the HTML', () => {
@@ -111,5 +140,20 @@ describe('mail messages', () => {
     expect(mail.html).toContain(
       '<title>New sale: Tom &amp; Jerry&#39;s &quot;{{count}}&quot; $t(greeting) A/B (₩13,800)</title>',
     );
+  });
+
+  it('says how a payout went, its reference only when there is one, and the balance left', () => {
+    const mail = renderMail('payout', 'en', samples.payout);
+    expect(mail.subject).toBe('Payout sent: ₩120,000');
+    expect(mail.text).toContain('We sent you ₩120,000 by bank transfer on 24 Nov 2026, 14:05.');
+    expect(mail.text).toContain('Transfer reference: KB-20261124-0042.');
+    expect(mail.text).toContain('Your balance is now ₩3,400.');
+    const plain = renderMail('payout', 'ko', {
+      ...samples.payout,
+      method: 'alipay',
+      reference: null,
+    });
+    expect(plain.text).toContain('Alipay');
+    expect(plain.text).not.toContain('KB-20261124-0042');
   });
 });

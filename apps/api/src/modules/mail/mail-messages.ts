@@ -50,6 +50,19 @@ export interface SaleData {
   url: string;
 }
 
+export interface RefundData {
+  product: string;
+  /** `refund`, or `chargeback` when the buyer's bank took the money back. */
+  kind: 'refund' | 'chargeback';
+  /** The amount taken back and what the seller loses of it, already formatted. */
+  amount: string;
+  net: string;
+  /** The day of the sale and the time of the refund, formatted. */
+  saleDay: string;
+  when: string;
+  url: string;
+}
+
 export interface DailySummaryData {
   /** The day, formatted for the language. */
   day: string;
@@ -61,12 +74,25 @@ export interface DailySummaryData {
   url: string;
 }
 
+export interface PayoutData {
+  /** Amount and balance, already formatted (`formatWon`). */
+  amount: string;
+  method: 'alipay' | 'bank' | 'paypal';
+  /** The transfer's reference, when the operator gave one. */
+  reference: string | null;
+  when: string;
+  balance: string;
+  url: string;
+}
+
 export type MailData = {
   passwordReset: PasswordResetData;
   passwordChanged: PasswordChangedData;
   newSignIn: NewSignInData;
   sale: SaleData;
+  refund: RefundData;
   dailySummary: DailySummaryData;
+  payout: PayoutData;
 };
 export type MailTemplate = keyof MailData;
 
@@ -112,6 +138,11 @@ const compositions: { [T in MailTemplate]: (data: MailData[T]) => Composition<T>
     lines: ['sold', 'amount'],
     url,
   }),
+  refund: ({ url, kind, product, amount, net, saleDay, when }) => ({
+    values: { product, amount, net, saleDay, when },
+    lines: [kind === 'chargeback' ? 'chargedBack' : 'refunded', 'amount'],
+    url,
+  }),
   dailySummary: ({ url, day, count, amount, net, top }) => ({
     values: { day, count, amount, net },
     lines: [
@@ -123,6 +154,15 @@ const compositions: { [T in MailTemplate]: (data: MailData[T]) => Composition<T>
             { rank: index + 1, title: item.title, count: item.count, amount: item.amount },
           ] as const,
       ),
+    ],
+    url,
+  }),
+  payout: ({ url, amount, method, reference, when, balance }) => ({
+    values: { amount, when, balance, reference: reference ?? '' },
+    lines: [
+      method === 'alipay' ? 'paidAlipay' : method === 'bank' ? 'paidBank' : 'paidPaypal',
+      ...(reference ? (['reference'] as const) : []),
+      'balance',
     ],
     url,
   }),

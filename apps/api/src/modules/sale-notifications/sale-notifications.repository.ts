@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { startOfLocalDay } from '../../db/local-days.ts';
-import { products, sales, salesDaily, sellers } from '../../db/schema.ts';
+import { products, refunds, sales, salesDaily, sellers } from '../../db/schema.ts';
 import { parseRows, sqlInteger } from '../../db/sql-values.ts';
 
 export interface SaleForMail {
@@ -10,6 +10,17 @@ export interface SaleForMail {
   productTitle: string;
   amount: number;
   netAmount: number;
+  purchasedAt: Date;
+}
+
+export interface RefundForMail {
+  sellerId: string;
+  productTitle: string;
+  kind: 'refund' | 'chargeback';
+  amount: number;
+  netAmount: number;
+  refundedAt: Date;
+  /** When the sale refunded was made: the refund counts on that day. */
   purchasedAt: Date;
 }
 
@@ -39,7 +50,29 @@ export function createSaleNotificationRepository(db: Database, timeZone: string)
       return row;
     },
 
-    /** The seller's totals of a local day (from the rollup) and its three best products. */
+    async refundForMail(refundId: string): Promise<RefundForMail | undefined> {
+      const [row] = await db
+        .select({
+          sellerId: refunds.sellerId,
+          productTitle: products.title,
+          kind: refunds.kind,
+          amount: refunds.amount,
+          netAmount: refunds.netAmount,
+          refundedAt: refunds.refundedAt,
+          purchasedAt: sales.purchasedAt,
+        })
+        .from(refunds)
+        .innerJoin(sales, eq(sales.id, refunds.saleId))
+        .innerJoin(products, eq(products.id, sales.productId))
+        .where(eq(refunds.id, refundId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The seller's totals of a local day (from the rollup) and its three best products, net of
+     * refunds as every sales figure (a fully refunded sale is left out).
+     */
     async daySummary(sellerId: string, day: string) {
       const [totals] = await db
         .select({ count: salesDaily.count, amount: salesDaily.amount, net: salesDaily.net })
@@ -49,11 +82,12 @@ export function createSaleNotificationRepository(db: Database, timeZone: string)
       const start = startOfLocalDay(sql`${day}::date`, timeZone);
       const end = startOfLocalDay(sql`${day}::date + 1`, timeZone);
       const result = await db.execute(sql`
-        select p.title, count(*) as count, sum(s.amount) as amount
+        select p.title, count(*) as count, sum(s.amount - s.refunded_amount) as amount
         from ${sales} s join ${products} p on p.id = s.product_id
         where s.seller_id = ${sellerId} and s.purchased_at >= ${start} and s.purchased_at < ${end}
+          and s.refunded_amount < s.amount
         group by p.id, p.title
-        order by sum(s.amount) desc, p.title
+        order by sum(s.amount - s.refunded_amount) desc, p.title
         limit 3`);
       return { totals, top: parseRows(topProductRow, result) };
     },

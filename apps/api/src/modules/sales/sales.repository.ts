@@ -102,6 +102,8 @@ const saleListOf = (row: RawRow): SaleListItem => ({
   commissionRate: column.integer(row, 'commission_rate_bp'),
   commissionAmount: column.integer(row, 'commission_amount'),
   netAmount: column.integer(row, 'net_amount'),
+  refundedAmount: column.integer(row, 'refunded_amount'),
+  refundedCommission: column.integer(row, 'refunded_commission'),
   purchasedAt: column.text(row, 'purchased_at'),
   productTitle: column.text(row, 'product_title'),
 });
@@ -114,7 +116,8 @@ const saleWithCursorOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor
 
 /** The columns of `sales` that a listed sale reads. */
 const saleStoredColumns = sql`id, order_id, product_id, customer_email, payment_method, amount,
-  commission_rate_bp, commission_amount, net_amount, purchased_at`;
+  commission_rate_bp, commission_amount, net_amount, refunded_amount, refunded_commission,
+  purchased_at`;
 
 /**
  * The columns of a listed sale, read from `s` (sales) joined with `p` (products): only what a
@@ -122,7 +125,7 @@ const saleStoredColumns = sql`id, order_id, product_id, customer_email, payment_
  */
 const saleListColumns = sql`s.id, s.order_id, s.product_id, s.customer_email,
   s.payment_method, s.amount, s.commission_rate_bp, s.commission_amount, s.net_amount,
-  ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title`;
+  s.refunded_amount, s.refunded_commission, ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title`;
 
 /** A listed sale's columns and its time as PostgreSQL prints it, the keyset cursor's. */
 const saleWithCursorColumns = sql`${saleListColumns}, s.purchased_at::text as purchased_at_text`;
@@ -328,7 +331,10 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
       return { total: find('total'), month: find('month'), today: find('today') };
     },
 
-    /** How many sales the period holds (from the rollups). */
+    /**
+     * How many sales the period lists (from the rollups): fully refunded sales too, which the
+     * transactions list still shows, though the counts of the figures leave them out.
+     */
     async countSales(sellerId: string, range: SalesRange, now: Date): Promise<number> {
       const kind = rangeKind(range);
       const count = statement(
@@ -336,9 +342,9 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
         () => {
           const window = rangeWindow(kind, timeZone);
           return window
-            ? sql`select coalesce(sum(count), 0) as count from ${salesDaily}
+            ? sql`select coalesce(sum(count + refunded_count), 0) as count from ${salesDaily}
                   where seller_id = ${sql.placeholder('sellerId')}${dailyWithin(window)}`
-            : sql`select count from ${sellerSalesTotals} where seller_id = ${sql.placeholder('sellerId')}`;
+            : sql`select count + refunded_count as count from ${sellerSalesTotals} where seller_id = ${sql.placeholder('sellerId')}`;
         },
         (row) => column.integer(row, 'count'),
       );
@@ -363,8 +369,8 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
           const window = rangeWindow(kind, timeZone);
           const seller = sql.placeholder('sellerId');
           const total = window
-            ? sql`(select coalesce(sum(count), 0) from ${salesDaily} where seller_id = ${seller}${dailyWithin(window)})`
-            : sql`coalesce((select count from ${sellerSalesTotals} where seller_id = ${seller}), 0)`;
+            ? sql`(select coalesce(sum(count + refunded_count), 0) from ${salesDaily} where seller_id = ${seller}${dailyWithin(window)})`
+            : sql`coalesce((select count + refunded_count from ${sellerSalesTotals} where seller_id = ${seller}), 0)`;
           // The page is cut from the newest sales capped by a literal, the largest page the
           // contract allows: PostgreSQL costs a LIMIT given as a parameter at a tenth of the rows
           // under it, and the cap keeps those few. Without it the plan kept for every page size
@@ -419,8 +425,9 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
       const seekDay = statement(
         `sales_seek_day_${kind}`,
         () => sql`
-          select day::text as day, running - count as newer from (
-            select day, count, sum(count) over (order by day desc) as running
+          select day::text as day, running - listed as newer from (
+            select day, count + refunded_count as listed,
+                   sum(count + refunded_count) over (order by day desc) as running
             from ${salesDaily} where seller_id = ${sql.placeholder('sellerId')}${dailyWithin(window)}
           ) days
           where running > ${sql.placeholder('offset')}

@@ -25,6 +25,7 @@ import type {
   SalesRepository,
 } from './sales.repository.ts';
 import { salesCsvRows } from './sales-csv.ts';
+import { transactionStatus } from './sales-status.ts';
 
 const figures = ({ count, amount, net }: Figures): SalesFigures => ({
   count,
@@ -74,6 +75,8 @@ export const toTransaction = (sale: SaleListItem): Transaction => ({
   commission_rate: sale.commissionRate,
   commission_amount: sale.commissionAmount,
   net_amount: sale.netAmount,
+  status: transactionStatus(sale.amount, sale.refundedAmount),
+  refunded_amount: sale.refundedAmount,
 });
 
 /** Rows fetched per query while streaming an export: memory stays flat whatever the total. */
