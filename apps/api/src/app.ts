@@ -49,6 +49,9 @@ import { createProductService } from './modules/products/products.service.ts';
 import { createPurchaseRepository } from './modules/purchases/purchases.repository.ts';
 import { purchaseInternalRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchaseService } from './modules/purchases/purchases.service.ts';
+import { createRefundRepository } from './modules/refunds/refunds.repository.ts';
+import { refundInternalRoutes } from './modules/refunds/refunds.routes.ts';
+import { createRefundService } from './modules/refunds/refunds.service.ts';
 import { createQueueDailySummariesJob } from './modules/sale-notifications/jobs/queue-daily-summaries.job.ts';
 import { createSaleNotificationRepository } from './modules/sale-notifications/sale-notifications.repository.ts';
 import { createSaleNotificationService } from './modules/sale-notifications/sale-notifications.service.ts';
@@ -332,12 +335,34 @@ export async function buildApp({
     findRecipient: (sellerId) => sellers.findById(sellerId),
     timeZone: config.timeZone,
   });
+  const refunds = createRefundService({
+    refunds: createRefundRepository(database.db, config.timeZone),
+    ...(clock ? { now: clock } : {}),
+    listeners: [
+      {
+        // A mail for a seller who mails each sale, and the webhook event.
+        async afterRefund(tx, event) {
+          const mailed = await saleNotifications.afterRefund(tx, event.id, event.saleNotifications);
+          const published = await webhooks.publish(
+            tx,
+            event.sellerId,
+            event.webhookEvents,
+            'sale.refunded',
+            { sale: event.sale, refund: event.refund },
+          );
+          return mailed || published;
+        },
+        afterCommit: () => jobQueue.nudge(),
+      },
+    ],
+  });
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
     routes: [
       exchangeRateInternalRoutes(exchangeRates),
       purchaseInternalRoutes(purchases),
       payoutInternalRoutes(payouts),
+      refundInternalRoutes(refunds),
     ],
   });
   await app.register(salesRoutes, {

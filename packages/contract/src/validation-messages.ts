@@ -41,7 +41,7 @@ export const validationMessages = {
   webhookUrlNotAllowed: 'This address cannot receive webhooks (private or local network).',
   webhookEventsRequired: 'Please choose at least one event.',
   webhookEventInvalid:
-    'Choose events among sale.created, product.updated and payout.paid, each once.',
+    'Choose events among sale.created, sale.refunded, product.updated and payout.paid, each once.',
   saleNotificationsInvalid: 'Choose on each sale, daily summary or never.',
   bioTooLong: `The bio can be at most ${limits.bio.max} characters long.`,
 
@@ -99,6 +99,10 @@ export const validationMessages = {
   orderIdReused: 'This order id is already recorded with different content.',
   purchasedAtInFuture: 'The purchase time is in the future.',
   purchasedAtTooEarly: 'The purchase time is before the year 2000.',
+  refundIdReused: 'This refund id is already recorded with different content.',
+  refundExceedsSale: 'The refund is more than what is left of the sale.',
+  refundedAtInFuture: 'The refund time is in the future.',
+  refundedAtBeforeSale: 'The refund time is before the sale.',
   dateOutOfRange: 'The date must be between 2000-01-01 and 2100-12-31.',
   dateRangeInvalid: 'The first day must not be after the last day.',
 

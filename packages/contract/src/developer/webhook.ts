@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { recordedRefundSchema } from '../internal/record-refund.ts';
 import { payoutSchema } from '../payouts/payout.ts';
 import { productSchema } from '../products/product.ts';
 import { transactionSchema } from '../sales/get-transactions.ts';
 
 /** What a webhook can be told about. */
-export const webhookEvents = ['sale.created', 'product.updated', 'payout.paid'] as const;
+export const webhookEvents = [
+  'sale.created',
+  'sale.refunded',
+  'product.updated',
+  'payout.paid',
+] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
 /** The body of every delivery: `X-Webhook-Id` repeats `id`, the same for every retry. */
@@ -15,6 +21,16 @@ export const webhookPayloadSchema = z.discriminatedUnion('type', [
     createdAt: z.iso.datetime(),
     /** The sale as `GET /api/products/sales/transactions` shows it. */
     data: transactionSchema,
+  }),
+  z.object({
+    id: z.string(),
+    type: z.literal('sale.refunded'),
+    createdAt: z.iso.datetime(),
+    /**
+     * The refund or chargeback as the member site's refund call answered it, and the sale
+     * after it (status and refunded amount).
+     */
+    data: z.object({ sale: transactionSchema, refund: recordedRefundSchema }),
   }),
   z.object({
     id: z.string(),

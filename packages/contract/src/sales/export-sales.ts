@@ -16,6 +16,10 @@ export const salesCsvColumns = [
   'commission_rate_percent',
   'commission_krw',
   'net_krw',
+  /** `paid`, `partially_refunded` or `refunded`, as the transactions list says. */
+  'status',
+  /** What refunds and chargebacks took back of the price: the sale counts for the rest. */
+  'refunded_krw',
 ] as const;
 
 /**

@@ -21,6 +21,15 @@ const samples = {
     when: '24 Nov 2026, 14:05',
     url: 'https://seller.example.com/sales?period=today',
   },
+  refund: {
+    product: 'Pottery basics',
+    kind: 'chargeback',
+    amount: '₩5,000',
+    net: '₩4,500',
+    saleDay: '24 Nov 2026',
+    when: '25 Nov 2026, 10:15',
+    url: 'https://seller.example.com/sales?day=2026-11-24',
+  },
   dailySummary: {
     day: '23 Nov 2026',
     count: 3,

@@ -50,6 +50,19 @@ export interface SaleData {
   url: string;
 }
 
+export interface RefundData {
+  product: string;
+  /** `refund`, or `chargeback` when the buyer's bank took the money back. */
+  kind: 'refund' | 'chargeback';
+  /** The amount taken back and what the seller loses of it, already formatted. */
+  amount: string;
+  net: string;
+  /** The day of the sale and the time of the refund, formatted. */
+  saleDay: string;
+  when: string;
+  url: string;
+}
+
 export interface DailySummaryData {
   /** The day, formatted for the language. */
   day: string;
@@ -77,6 +90,7 @@ export type MailData = {
   passwordChanged: PasswordChangedData;
   newSignIn: NewSignInData;
   sale: SaleData;
+  refund: RefundData;
   dailySummary: DailySummaryData;
   payout: PayoutData;
 };
@@ -122,6 +136,11 @@ const compositions: { [T in MailTemplate]: (data: MailData[T]) => Composition<T>
   sale: ({ url, product, amount, net, when }) => ({
     values: { product, amount, net, when },
     lines: ['sold', 'amount'],
+    url,
+  }),
+  refund: ({ url, kind, product, amount, net, saleDay, when }) => ({
+    values: { product, amount, net, saleDay, when },
+    lines: [kind === 'chargeback' ? 'chargedBack' : 'refunded', 'amount'],
     url,
   }),
   dailySummary: ({ url, day, count, amount, net, top }) => ({

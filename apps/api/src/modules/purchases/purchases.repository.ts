@@ -301,8 +301,8 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
     },
 
     /**
-     * Recomputes every rollup (each product's sales count among them) from the sales table, in
-     * one transaction: after a bulk load (benchmarks) or a change of TIME_ZONE.
+     * Recomputes every rollup (each product's sales count among them) from the sales table and
+     * what was refunded of each sale, in one transaction: after a bulk load (benchmarks) or a change of TIME_ZONE.
      */
     async rebuildRollups(): Promise<void> {
       await db.transaction(async (tx) => {
@@ -313,17 +313,23 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
         await tx.execute(sql`delete from ${salesDaily}`);
         await tx.execute(sql`delete from ${productSales}`);
         await tx.execute(sql`delete from ${sellerSalesTotals}`);
+        // Net of refunds, as the refunds keep them: a sale counts for its amount less what was
+        // refunded, its net less the refunds' nets, and leaves the count once fully refunded.
+        const figures = sql`count(*) filter (where refunded_amount < amount),
+          sum(amount - refunded_amount),
+          sum(net_amount - (refunded_amount - refunded_commission))`;
+        const refundedCount = sql`count(*) filter (where refunded_amount = amount)`;
         await tx.execute(sql`
-          insert into ${salesDaily} (seller_id, day, count, amount, net)
-          select seller_id, ${localDay(sql`purchased_at`, timeZone)}, count(*), sum(amount), sum(net_amount)
+          insert into ${salesDaily} (seller_id, day, count, amount, net, refunded_count)
+          select seller_id, ${localDay(sql`purchased_at`, timeZone)}, ${figures}, ${refundedCount}
           from ${sales} group by 1, 2`);
         await tx.execute(sql`
           insert into ${productSales} (product_id, seller_id, count, amount, net, last_sale_at)
-          select product_id, seller_id, count(*), sum(amount), sum(net_amount), max(purchased_at)
+          select product_id, seller_id, ${figures}, max(purchased_at)
           from ${sales} group by product_id, seller_id`);
         await tx.execute(sql`
-          insert into ${sellerSalesTotals} (seller_id, count, amount, net)
-          select seller_id, count(*), sum(amount), sum(net_amount) from ${sales} group by seller_id`);
+          insert into ${sellerSalesTotals} (seller_id, count, amount, net, refunded_count)
+          select seller_id, ${figures}, ${refundedCount} from ${sales} group by seller_id`);
       });
     },
   };

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { products, sales, sellers } from '../../db/schema.ts';
+import {
+  productSales,
+  products,
+  sales,
+  salesDaily,
+  sellerSalesTotals,
+  sellers,
+} from '../../db/schema.ts';
 import { parseRows } from '../../db/sql-values.ts';
 import { signInternalRequest } from '../../lib/internal-signature.ts';
 import {
@@ -19,6 +26,7 @@ import {
 } from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createPurchaseRepository } from './purchases.repository.ts';
 import { toRecordedSale } from './purchases.service.ts';
 
 let t: TestApp;
@@ -458,6 +466,49 @@ describe('POST /api/internal/products/{id}/views', () => {
       },
     );
     expect(stale.statusCode).toBe(401);
+  });
+});
+
+describe('rebuilding the sales rollups', () => {
+  it('gives the same figures, net of refunds, as the purchases and refunds kept', async () => {
+    const hour = 3_600_000;
+    const first = await recordPurchase(
+      t.app,
+      purchase(productId, {
+        amount: 7_000,
+        purchasedAt: new Date(Date.now() - 30 * hour).toISOString(),
+      }),
+    );
+    const second = await recordPurchase(t.app, purchase(productId, { amount: 3_000 }));
+    for (const [orderId, amount, kind] of [
+      [first.orderId, 2_500, 'refund'],
+      [second.orderId, 3_000, 'chargeback'],
+    ] as const) {
+      const response = await signedPost(t.app, '/api/internal/refunds', {
+        refundId: `refund-${randomUUID()}`,
+        orderId,
+        amount,
+        kind,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const snapshot = async () => ({
+      daily: await t.database.db
+        .select()
+        .from(salesDaily)
+        .orderBy(salesDaily.sellerId, salesDaily.day),
+      perProduct: await t.database.db.select().from(productSales).orderBy(productSales.productId),
+      totals: await t.database.db
+        .select()
+        .from(sellerSalesTotals)
+        .orderBy(sellerSalesTotals.sellerId),
+    });
+    const before = await snapshot();
+    expect(before.totals.find((row) => row.sellerId === sellerId)).toMatchObject({
+      refundedCount: 1,
+    });
+    await createPurchaseRepository(t.database.db, t.config.timeZone).rebuildRollups();
+    expect(await snapshot()).toEqual(before);
   });
 });
 

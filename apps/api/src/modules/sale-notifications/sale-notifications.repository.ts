@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { startOfLocalDay } from '../../db/local-days.ts';
-import { products, sales, salesDaily, sellers } from '../../db/schema.ts';
+import { products, refunds, sales, salesDaily, sellers } from '../../db/schema.ts';
 import { parseRows, sqlInteger } from '../../db/sql-values.ts';
 
 export interface SaleForMail {
@@ -10,6 +10,17 @@ export interface SaleForMail {
   productTitle: string;
   amount: number;
   netAmount: number;
+  purchasedAt: Date;
+}
+
+export interface RefundForMail {
+  sellerId: string;
+  productTitle: string;
+  kind: 'refund' | 'chargeback';
+  amount: number;
+  netAmount: number;
+  refundedAt: Date;
+  /** When the sale refunded was made: the refund counts on that day. */
   purchasedAt: Date;
 }
 
@@ -35,6 +46,25 @@ export function createSaleNotificationRepository(db: Database, timeZone: string)
         .from(sales)
         .innerJoin(products, eq(products.id, sales.productId))
         .where(eq(sales.id, saleId))
+        .limit(1);
+      return row;
+    },
+
+    async refundForMail(refundId: string): Promise<RefundForMail | undefined> {
+      const [row] = await db
+        .select({
+          sellerId: refunds.sellerId,
+          productTitle: products.title,
+          kind: refunds.kind,
+          amount: refunds.amount,
+          netAmount: refunds.netAmount,
+          refundedAt: refunds.refundedAt,
+          purchasedAt: sales.purchasedAt,
+        })
+        .from(refunds)
+        .innerJoin(sales, eq(sales.id, refunds.saleId))
+        .innerJoin(products, eq(products.id, sales.productId))
+        .where(eq(refunds.id, refundId))
         .limit(1);
       return row;
     },

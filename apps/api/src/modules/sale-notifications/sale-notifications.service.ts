@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailRecipient, MailService } from '../mail/mail.service.ts';
 import { createDailySalesSummaryJob } from './jobs/daily-sales-summary.job.ts';
+import { createRefundMailJob } from './jobs/refund-mail.job.ts';
 import { createSaleMailJob } from './jobs/sale-mail.job.ts';
 import { dayBefore, localClock } from './local-clock.ts';
 import type { SaleNotificationRepository } from './sale-notifications.repository.ts';
@@ -16,7 +17,8 @@ const isChoice = (value: string | undefined): value is SaleNotifications =>
   (saleNotificationChoices as readonly string[]).includes(value ?? '');
 
 /**
- * Mail about sales, as each seller chose: one per sale (queued in the sale's own transaction),
+ * Mail about sales, as each seller chose: one per sale and one per refund (queued in the sale's
+ * or refund's own transaction),
  * or a summary of the day before at 09:00 in the server's time zone, skipped on days without
  * sales; or none. Amounts are written as the sales screens write them.
  */
@@ -43,7 +45,14 @@ export function createSaleNotificationService(deps: {
     mail,
     findRecipient: deps.findRecipient,
   });
+  const refundMailJob = createRefundMailJob({
+    notifications,
+    mail,
+    findRecipient: deps.findRecipient,
+    timeZone,
+  });
   queue.register(saleMailJob);
+  queue.register(refundMailJob);
   queue.register(summaryJob);
 
   /** The last local day whose summaries this copy queued (each day is queued once). */
@@ -68,6 +77,20 @@ export function createSaleNotificationService(deps: {
     async afterSale(executor: Database, saleId: string, choice: string): Promise<boolean> {
       if (choice !== 'each') return false;
       return queue.enqueue(executor, saleMailJob, { saleId }, { dedupeKey: `sale-mail:${saleId}` });
+    },
+
+    /**
+     * In the transaction that records a refund or chargeback: its mail, for a seller who wants
+     * one per sale (`each` mails refunds too). `refundId` is the refund row's own id.
+     */
+    async afterRefund(executor: Database, refundId: string, choice: string): Promise<boolean> {
+      if (choice !== 'each') return false;
+      return queue.enqueue(
+        executor,
+        refundMailJob,
+        { refundId },
+        { dedupeKey: `refund-mail:${refundId}` },
+      );
     },
 
     /**

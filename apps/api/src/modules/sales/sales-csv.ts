@@ -1,6 +1,7 @@
 import { salesCsvColumns } from '@seller/contract/sales/export-sales';
 import { byteOrderMark, csvLine, localDateTimeFormatter } from '../../lib/csv.ts';
 import type { SaleListItem } from './sales.repository.ts';
+import { transactionStatus } from './sales-status.ts';
 
 /** The BOM and header, then one chunk of lines per page of sales. */
 export async function* salesCsvRows(
@@ -22,6 +23,8 @@ export async function* salesCsvRows(
           sale.commissionRate / 100,
           sale.commissionAmount,
           sale.netAmount,
+          transactionStatus(sale.amount, sale.refundedAmount),
+          sale.refundedAmount,
         ]),
       )
       .join('');

@@ -333,7 +333,10 @@ export function createSalesRepository(db: Database, timeZone: string) {
       return { total: find('total'), month: find('month'), today: find('today') };
     },
 
-    /** How many sales the period holds (from the rollups). */
+    /**
+     * How many sales the period lists (from the rollups): fully refunded sales too, which the
+     * transactions list still shows, though the counts of the figures leave them out.
+     */
     async countSales(sellerId: string, range: SalesRange, now: Date): Promise<number> {
       const kind = rangeKind(range);
       const count = statement(
@@ -341,9 +344,9 @@ export function createSalesRepository(db: Database, timeZone: string) {
         () => {
           const window = rangeWindow(kind, timeZone);
           return window
-            ? sql`select coalesce(sum(count), 0) as count from ${salesDaily}
+            ? sql`select coalesce(sum(count + refunded_count), 0) as count from ${salesDaily}
                   where seller_id = ${sql.placeholder('sellerId')}${dailyWithin(window)}`
-            : sql`select count from ${sellerSalesTotals} where seller_id = ${sql.placeholder('sellerId')}`;
+            : sql`select count + refunded_count as count from ${sellerSalesTotals} where seller_id = ${sql.placeholder('sellerId')}`;
         },
         (row) => column.integer(row, 'count'),
       );
@@ -368,8 +371,8 @@ export function createSalesRepository(db: Database, timeZone: string) {
           const window = rangeWindow(kind, timeZone);
           const seller = sql.placeholder('sellerId');
           const total = window
-            ? sql`(select coalesce(sum(count), 0) from ${salesDaily} where seller_id = ${seller}${dailyWithin(window)})`
-            : sql`coalesce((select count from ${sellerSalesTotals} where seller_id = ${seller}), 0)`;
+            ? sql`(select coalesce(sum(count + refunded_count), 0) from ${salesDaily} where seller_id = ${seller}${dailyWithin(window)})`
+            : sql`coalesce((select count + refunded_count from ${sellerSalesTotals} where seller_id = ${seller}), 0)`;
           // The page is cut from the newest sales capped by a literal, the largest page the
           // contract allows: PostgreSQL costs a LIMIT given as a parameter at a tenth of the rows
           // under it, and the cap keeps those few. Without it the plan kept for every page size
@@ -424,8 +427,9 @@ export function createSalesRepository(db: Database, timeZone: string) {
       const seekDay = statement(
         `sales_seek_day_${kind}`,
         () => sql`
-          select day::text as day, running - count as newer from (
-            select day, count, sum(count) over (order by day desc) as running
+          select day::text as day, running - listed as newer from (
+            select day, count + refunded_count as listed,
+                   sum(count + refunded_count) over (order by day desc) as running
             from ${salesDaily} where seller_id = ${sql.placeholder('sellerId')}${dailyWithin(window)}
           ) days
           where running > ${sql.placeholder('offset')}

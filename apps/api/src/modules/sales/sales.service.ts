@@ -13,7 +13,6 @@ import {
 import type { SalesFigures, SalesStats } from '@seller/contract/sales/get-sales-stats';
 import type {
   Transaction,
-  TransactionStatus,
   TransactionsResponse,
   transactionsQuerySchema,
 } from '@seller/contract/sales/get-transactions';
@@ -26,6 +25,7 @@ import type {
   SalesRepository,
 } from './sales.repository.ts';
 import { salesCsvRows } from './sales-csv.ts';
+import { transactionStatus } from './sales-status.ts';
 
 const figures = ({ count, amount, net }: Figures): SalesFigures => ({
   count,
@@ -62,12 +62,6 @@ const toDailySalesRow = ({ day, count, amount, net }: DailyFigures): DailySalesR
   amount,
   net,
 });
-
-/** A sale's state after its refunds and chargebacks (docs/product-rules.md). */
-export function transactionStatus(amount: number, refundedAmount: number): TransactionStatus {
-  if (refundedAmount <= 0) return 'paid';
-  return refundedAmount < amount ? 'partially_refunded' : 'refunded';
-}
 
 export const toTransaction = (sale: SaleListItem): Transaction => ({
   purchase_id: sale.id,

@@ -15,6 +15,8 @@ interface Transaction {
   customer_email: string;
   payment_method: string;
   purchase_price: number;
+  status: string;
+  refunded_amount: number;
 }
 interface TransactionsBody {
   transactions: Transaction[];
@@ -80,6 +82,8 @@ describe('GET /api/products/sales/transactions', () => {
       customer_email: '=cmd@example.com',
       payment_method: 'card',
       purchase_price: 1000,
+      status: 'paid',
+      refunded_amount: 0,
     });
   });
 
@@ -410,10 +414,15 @@ describe('GET /api/products/sales/export', () => {
       'commission_rate_percent',
       'commission_krw',
       'net_krw',
+      'status',
+      'refunded_krw',
     ]);
     const whole = await allTransactions(owner.token);
     expect(rows.map((row) => row[1])).toEqual(whole.map((row) => row.order_id));
     expect(rows.map((row) => Number(row[5]))).toEqual(whole.map((row) => row.purchase_price));
+    expect(rows.map((row) => [row[9], Number(row[10])])).toEqual(
+      whole.map((row) => [row.status, row.refunded_amount]),
+    );
     expect(rows[0]?.[3]).toBe("'=cmd@example.com");
     expect(rows[0]?.[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });

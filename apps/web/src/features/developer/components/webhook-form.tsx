@@ -28,6 +28,7 @@ type WebhookFormOutput = z.output<typeof webhookFormSchema>;
 /** What each event tells the receiver, in the seller's words. */
 const eventHintKeys = {
   'sale.created': 'developer.webhook.eventHints.saleCreated',
+  'sale.refunded': 'developer.webhook.eventHints.saleRefunded',
   'product.updated': 'developer.webhook.eventHints.productUpdated',
   'payout.paid': 'developer.webhook.eventHints.payoutPaid',
 } as const satisfies Record<WebhookEvent, string>;
