@@ -202,7 +202,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.payout.path,
         element: screen(
-          () => import('./routes/app/payouts-detail'),
+          () => import('./routes/app/payouts'),
           (m) => m.PayoutDetailRoute,
         ),
       },

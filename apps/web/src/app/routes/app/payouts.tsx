@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { usePayoutBalance } from '@/features/payouts/api/get-payout-balance';
 import { BalanceCard } from '@/features/payouts/components/balance-card';
 import { LedgerSection } from '@/features/payouts/components/ledger-section';
 import { PayoutHistory } from '@/features/payouts/components/payout-history';
+import { PayoutStatement } from '@/features/payouts/components/payout-statement';
 import {
   parsePage,
   parseRange,
@@ -46,4 +47,10 @@ export function PayoutsRoute() {
       />
     </div>
   );
+}
+
+/** /payouts/:payoutId: a payout's statement, printable (its code comes with the payouts page). */
+export function PayoutDetailRoute() {
+  const { payoutId = '' } = useParams();
+  return <PayoutStatement key={payoutId} payoutId={payoutId} />;
 }
