@@ -315,6 +315,7 @@ export async function buildApp({
     findRecipient: (sellerId) => sellers.findById(sellerId),
     timeZone: config.timeZone,
   });
+  app.decorate('payouts', payouts);
   const refunds = createRefundService({
     refunds: createRefundRepository(database, config.timeZone),
     ...(clock ? { now: clock } : {}),

@@ -589,7 +589,7 @@ export interface paths {
         };
         /**
          * The delivery log
-         * @description The last 100 deliveries, newest first: time, event, status code, duration, attempts and the time of the next retry.
+         * @description The last 100 deliveries, newest first: time, event, status code, duration, the time of the next retry, and every attempt (its time, status code, duration and error), oldest first.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -3861,7 +3861,13 @@ export interface operations {
                         event: string;
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed";
-                        attempts: number;
+                        attempts: {
+                            /** Format: date-time */
+                            at: string;
+                            statusCode: number | null;
+                            durationMs: number;
+                            error: string | null;
+                        }[];
                         statusCode: number | null;
                         durationMs: number | null;
                         error: string | null;
@@ -3951,7 +3957,13 @@ export interface operations {
                             event: string;
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
-                            attempts: number;
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                statusCode: number | null;
+                                durationMs: number;
+                                error: string | null;
+                            }[];
                             statusCode: number | null;
                             durationMs: number | null;
                             error: string | null;
@@ -4016,7 +4028,13 @@ export interface operations {
                         event: string;
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed";
-                        attempts: number;
+                        attempts: {
+                            /** Format: date-time */
+                            at: string;
+                            statusCode: number | null;
+                            durationMs: number;
+                            error: string | null;
+                        }[];
                         statusCode: number | null;
                         durationMs: number | null;
                         error: string | null;

@@ -14,6 +14,13 @@ import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.
 import type { InternalRoutes } from '../../lib/internal-signature.ts';
 import type { PayoutService } from './payouts.service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payouts service, for the operator's commands (`npm run payouts:record`, `payouts:due`). */
+    payouts: PayoutService;
+  }
+}
+
 function sendCsv(reply: FastifyReply, file: { fileName: string; lines: AsyncIterable<string> }) {
   reply
     .header('content-type', 'text/csv; charset=utf-8')
