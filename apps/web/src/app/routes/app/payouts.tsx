@@ -27,7 +27,7 @@ export function PayoutsRoute() {
   const balance = usePayoutBalance();
   const [search, setSearch] = useSearchParams();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title={t('payouts.title')} subtitle={t('payouts.subtitle')} />
       <BalanceCard
         balance={balance.data}

@@ -86,10 +86,13 @@ export function BalanceCard({
               {parts.map(({ part, sign }) => (
                 <div
                   key={part}
-                  className="grid min-w-0 gap-0.5 rounded-lg border p-3"
+                  className="grid min-w-0 gap-0.5 rounded-lg border px-3 py-2.5"
                   data-testid={`balance-${part}`}
                 >
-                  <dt className="text-sm text-muted-foreground">{t(`payouts.balance.${part}`)}</dt>
+                  {/* Long words (Remboursements) may break on the narrowest phones. */}
+                  <dt className="text-sm hyphens-auto wrap-break-word text-muted-foreground">
+                    {t(`payouts.balance.${part}`)}
+                  </dt>
                   <dd
                     className="font-semibold tabular-nums wrap-anywhere"
                     data-testid="part-amount"
