@@ -1,3 +1,5 @@
+import type { RecordPayoutBody } from '@seller/contract/internal/record-payout';
+import type { RecordRefundBody } from '@seller/contract/internal/record-refund';
 import type { SetExchangeRateBody } from '@seller/contract/internal/set-exchange-rate';
 import type { RecordedSale, RecordPurchaseBody } from '@seller/contract/sales/record-purchase';
 import { signInternalRequest } from '../../apps/api/src/lib/internal-signature.ts';
@@ -38,6 +40,14 @@ export function memberSiteOf(baseUrl: string, secret: string) {
           body,
         }),
       );
+    },
+    /** Reports a refund or chargeback of (part of) a sale. */
+    async recordRefund(refund: RecordRefundBody): Promise<void> {
+      await succeeded(client.POST('/api/internal/refunds', { ...signed(refund), body: refund }));
+    },
+    /** Records a payout the operator made to a seller outside the seller center. */
+    async recordPayout(payout: RecordPayoutBody): Promise<void> {
+      await succeeded(client.POST('/api/internal/payouts', { ...signed(payout), body: payout }));
     },
     /** Publishes the exchange rate the products' prices are converted with. */
     async setExchangeRate(rate: SetExchangeRateBody): Promise<void> {

@@ -177,6 +177,17 @@ export const screens: Screen[] = [
     },
   },
   {
+    name: 'balance and payouts',
+    path: () => '/payouts',
+    signedIn: true,
+    ready: async (page, size) => {
+      await visible(page, 'balance-amount');
+      // Cards on a phone, a table on a desktop; the shop has sales but no payout yet.
+      await visible(page, size === 'phone' ? 'ledger-card' : 'ledger-row');
+      await visible(page, size === 'phone' ? 'payouts-cards' : 'payouts-empty');
+    },
+  },
+  {
     name: 'sales, products tab',
     path: () => '/sales',
     signedIn: true,

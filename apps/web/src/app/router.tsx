@@ -194,6 +194,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.payouts.path,
+        element: screen(
+          () => import('./routes/app/payouts'),
+          (m) => m.PayoutsRoute,
+        ),
+      },
+      {
+        path: paths.payout.path,
+        element: screen(
+          () => import('./routes/app/payouts'),
+          (m) => m.PayoutDetailRoute,
+        ),
+      },
+      {
         path: paths.settlement.path,
         element: screen(
           () => import('./routes/app/settlement'),

@@ -22,6 +22,11 @@ export const paths = {
   },
   settlement: { path: '/settlement', href: () => '/settlement' },
   developer: { path: '/settings/developer', href: () => '/settings/developer' },
+  payouts: { path: '/payouts', href: () => '/payouts' },
+  payout: {
+    path: '/payouts/:payoutId',
+    href: (payoutId: string) => `/payouts/${encodeURIComponent(payoutId)}`,
+  },
   sales: {
     path: '/sales',
     /** The sales screen, optionally opened on a period. */

@@ -2,15 +2,24 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { enableTwoFactorEndpoint } from '@seller/contract/auth/enable-two-factor';
 import { type SignupBody, signupEndpoint } from '@seller/contract/auth/signup';
 import { twoFactorSetupEndpoint } from '@seller/contract/auth/start-two-factor-setup';
+import {
+  type RecordPayoutBody,
+  recordPayoutEndpoint,
+} from '@seller/contract/internal/record-payout';
+import {
+  type RecordRefundBody,
+  recordRefundEndpoint,
+} from '@seller/contract/internal/record-refund';
 import { createProductEndpoint } from '@seller/contract/products/create-product';
 import type { ProductDetail } from '@seller/contract/products/product';
 import {
   type RecordPurchaseBody,
   recordPurchaseEndpoint,
 } from '@seller/contract/sales/record-purchase';
+import { updateSettlementInfoEndpoint } from '@seller/contract/settlement/update-settlement-info';
 import { inject } from 'vitest';
 import { apiRequest } from '@/lib/api-client';
-import { startSession } from '@/lib/auth-token';
+import { getToken, startSession } from '@/lib/auth-token';
 import { uploadFile } from '@/lib/upload/uploader';
 import { authenticator } from './authenticator';
 
@@ -78,10 +87,31 @@ export async function createProduct(title: string): Promise<ProductDetail> {
   });
 }
 
-/** Sales of a product, as the member site reports them (signed internal calls). */
-export async function recordSales(productId: string, count: number): Promise<void> {
+/** Sends a member-site call, signed with the run's secret over the exact bytes sent. */
+async function memberSiteCall(
+  endpoint: { method: string; path: string },
+  body: object,
+  what: string,
+): Promise<void> {
   const secret = inject('internalApiSecret');
+  const raw = JSON.stringify(body);
+  const at = Math.floor(Date.now() / 1000);
+  const signature = createHmac('sha256', secret).update(`${at}.${raw}`).digest('hex');
+  const response = await fetch(endpoint.path, {
+    method: endpoint.method,
+    headers: { 'Content-Type': 'application/json', 'X-Signature': `t=${at},v1=${signature}` },
+    body: raw,
+  });
+  if (!response.ok) throw new Error(`Recording ${what} failed: ${response.status}`);
+}
+
+/**
+ * Sales of a product at 13,800 won each, as the member site reports them (signed internal
+ * calls); answers their order ids, newest last.
+ */
+export async function recordSales(productId: string, count: number): Promise<string[]> {
   const batch = uniqueId();
+  const orderIds: string[] = [];
   for (let index = 0; index < count; index++) {
     const body: RecordPurchaseBody = {
       orderId: `order-${batch}-${index}`,
@@ -90,14 +120,45 @@ export async function recordSales(productId: string, count: number): Promise<voi
       paymentMethod: 'card',
       amount: 13_800,
     };
-    const raw = JSON.stringify(body);
-    const at = Math.floor(Date.now() / 1000);
-    const signature = createHmac('sha256', secret).update(`${at}.${raw}`).digest('hex');
-    const response = await fetch(recordPurchaseEndpoint.path, {
-      method: recordPurchaseEndpoint.method,
-      headers: { 'Content-Type': 'application/json', 'X-Signature': `t=${at},v1=${signature}` },
-      body: raw,
-    });
-    if (!response.ok) throw new Error(`Recording a sale failed: ${response.status}`);
+    await memberSiteCall(recordPurchaseEndpoint, body, 'a sale');
+    orderIds.push(body.orderId);
   }
+  return orderIds;
+}
+
+/** A refund (or chargeback) of part or all of a sale, as the member site reports it. */
+export async function recordRefund(
+  orderId: string,
+  amount: number,
+  kind: RecordRefundBody['kind'] = 'refund',
+): Promise<void> {
+  const body: RecordRefundBody = { refundId: `refund-${uniqueId()}`, orderId, amount, kind };
+  await memberSiteCall(recordRefundEndpoint, body, 'a refund');
+}
+
+/** The id of the signed-in seller (the subject of the session token). */
+function signedInSellerId(): string {
+  const payload = getToken()?.split('.')[1] ?? '';
+  const { sub } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    sub: string;
+  };
+  return sub;
+}
+
+/**
+ * A payout to the signed-in seller by Alipay, as the operator records it once made: the
+ * seller's Alipay details are saved first (a payout needs its method set up).
+ */
+export async function recordPayout(amount: number): Promise<void> {
+  await apiRequest(updateSettlementInfoEndpoint, {
+    body: { alipay: { phone: '+86 13812345678', realName: '王伟' } },
+  });
+  const body: RecordPayoutBody = {
+    payoutId: `payout-${uniqueId()}`,
+    sellerId: signedInSellerId(),
+    amount,
+    method: 'alipay',
+    reference: `ALI-${uniqueId()}`,
+  };
+  await memberSiteCall(recordPayoutEndpoint, body, 'a payout');
 }

@@ -6,6 +6,7 @@ import {
   PackageIcon,
   PlusIcon,
   TrendingUpIcon,
+  WalletIcon,
 } from 'lucide-react';
 import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
@@ -17,6 +18,7 @@ export interface NavItem {
     | 'nav.products'
     | 'nav.createProduct'
     | 'nav.settlement'
+    | 'nav.payouts'
     // The sales screen's own block holds its nav label.
     | 'sales.navLabel';
   icon: LucideIcon;
@@ -55,6 +57,13 @@ export const navItems: readonly NavItem[] = [
     labelKey: 'sales.navLabel',
     icon: TrendingUpIcon,
     pages: [paths.sales.path],
+  },
+  {
+    to: paths.payouts.href(),
+    labelKey: 'nav.payouts',
+    icon: WalletIcon,
+    // A payout's statement belongs to the payouts page.
+    pages: [paths.payouts.path, paths.payout.path],
   },
 ];
 

@@ -2,13 +2,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentUrl, renderApp } from '@/testing/render-app';
-import { createProduct, recordSales, signUpSeller } from '@/testing/seller-api';
+import { createProduct, recordRefund, recordSales, signUpSeller } from '@/testing/seller-api';
+
+/** The order ids of the 25 sales, oldest first. */
+let orderIds: string[] = [];
 
 /** 25 sales: two pages of transactions (20 a page) in every period, today's included. */
 beforeEach(async () => {
   await signUpSeller();
   const { product } = await createProduct('Lightroom presets');
-  await recordSales(product.id, 25);
+  orderIds = await recordSales(product.id, 25);
 });
 
 function shownRows(): number {
@@ -65,6 +68,26 @@ describe('the sales page', () => {
     await waitFor(() => expect(currentUrl()).toBe('/sales?period=week'));
     expect(screen.queryByTestId('day-filter')).toBeNull();
     expect(pressedPeriod()).toBe('Last 7 days');
+  });
+
+  it('shows the status of each sale and what was refunded of it', async () => {
+    // The newest sale refunded in full, the one before it charged back in part.
+    await recordRefund(orderIds[24] ?? '', 13_800);
+    await recordRefund(orderIds[23] ?? '', 5_000, 'chargeback');
+    await renderApp('/sales?period=all');
+    await waitFor(() => expect(shownRows()).toBe(20));
+    const rows = within(screen.getByTestId('transactions-table')).getAllByTestId('transaction-row');
+    const status = (index: number) => within(rows[index] as HTMLElement).getByTestId('sale-status');
+    const refunded = (index: number) =>
+      within(rows[index] as HTMLElement).queryByTestId('refunded-amount')?.textContent ?? null;
+    expect(status(0).textContent).toBe('Refunded');
+    expect(refunded(0)).toBe('₩13,800 refunded');
+    expect(status(1).textContent).toBe('Partially refunded');
+    expect(refunded(1)).toBe('₩5,000 refunded');
+    expect(status(2).textContent).toBe('Paid');
+    expect(refunded(2)).toBeNull();
+    // The amount stays what the buyer paid.
+    expect(within(rows[0] as HTMLElement).getByTestId('amount').textContent).toBe('₩13,800');
   });
 
   it('shows no sales for a day without any', async () => {

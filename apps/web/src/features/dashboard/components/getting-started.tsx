@@ -1,5 +1,5 @@
 import type { GettingStartedSteps } from '@seller/contract/getting-started/get-getting-started';
-import { CheckCircle2Icon, CircleIcon, CopyIcon, XIcon } from 'lucide-react';
+import { ArrowRightIcon, CheckCircle2Icon, CircleIcon, CopyIcon, XIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -122,7 +122,7 @@ export function GettingStartedChecklist({ nickname }: { nickname: string | null 
           <XIcon aria-hidden="true" />
         </Button>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
         <ol className="grid gap-2">
           <StepRow
             step="payoutMethod"
@@ -168,6 +168,15 @@ export function GettingStartedChecklist({ nickname }: { nickname: string | null 
             }
           />
         </ol>
+        {/* Where the payouts the first step sets up show up, with the balance they come from. */}
+        <Link
+          to={paths.payouts.href()}
+          className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          data-testid="checklist-balance-link"
+        >
+          {t('dashboard.checklist.balanceLink')}
+          <ArrowRightIcon className="size-4" aria-hidden="true" />
+        </Link>
       </CardContent>
     </Card>
   );

@@ -67,13 +67,23 @@ export function RevenueCard({ overview }: { overview: Loadable<SalesOverview> })
           <CardTitle>{t('dashboard.revenue.title', { days: data?.windowDays ?? 30 })}</CardTitle>
           <CardDescription>{t('dashboard.revenue.description')}</CardDescription>
         </div>
-        <Link
-          to={paths.sales.href('all')}
-          className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {t('dashboard.revenue.allSales')}
-          <ArrowRightIcon className="size-4" aria-hidden="true" />
-        </Link>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <Link
+            to={paths.sales.href('all')}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('dashboard.revenue.allSales')}
+            <ArrowRightIcon className="size-4" aria-hidden="true" />
+          </Link>
+          <Link
+            to={paths.payouts.href()}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            data-testid="revenue-balance-link"
+          >
+            {t('dashboard.revenue.balance')}
+            <ArrowRightIcon className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
       </CardHeader>
       <CardContent className="grid gap-4">
         {/* Side by side where they fit, net under gross on a phone. Each keeps the width of an

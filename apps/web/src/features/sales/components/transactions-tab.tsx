@@ -15,6 +15,8 @@ import { useExportSales } from '../api/export-sales';
 import { useTransactions } from '../api/get-transactions';
 import { paymentMethodKey } from '../lib/payment-methods';
 import { PeriodFilter } from './period-filter';
+import { RefundedAmount } from './refunded-amount';
+import { SaleStatusBadge } from './sale-status-badge';
 import { TransactionsPagination } from './transactions-pagination';
 
 /** The sales view the URL holds (period and page), and how to change it. */
@@ -114,6 +116,7 @@ export function TransactionsTab({
             { id: 'product', header: t('sales.transactions.product') },
             { id: 'customer', header: t('sales.transactions.customer') },
             { id: 'payment', header: t('sales.transactions.paymentMethod') },
+            { id: 'status', header: t('sales.status.label') },
             { id: 'amount', header: t('sales.transactions.amount'), className: 'text-right' },
           ]}
           loading={loading}
@@ -139,6 +142,9 @@ export function TransactionsTab({
               <TableCell data-testid="payment-method">
                 {paymentMethod(sale.payment_method)}
               </TableCell>
+              <TableCell>
+                <SaleStatusBadge status={sale.status} />
+              </TableCell>
               <TableCell className="text-right font-medium tabular-nums">
                 <span data-testid="amount">{formatKrwAmount(sale.purchase_price, language)}</span>
                 <YuanApproximation
@@ -146,6 +152,7 @@ export function TransactionsTab({
                   rate={rate}
                   className="block text-xs"
                 />
+                <RefundedAmount won={sale.refunded_amount} rate={rate} className="block" />
               </TableCell>
             </TableRow>
           ))}
@@ -167,10 +174,15 @@ export function TransactionsTab({
                     {formatKrwAmount(sale.purchase_price, language)}
                   </span>
                   <YuanApproximation won={sale.purchase_price} rate={rate} className="text-xs" />
+                  <RefundedAmount won={sale.refunded_amount} rate={rate} className="text-end" />
                 </span>
               </div>
               <CardFacts
                 facts={[
+                  {
+                    label: t('sales.status.label'),
+                    value: <SaleStatusBadge status={sale.status} />,
+                  },
                   {
                     label: t('sales.transactions.orderDate'),
                     value: (
