@@ -151,7 +151,7 @@ export async function buildApp({
   const mail = createMailService({
     queue: jobQueue,
     transport: mailTransport,
-    findRecipient: (sellerId) => sellers.findById(sellerId),
+    findRecipient: (sellerId) => sellers.findMailRecipient(sellerId),
     publicUrl: config.appUrl,
     timeZone: config.timeZone,
   });
@@ -240,7 +240,7 @@ export async function buildApp({
     queue: jobQueue,
     ...(clock ? { now: clock } : {}),
     mail,
-    findRecipient: (sellerId) => sellers.findById(sellerId),
+    findRecipient: (sellerId) => sellers.findMailRecipient(sellerId),
     timeZone: config.timeZone,
     db: database.db,
   });

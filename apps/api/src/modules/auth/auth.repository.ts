@@ -50,6 +50,14 @@ export function createSellerRepository(db: Database) {
       return row;
     },
 
+    /** Where a seller's mail goes; none once the account is deleted (its address is erased). */
+    async findMailRecipient(
+      id: string,
+    ): Promise<{ email: string; language: string | null } | undefined> {
+      const [row] = await byId.execute({ id });
+      return row?.email ? { email: row.email, language: row.language } : undefined;
+    },
+
     async findByEmail(email: string): Promise<SellerRow | undefined> {
       const [row] = await db
         .select()

@@ -31,7 +31,7 @@ function conflictFor(constraint: string): AppError {
 
 export function toProfile(row: SellerRow): Profile {
   return {
-    email: row.email,
+    email: row.email ?? '',
     nickname: row.nickname,
     bio: row.bio,
     avatarUrl: row.avatarUrl,
@@ -105,7 +105,7 @@ export function createAuthService(deps: {
    * and the address is new, the owner is told (at most once a day).
    */
   async function signedIn(seller: SellerRow, client: SignInClient): Promise<string> {
-    const account = seller.email.toLowerCase();
+    const account = (seller.email ?? '').toLowerCase();
     await limiter.reset(perPair, pairOf(account, client.ip));
     const failures = await limiter.count(perAccount, account);
     const known = await security.rememberAddress(seller.id, client.ip, now());
@@ -232,7 +232,7 @@ export function createAuthService(deps: {
           { path: 'currentPassword', code: 'wrongPassword' },
         ]);
       }
-      if (isCommonPassword(input.newPassword, [row.email, row.nickname ?? ''])) {
+      if (isCommonPassword(input.newPassword, [row.email ?? '', row.nickname ?? ''])) {
         throw new AppError('password_too_common', 'This password is too common', [
           { path: 'newPassword', code: 'passwordTooCommon' },
         ]);

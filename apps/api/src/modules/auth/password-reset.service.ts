@@ -72,7 +72,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         if (!owner) throw resetTokenInvalid();
         const seller = await sellers.findById(owner, tx);
         if (!seller) throw resetTokenInvalid();
-        if (isCommonPassword(newPassword, [seller.email, seller.nickname ?? ''])) {
+        if (isCommonPassword(newPassword, [seller.email ?? '', seller.nickname ?? ''])) {
           throw new AppError('password_too_common', 'This password is too common', [
             { path: 'newPassword', code: 'passwordTooCommon' },
           ]);

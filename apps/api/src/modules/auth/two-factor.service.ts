@@ -75,7 +75,7 @@ export function createTwoFactorService(deps: {
       if (!(await security.setPendingTotpSecret(sellerId, secrets.seal(secret)))) {
         throw new AppError('two_factor_already_enabled', 'Two-factor authentication is already on');
       }
-      return { secret, otpauthUrl: otpauthUrl(secret, seller.email, issuer) };
+      return { secret, otpauthUrl: otpauthUrl(secret, seller.email ?? '', issuer) };
     },
 
     async enable(sellerId: string, code: string): Promise<string[]> {
