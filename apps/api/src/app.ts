@@ -17,10 +17,17 @@ import {
   createApiTokenService,
 } from './modules/api-tokens/api-tokens.service.ts';
 import { createAccountSecurityRepository } from './modules/auth/account-security.repository.ts';
+import { createActivityRepository } from './modules/auth/activity.repository.ts';
+import { createActivityService } from './modules/auth/activity.service.ts';
 import { createSellerRepository } from './modules/auth/auth.repository.ts';
 import { authRouteLimits, authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createEmailChangeRepository } from './modules/auth/email-change.repository.ts';
+import { createEmailChangeService } from './modules/auth/email-change.service.ts';
+import { createPurgeActivityJob } from './modules/auth/jobs/purge-activity.job.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
+import { createSessionRepository } from './modules/auth/sessions.repository.ts';
+import { createSessionService } from './modules/auth/sessions.service.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
@@ -156,10 +163,23 @@ export async function buildApp({
     timeZone: config.timeZone,
   });
   const security = createAccountSecurityRepository(database.db);
+  const now = clock ? { now: clock } : {};
+  const activity = createActivityService({
+    activity: createActivityRepository(database.db),
+    ...now,
+  });
+  const sessions = createSessionService({
+    db: database.db,
+    sessions: createSessionRepository(database.db),
+    activity,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    ...now,
+  });
   const twoFactor = createTwoFactorService({
     db: database.db,
     sellers,
     security,
+    activity,
     secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
   });
   const auth = createAuthService({
@@ -169,6 +189,8 @@ export async function buildApp({
     twoFactor,
     security,
     mail,
+    sessions,
+    activity,
     loginThrottle: {
       limiter,
       limits: {
@@ -187,6 +209,18 @@ export async function buildApp({
     queue: jobQueue,
     mail,
     throttle: { limiter, perAccountPerHour: limits.passwordResetsPerHour },
+    sessions,
+    activity,
+  });
+  const emailChange = createEmailChangeService({
+    db: database.db,
+    sellers,
+    emailChanges: createEmailChangeRepository(),
+    twoFactor,
+    activity,
+    queue: jobQueue,
+    mail,
+    ...now,
   });
 
   await app.register(errorHandlerPlugin);
@@ -209,6 +243,8 @@ export async function buildApp({
     tokens,
     currentTokenVersion: (sellerId, claimedVersion) =>
       sellers.tokenVersion(sellerId, claimedVersion),
+    sessionAccepts: (sellerId, sessionId, claimedVersion) =>
+      sessions.accepts(sellerId, sessionId, claimedVersion),
     apiTokens,
     apiTokenThrottle: { limiter, rule: apiTokenRequestRule(limits.apiTokenRequestsPerMinute) },
   });
@@ -216,7 +252,14 @@ export async function buildApp({
   await app.register(healthRoutes, {
     health: createHealthService({ health: createHealthRepository(database) }),
   });
-  await app.register(authRoutes, { auth, passwordReset, twoFactor });
+  await app.register(authRoutes, {
+    auth,
+    passwordReset,
+    twoFactor,
+    sessions,
+    activity,
+    emailChange,
+  });
   const uploadsService = createUploadsService({
     uploads: createUploadRepository(database.db),
     storage,
@@ -272,6 +315,7 @@ export async function buildApp({
   // The recurring jobs; when each runs is in job-schedules.ts.
   jobQueue.register(createQueueDailySummariesJob({ saleNotifications }));
   jobQueue.register(createTrimWebhookLogsJob({ webhooks }));
+  jobQueue.register(createPurgeActivityJob({ activity }));
   jobQueue.register(
     createSweepUploadsJob({
       uploads: createUploadRepository(database.db),

@@ -83,13 +83,17 @@ export function createSellerRepository(db: Database) {
       return profile;
     },
 
-    async insert(values: {
-      email: string;
-      nickname: string;
-      passwordHash: string;
-      language: string | null;
-    }) {
-      const [row] = await db.insert(sellers).values(values).returning();
+    /** Inside `executor`'s transaction when one is given. */
+    async insert(
+      values: {
+        email: string;
+        nickname: string;
+        passwordHash: string;
+        language: string | null;
+      },
+      executor: Database = db,
+    ) {
+      const [row] = await executor.insert(sellers).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
@@ -154,8 +158,9 @@ export function createSellerRepository(db: Database) {
       await db.update(sellers).set({ language }).where(eq(sellers.id, id));
     },
 
-    async revokeTokens(id: string): Promise<void> {
-      await db
+    /** Inside `executor`'s transaction when one is given. */
+    async revokeTokens(id: string, executor: Database = db): Promise<void> {
+      await executor
         .update(sellers)
         .set({ tokenVersion: sql`${sellers.tokenVersion} + 1` })
         .where(eq(sellers.id, id));
