@@ -238,7 +238,11 @@ export async function buildApp({
     throttledRoutes: Object.keys(rateLimitedRoutes),
   });
   await app.register(rateLimitPlugin, { limiter, routes: rateLimitedRoutes });
-  const apiTokens = createApiTokenService({ tokens: createApiTokenRepository(database.db) });
+  const apiTokens = createApiTokenService({
+    db: database.db,
+    tokens: createApiTokenRepository(database.db),
+    activity,
+  });
   await app.register(authenticatePlugin, {
     tokens,
     currentTokenVersion: (sellerId, claimedVersion) =>
@@ -371,7 +375,11 @@ export async function buildApp({
     }),
   });
   await app.register(settlementRoutes, {
-    settlement: createSettlementService({ settlement: createSettlementRepository(database.db) }),
+    settlement: createSettlementService({
+      db: database.db,
+      settlement: createSettlementRepository(database.db),
+      activity,
+    }),
   });
 
   await app.register(gettingStartedRoutes, {

@@ -233,6 +233,37 @@ describe('activity', () => {
     expect(bad.json()).toMatchObject({ code: 'validation_failed' });
   });
 
+  it('lists API tokens made and revoked, payout details changed and two factors turned on', async () => {
+    const seller = await signUpSeller(t.app);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/api-tokens',
+      headers: bearer(seller.token),
+      payload: { name: 'script', scopes: ['products:read'] },
+    });
+    expect(made.statusCode).toBe(201);
+    const revoked = await call(
+      'DELETE',
+      `/api/auth/api-tokens/${made.json<{ id: string }>().id}`,
+      seller.token,
+    );
+    expect(revoked.statusCode).toBe(204);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/settlement-info',
+      headers: bearer(seller.token),
+      payload: { paypal: { email: 'seller@example.com', accountHolder: 'Kim Minsu' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const types = (await activityOf(seller.token)).events.map((event) => event.type);
+    expect(types).toEqual([
+      'settlement_changed',
+      'api_token_revoked',
+      'api_token_created',
+      'login',
+    ]);
+  });
+
   it('keeps events for a year: the daily purge deletes older ones', async () => {
     const seller = await signUpSeller(t.app);
     const sellerId = sellerIdOf(seller.token);
