@@ -11,6 +11,12 @@ export const emailChangeBodySchema = z.object({
 });
 export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
 
+/** The form's checks: the code is asked for (and required) only when two-factor sign-in is on. */
+export const emailChangeFormSchemas = {
+  withCode: emailChangeBodySchema.extend({ code: totpCodeSchema }),
+  withoutCode: emailChangeBodySchema.omit({ code: true }),
+};
+
 export const emailChangeResponseSchema = z.object({ accepted: z.literal(true) });
 
 export const requestEmailChangeEndpoint = defineEndpoint({
