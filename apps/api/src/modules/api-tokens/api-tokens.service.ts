@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiScope, apiScopes, apiTokenPrefix } from '@seller/contract/api-scopes';
 import type { ApiToken } from '@seller/contract/developer/api-token';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess } from '../../db/client.ts';
 import type { ApiTokenRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
@@ -45,13 +45,14 @@ function toApiToken(row: ApiTokenRow): ApiToken {
  * scopes. Every request reads the token row, so a revocation counts at once on every copy.
  */
 export function createApiTokenService(deps: {
-  db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   tokens: ApiTokenRepository;
   /** Creations and revocations are listed in the account's security activity. */
   activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
 }) {
-  const { db, tokens, activity } = deps;
+  const { transaction, tokens, activity } = deps;
   const now = deps.now ?? (() => new Date());
   const touchedAt = new Map<string, number>();
 
@@ -65,7 +66,7 @@ export function createApiTokenService(deps: {
         throw new AppError('conflict', `At most ${maxApiTokens} tokens; revoke one first`);
       }
       const token = `${apiTokenPrefix}${randomBytes(30).toString('base64url')}`;
-      const row = await db.transaction(async (tx) => {
+      const row = await transaction(async (tx) => {
         const inserted = await tokens.insert(
           {
             sellerId,
@@ -94,7 +95,7 @@ export function createApiTokenService(deps: {
 
     async revoke(sellerId: string, id: string, client?: RequestClient): Promise<void> {
       if (!uuidPattern.test(id)) throw notFound('Token');
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         if (!(await tokens.revoke(sellerId, id, tx))) throw notFound('Token');
         await activity.record(tx, sellerId, 'api_token_revoked', client);
       });

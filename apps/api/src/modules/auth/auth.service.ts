@@ -6,7 +6,7 @@ import type { SignupBody } from '@seller/contract/auth/signup';
 import type { updateProfileBodySchema } from '@seller/contract/auth/update-profile';
 import { type Language, languageOf } from '@seller/contract/languages';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import type { SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
@@ -87,6 +87,8 @@ export interface CurrentSession {
 
 export function createAuthService(deps: {
   db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
@@ -98,8 +100,18 @@ export function createAuthService(deps: {
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
 }) {
-  const { db, sellers, tokens, loginThrottle, twoFactor, security, mail, sessions, activity } =
-    deps;
+  const {
+    db,
+    transaction,
+    sellers,
+    tokens,
+    loginThrottle,
+    twoFactor,
+    security,
+    mail,
+    sessions,
+    activity,
+  } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
   const now = deps.now ?? (() => new Date());
   const { limiter } = loginThrottle;
@@ -140,7 +152,7 @@ export function createAuthService(deps: {
       );
       mail.sendSoon();
     }
-    const sessionId = await db.transaction((tx) => openSession(tx, seller.id, client));
+    const sessionId = await transaction((tx) => openSession(tx, seller.id, client));
     return issueToken(seller.id, seller.tokenVersion, sessionId);
   }
 
@@ -160,7 +172,7 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(input.password);
       try {
         // The signup is the account's first sign-in: it opens a session like any other.
-        const { row, sessionId } = await db.transaction(async (tx) => {
+        const { row, sessionId } = await transaction(async (tx) => {
           const row = await sellers.insert(
             {
               email,
@@ -277,7 +289,7 @@ export function createAuthService(deps: {
         ]);
       }
       const passwordHash = await hashPassword(input.newPassword);
-      const { version, sessionId } = await db.transaction(async (tx) => {
+      const { version, sessionId } = await transaction(async (tx) => {
         const next = await sellers.setPasswordAndRevoke(sellerId, passwordHash, tx);
         if (next === undefined) throw sellerGone();
         await sessions.endAll(tx, sellerId, current.sessionId);
@@ -301,7 +313,7 @@ export function createAuthService(deps: {
 
     /** Signs out every session of the seller: every token issued so far stops working. */
     async logout(sellerId: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         await sellers.revokeTokens(sellerId, tx);
         await sessions.endAll(tx, sellerId);
       });

@@ -1,5 +1,5 @@
 import type { EmailChangeBody } from '@seller/contract/auth/request-email-change';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -29,7 +29,8 @@ const tokenInvalid = () =>
  * opened, and signs no one out.
  */
 export function createEmailChangeService(deps: {
-  db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   emailChanges: EmailChangeRepository;
   twoFactor: Pick<TwoFactorService, 'acceptCode'>;
@@ -38,9 +39,9 @@ export function createEmailChangeService(deps: {
   mail: MailService;
   now?: () => Date;
 }) {
-  const { db, sellers, emailChanges, twoFactor, activity, queue, mail } = deps;
+  const { transaction, sellers, emailChanges, twoFactor, activity, queue, mail } = deps;
   const now = deps.now ?? (() => new Date());
-  const job = createEmailChangeJob({ db, sellers, emailChanges, mail, now });
+  const job = createEmailChangeJob({ transaction, sellers, emailChanges, mail, now });
   queue.register(job);
 
   return {
@@ -56,7 +57,7 @@ export function createEmailChangeService(deps: {
       const owner = await sellers.findByEmail(newEmail);
       // The seller's own address counts as taken: there is nothing to change.
       if (owner) throw emailTaken();
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         if (isTwoFactorOn(seller)) {
           if (!body.code) {
             throw new AppError('two_factor_code_invalid', 'A code is required', [
@@ -74,7 +75,7 @@ export function createEmailChangeService(deps: {
     async confirm(token: string, client: RequestClient): Promise<{ email: string }> {
       const at = now();
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(async (tx) => {
           const link = await emailChanges.consumeToken(tx, hashToken(token), at);
           if (!link) throw tokenInvalid();
           if (!(await emailChanges.setEmail(tx, link.sellerId, link.newEmail, at))) {

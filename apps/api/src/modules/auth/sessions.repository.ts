@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { type SellerSessionRow, sellerSessions, sellers } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
 
@@ -14,12 +13,11 @@ export interface SessionState {
 }
 
 /** The signed-in sessions of sellers. Methods that take an executor run in its transaction. */
-export function createSessionRepository(db: Database) {
+export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db' | 'statements'>) {
   // Read by every request made with a session token: the seller's token version and the
   // session's state in one round trip, never cached, so that a session signed out on one server
   // copy is refused by all of them from the next request.
-  const stateById = preparedStatement(
-    db,
+  const stateById = statements.prepare(
     'seller_session_state',
     sql`select s.token_version, ss.revoked_at is null as active,
       ss.last_used_at < ${sql.placeholder('cutoff')}::timestamptz as stale

@@ -1,5 +1,5 @@
 import type { SessionsResponse } from '@seller/contract/auth/get-sessions';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SessionRepository } from './sessions.repository.ts';
@@ -14,14 +14,15 @@ export const sessionTouchIntervalMs = 60_000;
  * every server copy).
  */
 export function createSessionService(deps: {
-  db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sessions: SessionRepository;
   activity: ActivityService;
   /** How long a session token lives: older sessions have expired and are not listed. */
   tokenTtlSeconds: number;
   now?: () => Date;
 }) {
-  const { db, sessions, activity, tokenTtlSeconds } = deps;
+  const { transaction, sessions, activity, tokenTtlSeconds } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -67,7 +68,7 @@ export function createSessionService(deps: {
     async revoke(sellerId: string, sessionId: string, client: RequestClient): Promise<void> {
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
       if (!uuid.test(sessionId)) throw notFound('Session');
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         const row = await sessions.findForUpdate(tx, sellerId, sessionId);
         if (!row) throw notFound('Session');
         if (row.revokedAt) return;
@@ -82,7 +83,7 @@ export function createSessionService(deps: {
       currentSessionId: string | undefined,
       client: RequestClient,
     ): Promise<void> {
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         const ended = await sessions.revokeOpen(tx, sellerId, now(), currentSessionId);
         if (ended > 0) await activity.record(tx, sellerId, 'session_revoked', client);
       });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import type { SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -37,14 +37,15 @@ const codeInvalid = (path = 'code') =>
  * clock drift either side.
  */
 export function createTwoFactorService(deps: {
-  db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   security: AccountSecurityRepository;
   secrets: SecretBox;
   activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
 }) {
-  const { db, sellers, security, secrets, activity } = deps;
+  const { transaction, sellers, security, secrets, activity } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function sellerOf(sellerId: string): Promise<SellerRow> {
@@ -88,7 +89,7 @@ export function createTwoFactorService(deps: {
       if (!seller.totpSecret) {
         throw new AppError('two_factor_not_enabled', 'Start the setup first');
       }
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         await acceptCode(tx, seller, code);
         await security.enableTotp(tx, sellerId, now());
         await activity.record(tx, sellerId, 'two_factor_enabled', client);
@@ -111,7 +112,7 @@ export function createTwoFactorService(deps: {
           { path: 'password', code: 'wrongPassword' },
         ]);
       }
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         await acceptCode(tx, seller, code);
         await security.disableTotp(tx, sellerId);
         await activity.record(tx, sellerId, 'two_factor_disabled', client);
@@ -123,7 +124,7 @@ export function createTwoFactorService(deps: {
       if (!isTwoFactorOn(seller)) {
         throw new AppError('two_factor_not_enabled', 'Two-factor authentication is off');
       }
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         await acceptCode(tx, seller, code);
         return issueRecoveryCodes(tx, sellerId);
       });
@@ -153,7 +154,7 @@ export function createTwoFactorService(deps: {
       proof: { code: string } | { recoveryCode: string },
     ): Promise<SellerRow> {
       // The try is counted (committed) before the proof is checked, so wrong codes add up.
-      const open = await db.transaction((tx) =>
+      const open = await transaction((tx) =>
         security.tryChallenge(tx, hashChallenge(challenge), now(), challengeMaxTries),
       );
       if (!open || !isTwoFactorOn(open.seller)) {
@@ -163,7 +164,7 @@ export function createTwoFactorService(deps: {
           [{ path: 'challenge', code: 'twoFactorChallengeInvalid' }],
         );
       }
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         if ('code' in proof) {
           await acceptCode(tx, open.seller, proof.code);
         } else {

@@ -3,7 +3,7 @@ import {
   type SettlementInfo,
 } from '@seller/contract/settlement/get-settlement-info';
 import type { SettlementInfoInput } from '@seller/contract/settlement/update-settlement-info';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess } from '../../db/client.ts';
 import type { SettlementInfoRow } from '../../db/schema.ts';
 import type { ActivityService, RequestClient } from '../auth/activity.service.ts';
 import type { SettlementRepository, SettlementValues } from './settlement.repository.ts';
@@ -57,12 +57,13 @@ function toValues(info: SettlementInfoInput): Partial<SettlementValues> {
 
 /** Payout details; the contract's schema has already checked formats and completeness. */
 export function createSettlementService(deps: {
-  db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   settlement: SettlementRepository;
   /** A change of payout details is listed in the account's security activity. */
   activity: Pick<ActivityService, 'record'>;
 }) {
-  const { db, settlement, activity } = deps;
+  const { transaction, settlement, activity } = deps;
   return {
     async get(sellerId: string): Promise<SettlementInfo> {
       const row = await settlement.find(sellerId);
@@ -74,7 +75,7 @@ export function createSettlementService(deps: {
       info: SettlementInfoInput,
       client?: RequestClient,
     ): Promise<SettlementInfo> {
-      const row = await db.transaction(async (tx) => {
+      const row = await transaction(async (tx) => {
         const saved = await settlement.save(sellerId, toValues(info), tx);
         await activity.record(tx, sellerId, 'settlement_changed', client);
         return saved;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fallbackLanguage, languageOf } from '@seller/contract/languages';
 import { z } from 'zod';
-import type { Database } from '../../../db/client.ts';
+import type { DataAccess } from '../../../db/client.ts';
 import { exponentialBackoff, type JobDefinition } from '../../jobs/job-queue.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import type { SellerRepository } from '../auth.repository.ts';
@@ -19,13 +19,14 @@ export const emailChangePayload = z.object({ sellerId: z.string(), newEmail: z.s
  * clear (only its hash is kept).
  */
 export function createEmailChangeJob(deps: {
-  db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   emailChanges: EmailChangeRepository;
   mail: MailService;
   now: () => Date;
 }): JobDefinition<typeof emailChangePayload> {
-  const { db, sellers, emailChanges, mail, now } = deps;
+  const { transaction, sellers, emailChanges, mail, now } = deps;
   return {
     kind: 'email-change',
     payload: emailChangePayload,
@@ -36,7 +37,7 @@ export function createEmailChangeJob(deps: {
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const expiresAt = new Date(at.getTime() + emailChangeLinkMinutes * 60_000);
-      await db.transaction((tx) =>
+      await transaction((tx) =>
         emailChanges.replaceToken(tx, {
           sellerId,
           tokenHash: hashToken(token),

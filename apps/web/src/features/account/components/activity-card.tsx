@@ -1,11 +1,10 @@
 import type { SecurityEvent } from '@seller/contract/auth/get-activity';
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFacts, CardList, CardListItem } from '@/components/card-list';
 import { DataTable } from '@/components/data-table';
+import { Pagination } from '@/components/pagination';
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/error-messages';
@@ -110,36 +109,27 @@ export function ActivityCard() {
                 ))}
               </CardList>
             </div>
-            {totalPages > 1 ? (
-              <nav
-                aria-label={t('account.activity.pages')}
-                className="flex items-center justify-end gap-2"
-                data-testid="activity-pagination"
-              >
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  <ChevronLeftIcon aria-hidden="true" />
-                  {t('account.activity.previous')}
-                </Button>
-                <span className="min-w-16 text-center text-sm tabular-nums">
-                  {t('account.activity.page', { page, totalPages })}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page >= totalPages}
-                  onClick={() => setPage(page + 1)}
-                  data-testid="activity-next"
-                >
-                  {t('account.activity.next')}
-                  <ChevronRightIcon aria-hidden="true" />
-                </Button>
-              </nav>
-            ) : null}
+            <Pagination
+              page={page}
+              totalPages={totalPages}
+              from={(page - 1) * pageSize + 1}
+              to={(page - 1) * pageSize + rows.length}
+              total={activity.data?.pagination.total ?? 0}
+              onPageChange={setPage}
+              texts={{
+                label: t('account.activity.pages'),
+                showing: (range) => t('account.activity.showing', range),
+                page: (current, pages) =>
+                  t('account.activity.page', { page: current, totalPages: pages }),
+                previous: t('account.activity.previous'),
+                next: t('account.activity.next'),
+              }}
+              testIds={{
+                nav: 'activity-pagination',
+                page: 'activity-page',
+                next: 'activity-next',
+              }}
+            />
           </>
         )}
       </CardContent>
