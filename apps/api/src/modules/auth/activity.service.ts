@@ -21,21 +21,31 @@ export function createActivityService(deps: { activity: ActivityRepository; now?
   const { activity } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** Records `type` for the seller in `executor`'s transaction; `client` is who asked. */
+  async function record(
+    executor: Database,
+    sellerId: string,
+    type: SecurityEventType,
+    client?: RequestClient,
+  ): Promise<void> {
+    await activity.record(executor, {
+      sellerId,
+      type,
+      at: now(),
+      ip: client?.ip ?? null,
+      userAgent: client?.userAgent ?? null,
+    });
+  }
+
   return {
-    /** Records `type` for the seller in `executor`'s transaction; `client` is who asked. */
-    async record(
-      executor: Database,
-      sellerId: string,
-      type: SecurityEventType,
-      client?: RequestClient,
-    ): Promise<void> {
-      await activity.record(executor, {
-        sellerId,
-        type,
-        at: now(),
-        ip: client?.ip ?? null,
-        userAgent: client?.userAgent ?? null,
-      });
+    record,
+
+    /**
+     * The data export's event, for the export call to write in the transaction that records
+     * the request.
+     */
+    exportRequested(executor: Database, sellerId: string, client?: RequestClient): Promise<void> {
+      return record(executor, sellerId, 'export_requested', client);
     },
 
     async list(
