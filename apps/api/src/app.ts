@@ -17,10 +17,17 @@ import {
   createApiTokenService,
 } from './modules/api-tokens/api-tokens.service.ts';
 import { createAccountSecurityRepository } from './modules/auth/account-security.repository.ts';
+import { createActivityRepository } from './modules/auth/activity.repository.ts';
+import { createActivityService } from './modules/auth/activity.service.ts';
 import { createSellerRepository } from './modules/auth/auth.repository.ts';
 import { authRouteLimits, authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createEmailChangeRepository } from './modules/auth/email-change.repository.ts';
+import { createEmailChangeService } from './modules/auth/email-change.service.ts';
+import { createPurgeActivityJob } from './modules/auth/jobs/purge-activity.job.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
+import { createSessionRepository } from './modules/auth/sessions.repository.ts';
+import { createSessionService } from './modules/auth/sessions.service.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
@@ -157,15 +164,28 @@ export async function buildApp({
   const mail = createMailService({
     queue: jobQueue,
     transport: mailTransport,
-    findRecipient: (sellerId) => sellers.findById(sellerId),
+    findRecipient: (sellerId) => sellers.findMailRecipient(sellerId),
     publicUrl: config.appUrl,
     timeZone: config.timeZone,
   });
   const security = createAccountSecurityRepository(database.db);
+  const now = clock ? { now: clock } : {};
+  const activity = createActivityService({
+    activity: createActivityRepository(database.db),
+    ...now,
+  });
+  const sessions = createSessionService({
+    transaction: database.transaction,
+    sessions: createSessionRepository(database),
+    activity,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    ...now,
+  });
   const twoFactor = createTwoFactorService({
     transaction: database.transaction,
     sellers,
     security,
+    activity,
     secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
   });
   const auth = createAuthService({
@@ -176,6 +196,8 @@ export async function buildApp({
     twoFactor,
     security,
     mail,
+    sessions,
+    activity,
     loginThrottle: {
       limiter,
       limits: {
@@ -195,6 +217,18 @@ export async function buildApp({
     queue: jobQueue,
     mail,
     throttle: { limiter, perAccountPerHour: limits.passwordResetsPerHour },
+    sessions,
+    activity,
+  });
+  const emailChange = createEmailChangeService({
+    transaction: database.transaction,
+    sellers,
+    emailChanges: createEmailChangeRepository(),
+    twoFactor,
+    activity,
+    queue: jobQueue,
+    mail,
+    ...now,
   });
 
   await app.register(errorHandlerPlugin);
@@ -212,11 +246,17 @@ export async function buildApp({
     throttledRoutes: Object.keys(rateLimitedRoutes),
   });
   await app.register(rateLimitPlugin, { limiter, routes: rateLimitedRoutes });
-  const apiTokens = createApiTokenService({ tokens: createApiTokenRepository(database.db) });
+  const apiTokens = createApiTokenService({
+    transaction: database.transaction,
+    tokens: createApiTokenRepository(database.db),
+    activity,
+  });
   await app.register(authenticatePlugin, {
     tokens,
     currentTokenVersion: (sellerId, claimedVersion) =>
       sellers.tokenVersion(sellerId, claimedVersion),
+    sessionAccepts: (sellerId, sessionId, claimedVersion) =>
+      sessions.accepts(sellerId, sessionId, claimedVersion),
     apiTokens,
     apiTokenThrottle: { limiter, rule: apiTokenRequestRule(limits.apiTokenRequestsPerMinute) },
   });
@@ -224,7 +264,14 @@ export async function buildApp({
   await app.register(healthRoutes, {
     health: createHealthService({ health: createHealthRepository(database) }),
   });
-  await app.register(authRoutes, { auth, passwordReset, twoFactor });
+  await app.register(authRoutes, {
+    auth,
+    passwordReset,
+    twoFactor,
+    sessions,
+    activity,
+    emailChange,
+  });
   const uploadsService = createUploadsService({
     uploads: createUploadRepository(database),
     storage,
@@ -248,7 +295,7 @@ export async function buildApp({
     queue: jobQueue,
     ...(clock ? { now: clock } : {}),
     mail,
-    findRecipient: (sellerId) => sellers.findById(sellerId),
+    findRecipient: (sellerId) => sellers.findMailRecipient(sellerId),
     timeZone: config.timeZone,
     db: database.db,
   });
@@ -280,6 +327,7 @@ export async function buildApp({
   // The recurring jobs; when each runs is in job-schedules.ts.
   jobQueue.register(createQueueDailySummariesJob({ saleNotifications }));
   jobQueue.register(createTrimWebhookLogsJob({ webhooks }));
+  jobQueue.register(createPurgeActivityJob({ activity }));
   jobQueue.register(
     createSweepUploadsJob({
       uploads: createUploadRepository(database),
@@ -303,7 +351,9 @@ export async function buildApp({
     listeners: [saleNotifications.saleListener, webhooks.saleListener],
   });
   const settlement = createSettlementService({
+    transaction: database.transaction,
     settlement: createSettlementRepository(database.db),
+    activity,
   });
   const payouts = createPayoutService({
     payouts: createPayoutRepository(database.db, config.timeZone),
@@ -312,7 +362,7 @@ export async function buildApp({
       webhooks.publishToSeller(tx, sellerId, 'payout.paid', data),
     queue: jobQueue,
     mail,
-    findRecipient: (sellerId) => sellers.findById(sellerId),
+    findRecipient: (sellerId) => sellers.findMailRecipient(sellerId),
     timeZone: config.timeZone,
   });
   app.decorate('payouts', payouts);

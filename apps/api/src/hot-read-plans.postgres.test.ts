@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from './db/client.ts';
 import { parseRows, sqlInteger } from './db/sql-values.ts';
 import { createSellerRepository } from './modules/auth/auth.repository.ts';
+import { createSessionRepository } from './modules/auth/sessions.repository.ts';
 import { createGettingStartedRepository } from './modules/getting-started/getting-started.repository.ts';
 import { createProductRepository } from './modules/products/products.repository.ts';
 import { createPurchaseRepository } from './modules/purchases/purchases.repository.ts';
@@ -79,10 +80,20 @@ describe("the dashboard's reads on PostgreSQL", () => {
     const today = new Date().toISOString().slice(0, 10);
     // A big seller and small ones, as a connection of the pool sees them.
     const callers = [sellerIds[0], sellerIds[1], sellerIds[50], sellerIds[99]] as string[];
+    // The token check of every request made with a session token.
+    const sessions = createSessionRepository(database);
+    const sessionOf = new Map<string, string>();
+    for (const sellerId of callers) {
+      sessionOf.set(
+        sellerId,
+        await sessions.create(db, { sellerId, ip: null, userAgent: null, at: new Date() }),
+      );
+    }
     for (let round = 0; round < 3; round++) {
       for (const sellerId of callers) {
         await sellers.profile(sellerId);
         await sellers.tokenVersion(sellerId);
+        await sessions.state(sellerId, sessionOf.get(sellerId) ?? '', new Date());
         await gettingStarted.read(sellerId);
         await products.listForSeller(sellerId);
         await products.stats(sellerId);
@@ -120,6 +131,7 @@ describe("the dashboard's reads on PostgreSQL", () => {
       'sales_count_and_first_page_month',
       'sales_page_all',
       'seller_profile',
+      'seller_session_state',
       'products_list_for_seller',
     ]) {
       expect(names).toContain(expected);

@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { purgeActivityKind } from './modules/auth/jobs/purge-activity.job.ts';
 import { refreshExchangeRateKind } from './modules/exchange-rates/jobs/refresh-exchange-rate.job.ts';
 import type { Schedule } from './modules/jobs/job-queue.ts';
 import { purgeFinishedJobsKind } from './modules/jobs/jobs/purge-finished-jobs.job.ts';
@@ -17,6 +18,8 @@ export function jobSchedules(config: Config): Schedule[] {
     { kind: queueDailySummariesKind, dailyAt: { hour: dailySummaryHour, minute: 0 } },
     { kind: trimWebhookLogsKind, everyMinutes: 60 },
     { kind: purgeFinishedJobsKind, everyMinutes: 60 },
+    // Security events older than a year, at 04:00 local time.
+    { kind: purgeActivityKind, dailyAt: { hour: 4, minute: 0 } },
     ...(config.uploadSweepIntervalMinutes > 0
       ? [{ kind: sweepUploadsKind, everyMinutes: config.uploadSweepIntervalMinutes }]
       : []),

@@ -31,6 +31,7 @@ export const errorCodes = [
   'status_not_editable',
   'product_deleted',
   'reset_token_invalid',
+  'email_change_token_invalid',
   'two_factor_code_invalid',
   'two_factor_challenge_invalid',
   'two_factor_already_enabled',

@@ -26,6 +26,7 @@ export const limits = {
   },
   largeUploadNoticeBytes: 524_288_000,
   transactions: { defaultLimit: 20, maxLimit: 100, defaultPage: 1 },
+  activity: { defaultLimit: 20, maxLimit: 100 },
   dailySales: { defaultDays: 30, maxDays: 365 },
   commission: { introMonths: 6, introRate: 0, standardRate: 0.1 },
   currenciesSupported: 135,

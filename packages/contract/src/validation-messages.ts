@@ -27,6 +27,10 @@ export const validationMessages = {
   wrongPassword: 'The current password is not correct.',
   resetTokenRequired: 'The reset link is incomplete. Open the link from the email again.',
   resetTokenInvalid: 'This reset link is not valid any more. Ask for a new one.',
+  emailChangeTokenRequired:
+    'The confirmation link is incomplete. Open the link from the email again.',
+  emailChangeTokenInvalid:
+    'This confirmation link is not valid any more. Ask for the change again.',
   twoFactorCodeRequired: 'Please enter the 6-digit code from your authenticator app.',
   twoFactorCodeInvalid: 'This code is not valid. Check your authenticator app and try again.',
   recoveryCodeRequired: 'Please enter one of your recovery codes.',

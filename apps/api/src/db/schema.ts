@@ -21,7 +21,8 @@ export const sellers = pgTable(
   'sellers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
+    /** Null once the account is deleted: the address is free to sign up again. */
+    email: text('email'),
     nickname: text('nickname'),
     passwordHash: text('password_hash').notNull(),
     bio: text('bio'),
@@ -42,6 +43,8 @@ export const sellers = pgTable(
     saleNotifications: text('sale_notifications').notNull().default('daily'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the seller deletes the account; the row stays for the trade records. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('sellers_email_lower_key').on(sql`lower(${table.email})`),
@@ -668,3 +671,89 @@ export const webhookDeliveryAttempts = pgTable(
 );
 
 export type WebhookDeliveryAttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
+
+// ---- Account lifecycle ----------------------------------------------------------------------
+
+/**
+ * One signed-in browser: every sign-in opens one, its id rides in the session token (`sid`).
+ * A revoked session's token is refused at its next request.
+ */
+export const sellerSessions = pgTable(
+  'seller_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved forward at most once a minute by the requests of the session. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('seller_sessions_seller_idx').on(table.sellerId)],
+);
+
+export type SellerSessionRow = typeof sellerSessions.$inferSelect;
+
+/** What happened to an account (sign-ins, changes of its security), newest first; kept a year. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    index('security_events_seller_at_idx').on(table.sellerId, table.at.desc(), table.id),
+    index('security_events_at_idx').on(table.at),
+  ],
+);
+
+export type SecurityEventRow = typeof securityEvents.$inferSelect;
+
+/** A link that moves the account to a new address: only its hash is kept; single use, one hour. */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_change_tokens_seller_idx').on(table.sellerId)],
+);
+
+export const dataExportStates = ['pending', 'ready', 'failed'] as const;
+
+/** A seller's request for a copy of their data, and the archive once it is built. */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: dataExportStates }).notNull().default('pending'),
+    storageKey: text('storage_key'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (table) => [
+    index('data_exports_seller_requested_idx').on(table.sellerId, table.requestedAt.desc()),
+    check('data_exports_status_check', sql`${table.status} in ('pending', 'ready', 'failed')`),
+  ],
+);
+
+export type DataExportRow = typeof dataExports.$inferSelect;

@@ -38,6 +38,8 @@ const statusByCode: Record<ErrorCode, number> = {
   product_deleted: 409,
   /** A reset link that is unknown, used, replaced by a newer one or older than an hour. */
   reset_token_invalid: 400,
+  /** An email change link that is unknown, used, replaced by a newer one or older than an hour. */
+  email_change_token_invalid: 400,
   two_factor_code_invalid: 400,
   /** The second sign-in step expired, was used, or had too many tries: sign in again. */
   two_factor_challenge_invalid: 400,

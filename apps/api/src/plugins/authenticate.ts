@@ -8,6 +8,8 @@ export interface AuthenticatedSeller {
   id: string;
   /** A signed-in session, or a personal API token (limited to its scopes). */
   via: 'session' | 'api-token';
+  /** The signed-in session; absent for API tokens and for session tokens from before sessions. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
@@ -25,7 +27,9 @@ declare module 'fastify' {
  */
 export interface TokenVerifier {
   /** The claims of a valid, unexpired token; undefined otherwise. */
-  verify(token: string): Promise<{ sellerId: string; tokenVersion: number } | undefined>;
+  verify(
+    token: string,
+  ): Promise<{ sellerId: string; tokenVersion: number; sessionId?: string } | undefined>;
 }
 
 /** What the plugin needs of personal API tokens (the api-tokens module provides it). */
@@ -45,6 +49,12 @@ export interface AuthenticateOptions {
    * answer from a short cache when the version matches the token's (`claimedVersion`).
    */
   currentTokenVersion: (sellerId: string, claimedVersion: number) => Promise<number | undefined>;
+  /**
+   * Whether the session of a token is still signed in and the token's version current. Read
+   * from the database on every request, never from a cache: a session signed out on any server
+   * copy is refused from its next request.
+   */
+  sessionAccepts: (sellerId: string, sessionId: string, claimedVersion: number) => Promise<boolean>;
 }
 
 const unauthorized = () => new AppError('unauthorized', 'Sign in to continue');
@@ -88,9 +98,16 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
       }
       const claims = await options.tokens.verify(match[1]);
       if (!claims) throw refused();
-      const version = await options.currentTokenVersion(claims.sellerId, claims.tokenVersion);
-      if (version === undefined || version !== claims.tokenVersion) throw refused();
-      request.seller = { id: claims.sellerId, via: 'session' };
+      const { sellerId, tokenVersion, sessionId } = claims;
+      if (sessionId === undefined) {
+        // A token issued before sessions were kept: its version alone decides, until it expires.
+        const version = await options.currentTokenVersion(sellerId, tokenVersion);
+        if (version === undefined || version !== tokenVersion) throw refused();
+        request.seller = { id: sellerId, via: 'session' };
+        return;
+      }
+      if (!(await options.sessionAccepts(sellerId, sessionId, tokenVersion))) throw refused();
+      request.seller = { id: sellerId, via: 'session', sessionId };
     });
   },
   { name: 'authenticate' },

@@ -58,6 +58,12 @@ export type MatrixEntry =
       ownScope?: string;
     };
 
+/** The session (`sid`) a session token belongs to. */
+const sessionIdOf = (token: string): string => {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).sid as string;
+};
+
 const missingKey = (owner: SellerFixture, extension: string) =>
   `sellers/${owner.id}/${randomUUID()}.${extension}`;
 
@@ -181,6 +187,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: 'public',
     kind: 'account',
     why: 'proven by the reset token',
+  },
+  'POST /api/auth/email-change/confirm': {
+    access: 'public',
+    kind: 'account',
+    why: 'proven by the token of the link mailed to the new address',
   },
   'GET /api/docs': { access: 'public', kind: 'docs', why: 'OpenAPI browser' },
   'GET /api/docs/json': { access: 'public', kind: 'docs', why: 'OpenAPI document' },
@@ -385,6 +396,25 @@ export const accessMatrix: Record<string, MatrixEntry> = {
       },
     ],
   },
+  'GET /api/auth/sessions': { access: 'seller', ownScope: ownProduct },
+  'POST /api/auth/sessions/revoke-others': { access: 'seller', ownScope: ownProduct },
+  'DELETE /api/auth/sessions/:id': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "another seller's session",
+        build: (world) => ({
+          theirs: {
+            method: 'DELETE',
+            url: `/api/auth/sessions/${sessionIdOf(world.owner.token)}`,
+          },
+          missing: { method: 'DELETE', url: `/api/auth/sessions/${randomUUID()}` },
+        }),
+      },
+    ],
+  },
+  'GET /api/auth/activity': { access: 'seller', ownScope: ownProduct },
+  'POST /api/auth/email-change': { access: 'seller', ownScope: ownProduct },
   'GET /api/webhook': { access: 'seller', ownScope: ownProduct },
   'PUT /api/webhook': { access: 'seller', ownScope: ownProduct },
   'DELETE /api/webhook': { access: 'seller', ownScope: ownProduct },

@@ -115,6 +115,17 @@ export const routes: RouteObject[] = [
       ),
     ),
   },
+  // Open: the link arrives at the new address, in whatever browser reads that mailbox.
+  {
+    path: paths.confirmEmail.path,
+    element: page(
+      'open',
+      screen(
+        () => import('./routes/auth/confirm-email'),
+        (m) => m.ConfirmEmailRoute,
+      ),
+    ),
+  },
   {
     path: paths.terms.path,
     element: page(
@@ -219,6 +230,13 @@ export const routes: RouteObject[] = [
         element: screen(
           () => import('./routes/app/developer'),
           (m) => m.DeveloperRoute,
+        ),
+      },
+      {
+        path: paths.security.path,
+        element: screen(
+          () => import('./routes/app/security'),
+          (m) => m.SecurityRoute,
         ),
       },
       // Unknown URLs answer as unknown pages, inside the signed-in shell.

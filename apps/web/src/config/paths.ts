@@ -7,6 +7,7 @@ export const paths = {
   signup: { path: '/signup', href: () => '/signup' },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
   terms: { path: '/terms', href: () => '/terms' },
   privacy: { path: '/privacy', href: () => '/privacy' },
   profile: { path: '/profile', href: () => '/profile' },
@@ -27,6 +28,7 @@ export const paths = {
     path: '/payouts/:payoutId',
     href: (payoutId: string) => `/payouts/${encodeURIComponent(payoutId)}`,
   },
+  security: { path: '/settings/security', href: () => '/settings/security' },
   sales: {
     path: '/sales',
     /** The sales screen, optionally opened on a period. */

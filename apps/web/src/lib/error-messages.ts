@@ -39,6 +39,7 @@ export const errorMessageKeys: Record<ErrorCode | ClientErrorCode, ErrorMessageK
   status_not_editable: 'apiError.statusNotEditable',
   product_deleted: 'apiError.productDeleted',
   reset_token_invalid: 'apiError.resetTokenInvalid',
+  email_change_token_invalid: 'apiError.emailChangeTokenInvalid',
   two_factor_code_invalid: 'apiError.twoFactorCodeInvalid',
   two_factor_challenge_invalid: 'apiError.twoFactorChallengeInvalid',
   two_factor_already_enabled: 'apiError.twoFactorAlreadyEnabled',

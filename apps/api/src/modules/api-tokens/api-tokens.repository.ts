@@ -4,14 +4,18 @@ import { type ApiTokenRow, apiTokens } from '../../db/schema.ts';
 
 export function createApiTokenRepository(db: Database) {
   return {
-    async insert(values: {
-      sellerId: string;
-      name: string;
-      scopes: string[];
-      tokenHash: string;
-      prefix: string;
-    }): Promise<ApiTokenRow> {
-      const [row] = await db.insert(apiTokens).values(values).returning();
+    /** Inside `executor`'s transaction when one is given. */
+    async insert(
+      values: {
+        sellerId: string;
+        name: string;
+        scopes: string[];
+        tokenHash: string;
+        prefix: string;
+      },
+      executor: Database = db,
+    ): Promise<ApiTokenRow> {
+      const [row] = await executor.insert(apiTokens).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
@@ -33,8 +37,8 @@ export function createApiTokenRepository(db: Database) {
     },
 
     /** Revokes the seller's token; false when the seller has no such active token. */
-    async revoke(sellerId: string, id: string): Promise<boolean> {
-      const rows = await db
+    async revoke(sellerId: string, id: string, executor: Database = db): Promise<boolean> {
+      const rows = await executor
         .update(apiTokens)
         .set({ revokedAt: new Date() })
         .where(

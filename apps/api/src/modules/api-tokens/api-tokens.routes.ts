@@ -10,11 +10,16 @@ export async function apiTokenRoutes(
   options: { apiTokens: ApiTokenService },
 ) {
   const { apiTokens } = options;
-  defineRoute(app, createApiTokenEndpoint, ({ seller, body }) => apiTokens.create(seller.id, body));
+  defineRoute(app, createApiTokenEndpoint, ({ seller, body, request }) =>
+    apiTokens.create(seller.id, body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
   defineRoute(app, listApiTokensEndpoint, async ({ seller }) => ({
     tokens: await apiTokens.list(seller.id),
   }));
-  defineRoute(app, deleteApiTokenEndpoint, async ({ seller, params }) => {
-    await apiTokens.revoke(seller.id, params.id);
+  defineRoute(app, deleteApiTokenEndpoint, async ({ seller, params, request }) => {
+    await apiTokens.revoke(seller.id, params.id, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
   });
 }

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiScope, apiScopes, apiTokenPrefix } from '@seller/contract/api-scopes';
 import type { ApiToken } from '@seller/contract/developer/api-token';
+import type { DataAccess } from '../../db/client.ts';
 import type { ApiTokenRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
+import type { ActivityService, RequestClient } from '../auth/activity.service.ts';
 import type { ApiTokenRepository } from './api-tokens.repository.ts';
 
 /** Tokens one seller may hold at once. */
@@ -42,23 +44,41 @@ function toApiToken(row: ApiTokenRow): ApiToken {
  * Personal API tokens: `sc_` and 240 random bits, kept only as a hash, each limited to its
  * scopes. Every request reads the token row, so a revocation counts at once on every copy.
  */
-export function createApiTokenService(deps: { tokens: ApiTokenRepository; now?: () => Date }) {
-  const { tokens } = deps;
+export function createApiTokenService(deps: {
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
+  tokens: ApiTokenRepository;
+  /** Creations and revocations are listed in the account's security activity. */
+  activity: Pick<ActivityService, 'record'>;
+  now?: () => Date;
+}) {
+  const { transaction, tokens, activity } = deps;
   const now = deps.now ?? (() => new Date());
   const touchedAt = new Map<string, number>();
 
   return {
-    async create(sellerId: string, input: { name: string; scopes: ApiScope[] }) {
+    async create(
+      sellerId: string,
+      input: { name: string; scopes: ApiScope[] },
+      client?: RequestClient,
+    ) {
       if ((await tokens.countActive(sellerId)) >= maxApiTokens) {
         throw new AppError('conflict', `At most ${maxApiTokens} tokens; revoke one first`);
       }
       const token = `${apiTokenPrefix}${randomBytes(30).toString('base64url')}`;
-      const row = await tokens.insert({
-        sellerId,
-        name: input.name,
-        scopes: [...input.scopes],
-        tokenHash: hashToken(token),
-        prefix: token.slice(0, apiTokenPrefix.length + 8),
+      const row = await transaction(async (tx) => {
+        const inserted = await tokens.insert(
+          {
+            sellerId,
+            name: input.name,
+            scopes: [...input.scopes],
+            tokenHash: hashToken(token),
+            prefix: token.slice(0, apiTokenPrefix.length + 8),
+          },
+          tx,
+        );
+        await activity.record(tx, sellerId, 'api_token_created', client);
+        return inserted;
       });
       return {
         id: row.id,
@@ -73,8 +93,12 @@ export function createApiTokenService(deps: { tokens: ApiTokenRepository; now?: 
       return (await tokens.listActive(sellerId)).map(toApiToken);
     },
 
-    async revoke(sellerId: string, id: string): Promise<void> {
-      if (!uuidPattern.test(id) || !(await tokens.revoke(sellerId, id))) throw notFound('Token');
+    async revoke(sellerId: string, id: string, client?: RequestClient): Promise<void> {
+      if (!uuidPattern.test(id)) throw notFound('Token');
+      await transaction(async (tx) => {
+        if (!(await tokens.revoke(sellerId, id, tx))) throw notFound('Token');
+        await activity.record(tx, sellerId, 'api_token_revoked', client);
+      });
       touchedAt.delete(id);
     },
 

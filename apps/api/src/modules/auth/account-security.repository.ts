@@ -161,6 +161,16 @@ export function createAccountSecurityRepository(db: Database) {
      * Counts one try of a challenge still open (not consumed, not expired, under `maxTries`)
      * and answers it with its seller; an unusable challenge answers nothing.
      */
+    /** The seller a challenge was made for, whatever its state. */
+    async challengeOwner(challengeHash: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ sellerId: loginChallenges.sellerId })
+        .from(loginChallenges)
+        .where(eq(loginChallenges.challengeHash, challengeHash))
+        .limit(1);
+      return row?.sellerId;
+    },
+
     async tryChallenge(
       executor: Database,
       challengeHash: string,

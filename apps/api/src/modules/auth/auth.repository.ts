@@ -47,6 +47,14 @@ export function createSellerRepository({ db, statements }: Pick<DataAccess, 'db'
       return row;
     },
 
+    /** Where a seller's mail goes; none once the account is deleted (its address is erased). */
+    async findMailRecipient(
+      id: string,
+    ): Promise<{ email: string; language: string | null } | undefined> {
+      const [row] = await byId.execute({ id });
+      return row?.email ? { email: row.email, language: row.language } : undefined;
+    },
+
     async findByEmail(email: string): Promise<SellerRow | undefined> {
       const [row] = await db
         .select()
@@ -72,13 +80,17 @@ export function createSellerRepository({ db, statements }: Pick<DataAccess, 'db'
       return profile;
     },
 
-    async insert(values: {
-      email: string;
-      nickname: string;
-      passwordHash: string;
-      language: string | null;
-    }) {
-      const [row] = await db.insert(sellers).values(values).returning();
+    /** Inside `executor`'s transaction when one is given. */
+    async insert(
+      values: {
+        email: string;
+        nickname: string;
+        passwordHash: string;
+        language: string | null;
+      },
+      executor: Database = db,
+    ) {
+      const [row] = await executor.insert(sellers).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
@@ -143,8 +155,9 @@ export function createSellerRepository({ db, statements }: Pick<DataAccess, 'db'
       await db.update(sellers).set({ language }).where(eq(sellers.id, id));
     },
 
-    async revokeTokens(id: string): Promise<void> {
-      await db
+    /** Inside `executor`'s transaction when one is given. */
+    async revokeTokens(id: string, executor: Database = db): Promise<void> {
+      await executor
         .update(sellers)
         .set({ tokenVersion: sql`${sellers.tokenVersion} + 1` })
         .where(eq(sellers.id, id));

@@ -13,9 +13,11 @@ import { uniqueViolation } from '../../lib/database-errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AccountSecurityRepository } from './account-security.repository.ts';
+import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import type { SessionService } from './sessions.service.ts';
 import type { TokenService } from './tokens.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 import { isTwoFactorOn } from './two-factor-state.ts';
@@ -31,7 +33,7 @@ function conflictFor(constraint: string): AppError {
 
 export function toProfile(row: SellerRow): Profile {
   return {
-    email: row.email,
+    email: row.email ?? '',
     nickname: row.nickname,
     bio: row.bio,
     avatarUrl: row.avatarUrl,
@@ -75,8 +77,12 @@ export function accountSlowdownMs(failures: number, ceiling: number): number {
   return Math.min(10_000, (failures - ceiling) * 250);
 }
 
-export interface SignInClient {
-  ip: string;
+export type SignInClient = RequestClient;
+
+/** The session a request was made with: its id is absent for tokens from before sessions. */
+export interface CurrentSession {
+  sessionId: string | undefined;
+  client: RequestClient;
 }
 
 export function createAuthService(deps: {
@@ -89,17 +95,37 @@ export function createAuthService(deps: {
   twoFactor: TwoFactorService;
   security: AccountSecurityRepository;
   mail: MailService;
+  sessions: Pick<SessionService, 'open' | 'endAll'>;
+  activity: Pick<ActivityService, 'record'>;
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
 }) {
-  const { db, transaction, sellers, tokens, loginThrottle, twoFactor, security, mail } = deps;
+  const {
+    db,
+    transaction,
+    sellers,
+    tokens,
+    loginThrottle,
+    twoFactor,
+    security,
+    mail,
+    sessions,
+    activity,
+  } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
   const now = deps.now ?? (() => new Date());
   const { limiter } = loginThrottle;
   const { perPair, perIp, perAccount } = loginRules(loginThrottle.limits);
 
-  const issueToken = (sellerId: string, tokenVersion: number) =>
-    tokens.issue({ sellerId, tokenVersion });
+  const issueToken = (sellerId: string, tokenVersion: number, sessionId: string) =>
+    tokens.issue({ sellerId, tokenVersion, sessionId });
+
+  /** A new session and its `login` event, in `executor`'s transaction; answers its id. */
+  async function openSession(executor: Database, sellerId: string, client: SignInClient) {
+    const sessionId = await sessions.open(executor, sellerId, client);
+    await activity.record(executor, sellerId, 'login', client);
+    return sessionId;
+  }
   const pairOf = (account: string, ip: string) => `${account}\n${ip}`;
 
   /**
@@ -107,7 +133,7 @@ export function createAuthService(deps: {
    * and the address is new, the owner is told (at most once a day).
    */
   async function signedIn(seller: SellerRow, client: SignInClient): Promise<string> {
-    const account = seller.email.toLowerCase();
+    const account = (seller.email ?? '').toLowerCase();
     await limiter.reset(perPair, pairOf(account, client.ip));
     const failures = await limiter.count(perAccount, account);
     const known = await security.rememberAddress(seller.id, client.ip, now());
@@ -126,11 +152,15 @@ export function createAuthService(deps: {
       );
       mail.sendSoon();
     }
-    return issueToken(seller.id, seller.tokenVersion);
+    const sessionId = await transaction((tx) => openSession(tx, seller.id, client));
+    return issueToken(seller.id, seller.tokenVersion, sessionId);
   }
 
   return {
-    async signup(input: SignupBody, client: { language: string | undefined }): Promise<string> {
+    async signup(
+      input: SignupBody,
+      client: SignInClient & { language: string | undefined },
+    ): Promise<string> {
       const email = input.email.toLowerCase();
       if (isCommonPassword(input.password, [email, email.split('@')[0] ?? '', input.nickname])) {
         throw new AppError('password_too_common', 'This password is too common', [
@@ -141,13 +171,20 @@ export function createAuthService(deps: {
       if (await sellers.findByNickname(input.nickname)) throw conflictFor('nickname');
       const passwordHash = await hashPassword(input.password);
       try {
-        const row = await sellers.insert({
-          email,
-          nickname: input.nickname,
-          passwordHash,
-          language: languageOf(client.language) ?? null,
+        // The signup is the account's first sign-in: it opens a session like any other.
+        const { row, sessionId } = await transaction(async (tx) => {
+          const row = await sellers.insert(
+            {
+              email,
+              nickname: input.nickname,
+              passwordHash,
+              language: languageOf(client.language) ?? null,
+            },
+            tx,
+          );
+          return { row, sessionId: await openSession(tx, row.id, client) };
         });
-        return issueToken(row.id, row.tokenVersion);
+        return issueToken(row.id, row.tokenVersion, sessionId);
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (constraint) throw conflictFor(constraint);
@@ -176,6 +213,8 @@ export function createAuthService(deps: {
           limiter.record(perPair, pair),
           limiter.record(perAccount, account),
         ]);
+        // Only an existing account has an activity to show the attempt in.
+        if (row) await activity.record(db, row.id, 'login_failed', client);
         throw invalidCredentials();
       }
       if (isTwoFactorOn(row)) {
@@ -196,6 +235,8 @@ export function createAuthService(deps: {
       } catch (error) {
         if (error instanceof AppError && error.code === 'two_factor_code_invalid') {
           await limiter.record(perIp, client.ip);
+          const sellerId = await twoFactor.challengeOwner(input.challenge);
+          if (sellerId) await activity.record(db, sellerId, 'login_failed', client);
         }
         throw error;
       }
@@ -226,7 +267,15 @@ export function createAuthService(deps: {
       }
     },
 
-    async changePassword(sellerId: string, input: ChangePasswordBody): Promise<string> {
+    /**
+     * Every other session is signed out; the one that made the change carries on with the new
+     * token (a token from before sessions gets a session of its own).
+     */
+    async changePassword(
+      sellerId: string,
+      input: ChangePasswordBody,
+      current: CurrentSession,
+    ): Promise<string> {
       const row = await sellers.findById(sellerId);
       if (!row) throw sellerGone();
       if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
@@ -234,33 +283,42 @@ export function createAuthService(deps: {
           { path: 'currentPassword', code: 'wrongPassword' },
         ]);
       }
-      if (isCommonPassword(input.newPassword, [row.email, row.nickname ?? ''])) {
+      if (isCommonPassword(input.newPassword, [row.email ?? '', row.nickname ?? ''])) {
         throw new AppError('password_too_common', 'This password is too common', [
           { path: 'newPassword', code: 'passwordTooCommon' },
         ]);
       }
       const passwordHash = await hashPassword(input.newPassword);
-      const version = await transaction(async (tx) => {
+      const { version, sessionId } = await transaction(async (tx) => {
         const next = await sellers.setPasswordAndRevoke(sellerId, passwordHash, tx);
         if (next === undefined) throw sellerGone();
+        await sessions.endAll(tx, sellerId, current.sessionId);
+        const sessionId = current.sessionId ?? (await sessions.open(tx, sellerId, current.client));
+        await activity.record(tx, sellerId, 'password_changed', current.client);
         await mail.enqueue(
           tx,
           { template: 'passwordChanged', sellerId, at: now().toISOString() },
           `password-changed:${sellerId}:${next}`,
         );
-        return next;
+        return { version: next, sessionId };
       });
       sellers.forgetTokenVersion(sellerId);
       mail.sendSoon();
-      return issueToken(sellerId, version);
+      return issueToken(sellerId, version, sessionId);
     },
 
     async setLanguage(sellerId: string, language: Language): Promise<void> {
       await sellers.setLanguage(sellerId, language);
     },
 
+    /** Signs out every session of the seller: every token issued so far stops working. */
     async logout(sellerId: string): Promise<void> {
-      await sellers.revokeTokens(sellerId);
+      await transaction(async (tx) => {
+        await sellers.revokeTokens(sellerId, tx);
+        await sessions.endAll(tx, sellerId);
+      });
+      // The revocation is committed only now: a copy cached meanwhile must not outlive it.
+      sellers.forgetTokenVersion(sellerId);
     },
 
     /** Sets the avatar's URL inside the caller's transaction (the one that claims its upload). */

@@ -4,10 +4,12 @@ import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AccountSecurityRepository } from './account-security.repository.ts';
+import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { createPasswordResetJob, hashToken } from './jobs/password-reset.job.ts';
 import { hashPassword } from './password.ts';
+import type { SessionService } from './sessions.service.ts';
 
 const resetTokenInvalid = () =>
   new AppError('reset_token_invalid', 'This reset link is not valid any more. Ask for a new one.', [
@@ -39,6 +41,8 @@ export interface PasswordResetDeps {
   queue: JobQueue;
   mail: MailService;
   throttle: PasswordResetThrottle;
+  sessions: Pick<SessionService, 'endAll'>;
+  activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
 }
 
@@ -49,7 +53,7 @@ export interface PasswordResetDeps {
  * hour, and replaced by a newer request; using it signs every session out and mails a notice.
  */
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { db, transaction, sellers, security, queue, mail } = deps;
+  const { db, transaction, sellers, security, queue, mail, sessions, activity } = deps;
   const { limiter } = deps.throttle;
   const { perIp, perAccount } = resetRules(deps.throttle.perAccountPerHour);
   const now = deps.now ?? (() => new Date());
@@ -66,7 +70,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       queue.nudge();
     },
 
-    async resetPassword(token: string, newPassword: string, client: { ip: string }) {
+    async resetPassword(token: string, newPassword: string, client: RequestClient) {
       await limiter.consume(perIp, client.ip);
       const at = now();
       const sellerId = await transaction(async (tx) => {
@@ -74,7 +78,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         if (!owner) throw resetTokenInvalid();
         const seller = await sellers.findById(owner, tx);
         if (!seller) throw resetTokenInvalid();
-        if (isCommonPassword(newPassword, [seller.email, seller.nickname ?? ''])) {
+        if (isCommonPassword(newPassword, [seller.email ?? '', seller.nickname ?? ''])) {
           throw new AppError('password_too_common', 'This password is too common', [
             { path: 'newPassword', code: 'passwordTooCommon' },
           ]);
@@ -85,6 +89,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           tx,
         );
         await security.endResetTokens(tx, owner);
+        await sessions.endAll(tx, owner);
+        await activity.record(tx, owner, 'password_reset', client);
         await mail.enqueue(
           tx,
           { template: 'passwordChanged', sellerId: owner, at: at.toISOString() },

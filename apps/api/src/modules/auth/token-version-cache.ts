@@ -98,10 +98,10 @@ export function withTokenVersionCache(
 
     forgetTokenVersion: forget,
 
-    async revokeTokens(id: string) {
+    async revokeTokens(id: string, executor?: Database) {
       forget(id);
       try {
-        await sellers.revokeTokens(id);
+        await sellers.revokeTokens(id, executor);
       } finally {
         forget(id);
       }

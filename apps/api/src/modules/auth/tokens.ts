@@ -4,6 +4,11 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 export interface TokenClaims {
   sellerId: string;
   tokenVersion: number;
+  /**
+   * The signed-in session (`sid`) the token belongs to. Tokens issued before sessions were kept
+   * have none: they are checked by their version alone until they expire.
+   */
+  sessionId?: string;
 }
 
 export interface TokenService {
@@ -19,7 +24,7 @@ const keyId = (secret: string) =>
   createHash('sha256').update(secret).digest('base64url').slice(0, 12);
 
 /**
- * HS256 JWTs: `sub` is the seller id, `ver` the token version, `exp` in seconds. Tokens are
+ * HS256 JWTs: `sub` is the seller id, `ver` the token version, `sid` the session, `exp` in seconds. Tokens are
  * signed with the current secret; retired secrets (`previousSecrets`) still verify the tokens
  * they signed, so a key can be rotated without signing every seller out.
  *
@@ -50,8 +55,8 @@ export function createTokenService(
   };
 
   return {
-    issue: ({ sellerId, tokenVersion }) =>
-      new SignJWT({ ver: tokenVersion, typ: 'seller' })
+    issue: ({ sellerId, tokenVersion, sessionId }) =>
+      new SignJWT({ ver: tokenVersion, typ: 'seller', ...(sessionId ? { sid: sessionId } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: currentKeyId })
         .setSubject(sellerId)
         .setIssuedAt()
@@ -61,7 +66,8 @@ export function createTokenService(
       const known = verified.get(token);
       if (known) {
         if (Date.now() < known.expiresAtMs) {
-          return { sellerId: known.sellerId, tokenVersion: known.tokenVersion };
+          const { expiresAtMs: _, ...claims } = known;
+          return claims;
         }
         verified.delete(token);
         return undefined;
@@ -73,7 +79,12 @@ export function createTokenService(
           { algorithms: ['HS256'] },
         );
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
-        const claims = { sellerId: payload.sub, tokenVersion: payload.ver };
+        if (payload.sid !== undefined && typeof payload.sid !== 'string') return undefined;
+        const claims: TokenClaims = {
+          sellerId: payload.sub,
+          tokenVersion: payload.ver,
+          ...(payload.sid ? { sessionId: payload.sid } : {}),
+        };
         if (typeof payload.exp === 'number') remember(token, claims, payload.exp * 1000);
         return claims;
       } catch (error) {

@@ -4,6 +4,7 @@ import type { SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountSecurityRepository } from './account-security.repository.ts';
+import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { verifyPassword } from './password.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
@@ -41,9 +42,10 @@ export function createTwoFactorService(deps: {
   sellers: SellerRepository;
   security: AccountSecurityRepository;
   secrets: SecretBox;
+  activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
 }) {
-  const { transaction, sellers, security, secrets } = deps;
+  const { transaction, sellers, security, secrets, activity } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function sellerOf(sellerId: string): Promise<SellerRow> {
@@ -76,10 +78,10 @@ export function createTwoFactorService(deps: {
       if (!(await security.setPendingTotpSecret(sellerId, secrets.seal(secret)))) {
         throw new AppError('two_factor_already_enabled', 'Two-factor authentication is already on');
       }
-      return { secret, otpauthUrl: otpauthUrl(secret, seller.email, issuer) };
+      return { secret, otpauthUrl: otpauthUrl(secret, seller.email ?? '', issuer) };
     },
 
-    async enable(sellerId: string, code: string): Promise<string[]> {
+    async enable(sellerId: string, code: string, client?: RequestClient): Promise<string[]> {
       const seller = await sellerOf(sellerId);
       if (isTwoFactorOn(seller)) {
         throw new AppError('two_factor_already_enabled', 'Two-factor authentication is already on');
@@ -90,11 +92,17 @@ export function createTwoFactorService(deps: {
       return transaction(async (tx) => {
         await acceptCode(tx, seller, code);
         await security.enableTotp(tx, sellerId, now());
+        await activity.record(tx, sellerId, 'two_factor_enabled', client);
         return issueRecoveryCodes(tx, sellerId);
       });
     },
 
-    async disable(sellerId: string, password: string, code: string): Promise<void> {
+    async disable(
+      sellerId: string,
+      password: string,
+      code: string,
+      client?: RequestClient,
+    ): Promise<void> {
       const seller = await sellerOf(sellerId);
       if (!isTwoFactorOn(seller)) {
         throw new AppError('two_factor_not_enabled', 'Two-factor authentication is off');
@@ -107,6 +115,7 @@ export function createTwoFactorService(deps: {
       await transaction(async (tx) => {
         await acceptCode(tx, seller, code);
         await security.disableTotp(tx, sellerId);
+        await activity.record(tx, sellerId, 'two_factor_disabled', client);
       });
     },
 
@@ -120,6 +129,13 @@ export function createTwoFactorService(deps: {
         return issueRecoveryCodes(tx, sellerId);
       });
     },
+
+    /**
+     * Accepts a current code of a seller with two factors on, once, inside `executor`'s
+     * transaction (a change that asks for the second factor again); 400 otherwise.
+     */
+    acceptCode: (executor: Database, seller: SellerRow, code: string) =>
+      acceptCode(executor, seller, code),
 
     /** After the right password of a seller with two factors on: the challenge of step two. */
     async startChallenge(sellerId: string): Promise<string> {
@@ -163,6 +179,9 @@ export function createTwoFactorService(deps: {
       });
       return open.seller;
     },
+
+    /** Whose sign-in a challenge is: a wrong code is shown in that seller's activity. */
+    challengeOwner: (challenge: string) => security.challengeOwner(hashChallenge(challenge)),
 
     /** The recovery codes still unused (shown on the security card). */
     unusedRecoveryCodes: (sellerId: string) => security.unusedRecoveryCodes(sellerId),

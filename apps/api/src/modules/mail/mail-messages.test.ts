@@ -14,6 +14,14 @@ const samples = {
     failedAttempts: 12,
     url: 'https://seller.example.com/forgot-password',
   },
+  emailChangeConfirm: {
+    url: 'https://seller.example.com/confirm-email?token=abc',
+    minutes: 60,
+  },
+  emailChangeRequested: {
+    newEmail: 'new@example.com',
+    url: 'https://seller.example.com/forgot-password',
+  },
   sale: {
     product: 'Pottery basics',
     amount: '₩13,800',

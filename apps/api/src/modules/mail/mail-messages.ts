@@ -41,6 +41,19 @@ export interface NewSignInData {
   url: string;
 }
 
+export interface EmailChangeConfirmData {
+  url: string;
+  /** Minutes the link stays valid. */
+  minutes: number;
+}
+
+export interface EmailChangeRequestedData {
+  /** The address the account would move to. */
+  newEmail: string;
+  /** Where to go when it was not the seller. */
+  url: string;
+}
+
 export interface SaleData {
   product: string;
   /** Gross and net, already formatted (`formatWon`). */
@@ -89,6 +102,8 @@ export type MailData = {
   passwordReset: PasswordResetData;
   passwordChanged: PasswordChangedData;
   newSignIn: NewSignInData;
+  emailChangeConfirm: EmailChangeConfirmData;
+  emailChangeRequested: EmailChangeRequestedData;
   sale: SaleData;
   refund: RefundData;
   dailySummary: DailySummaryData;
@@ -131,6 +146,16 @@ const compositions: { [T in MailTemplate]: (data: MailData[T]) => Composition<T>
   newSignIn: ({ url, when, address, failedAttempts }) => ({
     values: { when, address, failedAttempts },
     lines: ['signedIn', 'ifNotYou'],
+    url,
+  }),
+  emailChangeConfirm: ({ url, minutes }) => ({
+    values: { minutes },
+    lines: ['requested', 'validity', 'ignoreIfNotYou'],
+    url,
+  }),
+  emailChangeRequested: ({ url, newEmail }) => ({
+    values: { newEmail },
+    lines: ['requested', 'ifNotYou'],
     url,
   }),
   sale: ({ url, product, amount, net, when }) => ({

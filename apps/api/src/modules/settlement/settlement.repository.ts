@@ -17,11 +17,15 @@ export function createSettlementRepository(db: Database) {
 
     /**
      * One row per seller: writes the given columns in one statement, the others keep their
-     * saved values (empty on a first save).
+     * saved values (empty on a first save). Inside `executor`'s transaction when one is given.
      */
-    async save(sellerId: string, values: Partial<SettlementValues>): Promise<SettlementInfoRow> {
+    async save(
+      sellerId: string,
+      values: Partial<SettlementValues>,
+      executor: Database = db,
+    ): Promise<SettlementInfoRow> {
       const updatedAt = new Date();
-      const [row] = await db
+      const [row] = await executor
         .insert(settlementInfos)
         .values({ sellerId, ...values, updatedAt })
         .onConflictDoUpdate({ target: settlementInfos.sellerId, set: { ...values, updatedAt } })

@@ -10,7 +10,10 @@ export async function settlementRoutes(
 ) {
   const { settlement } = options;
   defineRoute(app, getSettlementInfoEndpoint, ({ seller }) => settlement.get(seller.id));
-  defineRoute(app, updateSettlementInfoEndpoint, ({ seller, body }) =>
-    settlement.update(seller.id, body),
+  defineRoute(app, updateSettlementInfoEndpoint, ({ seller, body, request }) =>
+    settlement.update(seller.id, body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    }),
   );
 }

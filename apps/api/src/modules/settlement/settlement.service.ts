@@ -3,7 +3,9 @@ import {
   type SettlementInfo,
 } from '@seller/contract/settlement/get-settlement-info';
 import type { SettlementInfoInput } from '@seller/contract/settlement/update-settlement-info';
+import type { DataAccess } from '../../db/client.ts';
 import type { SettlementInfoRow } from '../../db/schema.ts';
+import type { ActivityService, RequestClient } from '../auth/activity.service.ts';
 import type { SettlementRepository, SettlementValues } from './settlement.repository.ts';
 
 type Method = keyof SettlementInfo;
@@ -54,16 +56,31 @@ function toValues(info: SettlementInfoInput): Partial<SettlementValues> {
 }
 
 /** Payout details; the contract's schema has already checked formats and completeness. */
-export function createSettlementService(deps: { settlement: SettlementRepository }) {
-  const { settlement } = deps;
+export function createSettlementService(deps: {
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
+  settlement: SettlementRepository;
+  /** A change of payout details is listed in the account's security activity. */
+  activity: Pick<ActivityService, 'record'>;
+}) {
+  const { transaction, settlement, activity } = deps;
   return {
     async get(sellerId: string): Promise<SettlementInfo> {
       const row = await settlement.find(sellerId);
       return row ? toSettlementInfo(row) : structuredClone(emptySettlementInfo);
     },
 
-    async update(sellerId: string, info: SettlementInfoInput): Promise<SettlementInfo> {
-      return toSettlementInfo(await settlement.save(sellerId, toValues(info)));
+    async update(
+      sellerId: string,
+      info: SettlementInfoInput,
+      client?: RequestClient,
+    ): Promise<SettlementInfo> {
+      const row = await transaction(async (tx) => {
+        const saved = await settlement.save(sellerId, toValues(info), tx);
+        await activity.record(tx, sellerId, 'settlement_changed', client);
+        return saved;
+      });
+      return toSettlementInfo(row);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { CodeIcon, LogOutIcon, UserIcon } from 'lucide-react';
+import { CodeIcon, LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -62,6 +62,10 @@ export function MobileNav({
           <NavLink to={paths.profile.href()} className={linkClasses} onClick={close}>
             <UserIcon className="size-4" aria-hidden="true" />
             {t('nav.profile')}
+          </NavLink>
+          <NavLink to={paths.security.href()} className={linkClasses} onClick={close}>
+            <ShieldCheckIcon className="size-4" aria-hidden="true" />
+            {t('nav.security')}
           </NavLink>
           <NavLink to={paths.developer.href()} className={linkClasses} onClick={close}>
             <CodeIcon className="size-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { CodeIcon, LogOutIcon, UserIcon } from 'lucide-react';
+import { CodeIcon, LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -62,6 +62,12 @@ export function UserMenu({
           <Link to={paths.profile.href()}>
             <UserIcon aria-hidden="true" />
             {t('nav.profile')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.security.href()} data-testid="security-link">
+            <ShieldCheckIcon aria-hidden="true" />
+            {t('nav.security')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -30,7 +30,7 @@ export function createPasswordResetJob(deps: {
     retry: exponentialBackoff({ maxAttempts: 8, firstMs: 30_000, maxMs: 30 * 60 * 1000 }),
     async handle({ email }) {
       const seller = await sellers.findByEmail(email);
-      if (!seller) return;
+      if (!seller?.email) return;
       // Each attempt makes a new link (the older one ends): no link is kept in clear anywhere.
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + resetLinkMinutes * 60_000);

@@ -1,0 +1,200 @@
+import type { ActivityResponse } from '@seller/contract/auth/get-activity';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emailChangeTokens } from '../../db/schema.ts';
+import { authenticator } from '../../test/authenticator.ts';
+import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let smtp: SmtpPeer;
+const publicUrl = 'https://seller.example.com';
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Seller Center <no-reply@seller.example.com>',
+    PUBLIC_URL: publicUrl,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  smtp.received.length = 0;
+});
+
+const post = (url: string, payload: object, token?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    ...(token ? { headers: bearer(token) } : {}),
+  });
+
+const login = (email: string, password: string) => post('/api/auth/login', { email, password });
+
+const tokenOf = (text: string) => /confirm-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+
+const newAddress = () => `moved-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+/** Asks for the change and answers the link mailed to the new address. */
+async function requestChange(seller: TestSeller, newEmail: string): Promise<string> {
+  const asked = await post(
+    '/api/auth/email-change',
+    { newEmail, password: seller.password },
+    seller.token,
+  );
+  expect(asked.statusCode).toBe(202);
+  const mails = await smtp.waitFor(2);
+  const link = mails.find((mail) => mail.to.includes(newEmail));
+  return tokenOf(link?.text ?? '');
+}
+
+describe('email change', () => {
+  it('mails a link to the new address and a notice to the old; the link moves the account', async () => {
+    const seller = await signUpSeller(t.app);
+    const newEmail = newAddress();
+    const asked = await post(
+      '/api/auth/email-change',
+      { newEmail: newEmail.toUpperCase(), password: seller.password },
+      seller.token,
+    );
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ accepted: true });
+
+    const mails = await smtp.waitFor(2);
+    const link = mails.find((mail) => mail.to.includes(newEmail));
+    const notice = mails.find((mail) => mail.to.includes(seller.email));
+    expect(link?.subject).toBe('Confirm your new Seller Center email address');
+    expect(link?.text).toContain(`${publicUrl}/confirm-email?token=`);
+    expect(notice?.subject).toBe('Your Seller Center email address is about to change');
+    expect(notice?.text).toContain(newEmail);
+    expect(notice?.text).not.toContain('confirm-email');
+    const token = tokenOf(link?.text ?? '');
+    expect(JSON.stringify(await t.database.db.select().from(emailChangeTokens))).not.toContain(
+      token,
+    );
+
+    // Nothing changes before the link is opened.
+    expect((await login(seller.email, seller.password)).statusCode).toBe(200);
+
+    const confirmed = await post('/api/auth/email-change/confirm', { token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ email: newEmail });
+
+    expect((await login(seller.email, seller.password)).statusCode).toBe(401);
+    expect((await login(newEmail, seller.password)).statusCode).toBe(200);
+    // No one is signed out, and the change is in the activity.
+    const activity = await t.app.inject({
+      url: '/api/auth/activity',
+      headers: bearer(seller.token),
+    });
+    expect(activity.statusCode).toBe(200);
+    expect(activity.json<ActivityResponse>().events.map((event) => event.type)).toContain(
+      'email_changed',
+    );
+    const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(seller.token) });
+    expect(profile.json()).toMatchObject({ email: newEmail });
+
+    const again = await post('/api/auth/email-change/confirm', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'email_change_token_invalid' });
+  });
+
+  it('refuses a wrong password with 400 and an address in use with 409, mailing nothing', async () => {
+    const seller = await signUpSeller(t.app);
+    const other = await signUpSeller(t.app);
+    const wrong = await post(
+      '/api/auth/email-change',
+      { newEmail: newAddress(), password: 'not-the-password' },
+      seller.token,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'wrong_password' });
+    for (const taken of [other.email, other.email.toUpperCase(), seller.email]) {
+      const response = await post(
+        '/api/auth/email-change',
+        { newEmail: taken, password: seller.password },
+        seller.token,
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'email_taken' });
+    }
+    const invalid = await post(
+      '/api/auth/email-change',
+      { newEmail: 'not an address', password: seller.password },
+      seller.token,
+    );
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: 'validation_failed' });
+    await t.app.jobQueue.runDue();
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('only the newest link works, and an address taken meanwhile is 409', async () => {
+    const seller = await signUpSeller(t.app);
+    const first = await requestChange(seller, newAddress());
+    smtp.received.length = 0;
+    const contested = newAddress();
+    const second = await requestChange(seller, contested);
+    const replaced = await post('/api/auth/email-change/confirm', { token: first });
+    expect(replaced.statusCode).toBe(400);
+    expect(replaced.json()).toMatchObject({ code: 'email_change_token_invalid' });
+
+    await signUpSeller(t.app, { email: contested });
+    const taken = await post('/api/auth/email-change/confirm', { token: second });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'email_taken' });
+    expect((await login(seller.email, seller.password)).statusCode).toBe(200);
+
+    const madeUp = await post('/api/auth/email-change/confirm', { token: 'x'.repeat(43) });
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json()).toMatchObject({ code: 'email_change_token_invalid' });
+  });
+
+  it('asks for a current code when two-factor sign-in is on', async () => {
+    const seller = await signUpSeller(t.app);
+    const setup = await post('/api/auth/2fa/setup', {}, seller.token);
+    const app = authenticator(setup.json<{ secret: string }>().secret);
+    const enabled = await post(
+      '/api/auth/2fa/enable',
+      { code: await app.nextCode() },
+      seller.token,
+    );
+    expect(enabled.statusCode).toBe(200);
+    const newEmail = newAddress();
+    const without = await post(
+      '/api/auth/email-change',
+      { newEmail, password: seller.password },
+      seller.token,
+    );
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toMatchObject({ code: 'two_factor_code_invalid' });
+    const withCode = await post(
+      '/api/auth/email-change',
+      { newEmail, password: seller.password, code: await app.nextCode() },
+      seller.token,
+    );
+    expect(withCode.statusCode).toBe(202);
+    await smtp.waitFor(2);
+  });
+
+  it('writes both mails in the seller language', async () => {
+    const seller = await signUpSeller(t.app);
+    const language = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language',
+      headers: bearer(seller.token),
+      payload: { language: 'ko' },
+    });
+    expect(language.statusCode).toBe(204);
+    await requestChange(seller, newAddress());
+    expect(smtp.received.map((mail) => mail.subject).sort()).toEqual([
+      'Seller Center 새 이메일 주소를 확인하세요',
+      'Seller Center 이메일 주소가 곧 변경됩니다',
+    ]);
+  });
+});

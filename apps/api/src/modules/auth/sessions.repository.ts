@@ -1,0 +1,130 @@
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { DataAccess, Database } from '../../db/client.ts';
+import { type SellerSessionRow, sellerSessions, sellers } from '../../db/schema.ts';
+import { column } from '../../db/sql-values.ts';
+
+export interface SessionState {
+  /** The seller's current token version: a token carrying another one is refused. */
+  tokenVersion: number;
+  /** Not signed out. */
+  active: boolean;
+  /** Last used before the cutoff the caller gave: time to move `last_used_at`. */
+  stale: boolean;
+}
+
+/** The signed-in sessions of sellers. Methods that take an executor run in its transaction. */
+export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db' | 'statements'>) {
+  // Read by every request made with a session token: the seller's token version and the
+  // session's state in one round trip, never cached, so that a session signed out on one server
+  // copy is refused by all of them from the next request.
+  const stateById = statements.prepare(
+    'seller_session_state',
+    sql`select s.token_version, ss.revoked_at is null as active,
+      ss.last_used_at < ${sql.placeholder('cutoff')}::timestamptz as stale
+      from ${sellers} s join ${sellerSessions} ss on ss.seller_id = s.id
+      where s.id = ${sql.placeholder('sellerId')} and ss.id = ${sql.placeholder('sessionId')}
+      limit 1`,
+    (row): SessionState => ({
+      tokenVersion: column.integer(row, 'token_version'),
+      active: column.boolean(row, 'active'),
+      stale: column.boolean(row, 'stale'),
+    }),
+  );
+
+  return {
+    async create(
+      executor: Database,
+      values: { sellerId: string; ip: string | null; userAgent: string | null; at: Date },
+    ): Promise<string> {
+      const [row] = await executor
+        .insert(sellerSessions)
+        .values({
+          sellerId: values.sellerId,
+          ip: values.ip,
+          userAgent: values.userAgent,
+          createdAt: values.at,
+          lastUsedAt: values.at,
+        })
+        .returning({ id: sellerSessions.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    /** The session of this seller with this id; undefined when there is none. */
+    async state(
+      sellerId: string,
+      sessionId: string,
+      staleBefore: Date,
+    ): Promise<SessionState | undefined> {
+      const [state] = await stateById({
+        sellerId,
+        sessionId,
+        cutoff: staleBefore.toISOString(),
+      });
+      return state;
+    },
+
+    /** Moves `last_used_at` to `at` unless another request already did since `staleBefore`. */
+    async touch(sessionId: string, at: Date, staleBefore: Date): Promise<void> {
+      await db
+        .update(sellerSessions)
+        .set({ lastUsedAt: at })
+        .where(and(eq(sellerSessions.id, sessionId), lt(sellerSessions.lastUsedAt, staleBefore)));
+    },
+
+    /** Sessions not signed out and signed in after `since` (older ones have expired). */
+    async listActive(sellerId: string, since: Date): Promise<SellerSessionRow[]> {
+      return db
+        .select()
+        .from(sellerSessions)
+        .where(
+          and(
+            eq(sellerSessions.sellerId, sellerId),
+            isNull(sellerSessions.revokedAt),
+            gt(sellerSessions.createdAt, since),
+          ),
+        )
+        .orderBy(desc(sellerSessions.lastUsedAt), desc(sellerSessions.createdAt));
+    },
+
+    /** The seller's session with this id, locked for the rest of the transaction. */
+    async findForUpdate(
+      executor: Database,
+      sellerId: string,
+      sessionId: string,
+    ): Promise<SellerSessionRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(sellerSessions)
+        .where(and(eq(sellerSessions.id, sessionId), eq(sellerSessions.sellerId, sellerId)))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    /** Signs out the seller's sessions still open, but `keep`; answers how many. */
+    async revokeOpen(
+      executor: Database,
+      sellerId: string,
+      at: Date,
+      keep?: string,
+      only?: string,
+    ): Promise<number> {
+      const rows = await executor
+        .update(sellerSessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(sellerSessions.sellerId, sellerId),
+            isNull(sellerSessions.revokedAt),
+            keep ? ne(sellerSessions.id, keep) : undefined,
+            only ? eq(sellerSessions.id, only) : undefined,
+          ),
+        )
+        .returning({ id: sellerSessions.id });
+      return rows.length;
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,103 @@
+import type { SessionsResponse } from '@seller/contract/auth/get-sessions';
+import type { DataAccess, Database } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { ActivityService, RequestClient } from './activity.service.ts';
+import type { SessionRepository } from './sessions.repository.ts';
+import { describeUserAgent } from './user-agent.ts';
+
+/** `last_used_at` moves at most this often: one write a minute per session, not per request. */
+export const sessionTouchIntervalMs = 60_000;
+
+/**
+ * Signed-in sessions: every sign-in opens one, its id rides in the session token, and every
+ * request checks that it is still open (on the database, so that signing out is immediate on
+ * every server copy).
+ */
+export function createSessionService(deps: {
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
+  sessions: SessionRepository;
+  activity: ActivityService;
+  /** How long a session token lives: older sessions have expired and are not listed. */
+  tokenTtlSeconds: number;
+  now?: () => Date;
+}) {
+  const { transaction, sessions, activity, tokenTtlSeconds } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** Opens a session for a sign-in, in `executor`'s transaction; answers its id. */
+    open(executor: Database, sellerId: string, client: RequestClient): Promise<string> {
+      return sessions.create(executor, {
+        sellerId,
+        ip: client.ip,
+        userAgent: client.userAgent ?? null,
+        at: now(),
+      });
+    },
+
+    /**
+     * Whether a token of this session, carrying `claimedVersion`, is accepted: the session is
+     * the seller's, not signed out, and the seller's tokens were not all revoked since.
+     */
+    async accepts(sellerId: string, sessionId: string, claimedVersion: number): Promise<boolean> {
+      const at = now();
+      const staleBefore = new Date(at.getTime() - sessionTouchIntervalMs);
+      const state = await sessions.state(sellerId, sessionId, staleBefore);
+      if (!state?.active || state.tokenVersion !== claimedVersion) return false;
+      if (state.stale) await sessions.touch(sessionId, at, staleBefore);
+      return true;
+    },
+
+    async list(sellerId: string, currentSessionId: string | undefined): Promise<SessionsResponse> {
+      const since = new Date(now().getTime() - tokenTtlSeconds * 1000);
+      const rows = await sessions.listActive(sellerId, since);
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          lastUsedAt: row.lastUsedAt.toISOString(),
+          ...describeUserAgent(row.userAgent),
+          ip: row.ip,
+          current: row.id === currentSessionId,
+        })),
+      };
+    },
+
+    /** Signs one session out; one already signed out is left as it is. Another seller's: 404. */
+    async revoke(sellerId: string, sessionId: string, client: RequestClient): Promise<void> {
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      if (!uuid.test(sessionId)) throw notFound('Session');
+      await transaction(async (tx) => {
+        const row = await sessions.findForUpdate(tx, sellerId, sessionId);
+        if (!row) throw notFound('Session');
+        if (row.revokedAt) return;
+        await sessions.revokeOpen(tx, sellerId, now(), undefined, sessionId);
+        await activity.record(tx, sellerId, 'session_revoked', client);
+      });
+    },
+
+    /** Signs out every session of the seller but `currentSessionId`. */
+    async revokeOthers(
+      sellerId: string,
+      currentSessionId: string | undefined,
+      client: RequestClient,
+    ): Promise<void> {
+      await transaction(async (tx) => {
+        const ended = await sessions.revokeOpen(tx, sellerId, now(), currentSessionId);
+        if (ended > 0) await activity.record(tx, sellerId, 'session_revoked', client);
+      });
+    },
+
+    /**
+     * Marks every open session signed out, but `keep`, in `executor`'s transaction: for the
+     * changes that revoke every token (password change and reset, logout), so that the list
+     * shows what still works.
+     */
+    endAll(executor: Database, sellerId: string, keep?: string): Promise<number> {
+      return sessions.revokeOpen(executor, sellerId, now(), keep);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { emailSchema, presentedPasswordSchema } from '../fields.ts';
+import { totpCodeSchema } from './two-factor.ts';
+
+export const emailChangeBodySchema = z.object({
+  newEmail: emailSchema,
+  password: presentedPasswordSchema,
+  /** Required when two-factor sign-in is on. */
+  code: totpCodeSchema.optional(),
+});
+export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
+
+/** The form's checks: the code is asked for (and required) only when two-factor sign-in is on. */
+export const emailChangeFormSchemas = {
+  withCode: emailChangeBodySchema.extend({ code: totpCodeSchema }),
+  withoutCode: emailChangeBodySchema.omit({ code: true }),
+};
+
+export const emailChangeResponseSchema = z.object({ accepted: z.literal(true) });
+
+export const requestEmailChangeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/email-change',
+  operationId: 'requestEmailChange',
+  summary: 'Ask to move the account to another email address',
+  description:
+    'Checks the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). An address already in use is 409 `email_taken`. A link valid for one hour, usable once, is mailed to the new address, and a notice to the current one; the address changes only when the link is opened. A newer request replaces the older link.',
+  tags: ['auth'],
+  auth: true,
+  successStatus: 202,
+  errors: ['wrong_password', 'two_factor_code_invalid', 'email_taken'],
+  body: emailChangeBodySchema,
+  response: emailChangeResponseSchema,
+});
