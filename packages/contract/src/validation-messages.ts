@@ -103,6 +103,7 @@ export const validationMessages = {
   orderIdReused: 'This order id is already recorded with different content.',
   purchasedAtInFuture: 'The purchase time is in the future.',
   purchasedAtTooEarly: 'The purchase time is before the year 2000.',
+  refundIdInvalid: 'The refund id must be printable ASCII without spaces.',
   refundIdReused: 'This refund id is already recorded with different content.',
   refundExceedsSale: 'The refund is more than what is left of the sale.',
   refundedAtInFuture: 'The refund time is in the future.',

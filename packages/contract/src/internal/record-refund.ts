@@ -7,18 +7,19 @@ import { maxPurchaseAmount } from '../sales/record-purchase.ts';
 export const refundKinds = ['refund', 'chargeback'] as const;
 export type RefundKind = (typeof refundKinds)[number];
 
-/** Member-site ids (refund and order): printable ASCII, taken as sent, as the order id is. */
-const memberSiteId = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[\x21-\x7e]+$/, 'orderIdInvalid');
+/** Member-site ids (refund and order): printable ASCII, taken as sent, never trimmed. */
+const memberSiteId = (message: 'orderIdInvalid' | 'refundIdInvalid') =>
+  z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\x21-\x7e]+$/, message);
 
 export const recordRefundBodySchema = z.object({
   /** The member site's refund id; a refund is recorded once per refund id. */
-  refundId: memberSiteId,
+  refundId: memberSiteId('refundIdInvalid'),
   /** The order of the sale refunded (the `orderId` its purchase was recorded with). */
-  orderId: memberSiteId,
+  orderId: memberSiteId('orderIdInvalid'),
   /** KRW, whole won: 1 up to what is left of the sale. */
   amount: z.number().int().positive().max(maxPurchaseAmount),
   /** `refund` (the default) or `chargeback` (the card issuer took the payment back). */

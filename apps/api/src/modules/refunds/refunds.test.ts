@@ -249,6 +249,15 @@ describe('POST /api/internal/refunds: recording', () => {
     expect(await refundRows(sold.purchaseId)).toEqual([]);
   });
 
+  it('names the refund id in its own words when it is not printable ASCII', async () => {
+    const { productId } = await sellerWithProduct();
+    const sold = await sale(productId, 1_000);
+    const response = await postRefund({ ...refundOf(sold.orderId, 100), refundId: 'r 1' });
+    expect(response.json()).toMatchObject({
+      details: [{ path: 'refundId', code: 'refundIdInvalid' }],
+    });
+  });
+
   it('refuses a refund dated in the future or before its sale (400)', async () => {
     const { productId } = await sellerWithProduct();
     const sold = await sale(productId, 1_000, new Date(Date.now() - 2 * hour).toISOString());
