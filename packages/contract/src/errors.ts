@@ -37,6 +37,7 @@ export const errorCodes = [
   'two_factor_not_enabled',
   'insufficient_scope',
   'webhook_url_not_allowed',
+  'balance_outstanding',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

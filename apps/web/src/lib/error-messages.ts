@@ -45,6 +45,7 @@ export const errorMessageKeys: Record<ErrorCode | ClientErrorCode, ErrorMessageK
   two_factor_not_enabled: 'apiError.twoFactorNotEnabled',
   insufficient_scope: 'apiError.insufficientScope',
   webhook_url_not_allowed: 'apiError.webhookUrlNotAllowed',
+  balance_outstanding: 'apiError.balanceOutstanding',
   network_error: 'apiError.networkError',
   invalid_response: 'apiError.invalidResponse',
   unknown_error: 'apiError.unknownError',

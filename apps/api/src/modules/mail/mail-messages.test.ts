@@ -29,6 +29,16 @@ const samples = {
     top: [{ title: 'Pottery basics', count: 3, amount: '₩41,400' }],
     url: 'https://seller.example.com/sales?period=week',
   },
+  dataExportReady: {
+    when: '24 Nov 2026, 14:05',
+    until: '25 Nov 2026, 14:07',
+    url: 'https://seller.example.com/settings/account',
+  },
+  accountDeleted: {
+    nickname: '도예공방',
+    when: '24 Nov 2026, 14:05',
+    url: 'https://seller.example.com/privacy',
+  },
 } as const;
 
 describe('mail messages', () => {

@@ -61,12 +61,27 @@ export interface DailySummaryData {
   url: string;
 }
 
+export interface DataExportReadyData {
+  /** When it was asked for, and until when the file is kept, formatted like `when`. */
+  when: string;
+  until: string;
+  url: string;
+}
+
+export interface AccountDeletedData {
+  nickname: string;
+  when: string;
+  url: string;
+}
+
 export type MailData = {
   passwordReset: PasswordResetData;
   passwordChanged: PasswordChangedData;
   newSignIn: NewSignInData;
   sale: SaleData;
   dailySummary: DailySummaryData;
+  dataExportReady: DataExportReadyData;
+  accountDeleted: AccountDeletedData;
 };
 export type MailTemplate = keyof MailData;
 
@@ -124,6 +139,16 @@ const compositions: { [T in MailTemplate]: (data: MailData[T]) => Composition<T>
           ] as const,
       ),
     ],
+    url,
+  }),
+  dataExportReady: ({ url, when, until }) => ({
+    values: { when, until },
+    lines: ['ready', 'validity'],
+    url,
+  }),
+  accountDeleted: ({ url, nickname, when }) => ({
+    values: { nickname, when },
+    lines: ['deleted', 'kept', 'ifNotYou'],
     url,
   }),
 };
