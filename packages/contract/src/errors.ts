@@ -38,6 +38,7 @@ export const errorCodes = [
   'insufficient_scope',
   'webhook_url_not_allowed',
   'balance_outstanding',
+  'refund_exceeds_sale',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -19,6 +19,8 @@ export const saleColumns = z.object({
   commission_amount: sqlInteger,
   net_amount: sqlInteger,
   purchased_at: sqlTimestamp,
+  refunded_amount: sqlInteger,
+  refunded_commission: sqlInteger,
   created_at: sqlTimestamp,
 });
 
@@ -36,6 +38,8 @@ export function toSaleRow(row: z.output<typeof saleColumns>): SaleRow {
     commissionAmount: row.commission_amount,
     netAmount: row.net_amount,
     purchasedAt: row.purchased_at,
+    refundedAmount: row.refunded_amount,
+    refundedCommission: row.refunded_commission,
     createdAt: row.created_at,
   };
 }

@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -242,6 +243,13 @@ export const sales = pgTable(
     commissionAmount: bigint('commission_amount', { mode: 'number' }).notNull(),
     netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
+    /**
+     * What the sale's refunds and chargebacks took back so far: the sum of its `refunds` rows,
+     * kept here so that a refund locks one row to check what is left. Amount, commission and
+     * net above never change: the ledger reads them as the sale's entry.
+     */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    refundedCommission: bigint('refunded_commission', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -257,12 +265,24 @@ export const sales = pgTable(
       'sales_commission_check',
       sql`${table.commissionAmount} >= 0 and ${table.netAmount} = ${table.amount} - ${table.commissionAmount}`,
     ),
+    check(
+      'sales_refunded_amount_check',
+      sql`${table.refundedAmount} >= 0 and ${table.refundedAmount} <= ${table.amount}`,
+    ),
+    check(
+      'sales_refunded_commission_check',
+      sql`${table.refundedCommission} >= 0 and ${table.refundedCommission} <= ${table.commissionAmount}`,
+    ),
   ],
 );
 
 export type SaleRow = typeof sales.$inferSelect;
 
-/** Per seller and local day (TIME_ZONE): count, gross and net. */
+/**
+ * Per seller and local day (TIME_ZONE) of the sales: count, gross and net, less refunds (a
+ * refund counts on its sale's day; a fully refunded sale leaves `count` for `refunded_count`,
+ * so that the transactions list, which still shows it, knows how many sales a day holds).
+ */
 export const salesDaily = pgTable(
   'sales_daily',
   {
@@ -273,11 +293,12 @@ export const salesDaily = pgTable(
     count: integer('count').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     net: bigint('net', { mode: 'number' }).notNull(),
+    refundedCount: integer('refunded_count').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.sellerId, table.day] })],
 );
 
-/** Per product: count, gross, net and the latest sale. */
+/** Per product: count, gross and net less refunds (as `sales_daily`), and the latest sale. */
 export const productSales = pgTable(
   'product_sales',
   {
@@ -295,7 +316,7 @@ export const productSales = pgTable(
   (table) => [index('product_sales_seller_idx').on(table.sellerId)],
 );
 
-/** Per seller, all time. */
+/** Per seller, all time, less refunds (as `sales_daily`). */
 export const sellerSalesTotals = pgTable('seller_sales_totals', {
   sellerId: uuid('seller_id')
     .primaryKey()
@@ -303,7 +324,109 @@ export const sellerSalesTotals = pgTable('seller_sales_totals', {
   count: integer('count').notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   net: bigint('net', { mode: 'number' }).notNull(),
+  refundedCount: integer('refunded_count').notNull().default(0),
 });
+
+export const refundKinds = ['refund', 'chargeback'] as const;
+export type RefundKind = (typeof refundKinds)[number];
+
+/**
+ * A refund or chargeback of (part of) a sale, reported by the member site once per
+ * `refund_id`. Insert-only: each row is one ledger entry.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The member site's refund id: one refund per id, whatever the retries. */
+    refundId: text('refund_id').notNull(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    orderId: text('order_id').notNull(),
+    kind: text('kind', { enum: refundKinds }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The part of the sale's commission given back to the seller with this refund. */
+    commissionReturned: bigint('commission_returned', { mode: 'number' }).notNull(),
+    /** What the seller loses: amount less the commission returned. */
+    netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refunds_refund_id_key').on(table.refundId),
+    index('refunds_seller_created_idx').on(table.sellerId, table.createdAt, table.id),
+    index('refunds_sale_idx').on(table.saleId),
+    check('refunds_kind_check', sql`${table.kind} in ('refund', 'chargeback')`),
+    check('refunds_amount_check', sql`${table.amount} > 0`),
+    check(
+      'refunds_commission_check',
+      sql`${table.commissionReturned} >= 0 and ${table.netAmount} = ${table.amount} - ${table.commissionReturned}`,
+    ),
+  ],
+);
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export const payoutMethods = ['alipay', 'bank', 'paypal'] as const;
+export type PayoutMethod = (typeof payoutMethods)[number];
+
+/** Money paid out to a seller outside the system, recorded once per `payout_id`. Insert-only. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The operator's payout id: one payout per id, whatever the retries. */
+    payoutId: text('payout_id').notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    method: text('method', { enum: payoutMethods }).notNull(),
+    reference: text('reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payouts_payout_id_key').on(table.payoutId),
+    index('payouts_seller_created_idx').on(table.sellerId, table.createdAt, table.id),
+    check('payouts_amount_check', sql`${table.amount} > 0`),
+    check('payouts_method_check', sql`${table.method} in ('alipay', 'bank', 'paypal')`),
+  ],
+);
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export const ledgerEntryTypes = ['sale', 'refund', 'chargeback', 'payout'] as const;
+export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
+
+/**
+ * The seller's ledger: one entry per sale, refund or chargeback, and payout, read from those
+ * insert-only tables (never a copy that could drift). Money the seller gains is positive, money
+ * taken back or paid out negative; `at` is when the entry was recorded, and entries are ordered
+ * by (`at`, `id`).
+ */
+export const ledgerEntries = pgView('ledger_entries', {
+  id: uuid('id').notNull(),
+  sellerId: uuid('seller_id').notNull(),
+  type: text('type', { enum: ledgerEntryTypes }).notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  orderId: text('order_id'),
+  saleId: uuid('sale_id'),
+  gross: bigint('gross', { mode: 'number' }).notNull(),
+  commission: bigint('commission', { mode: 'number' }).notNull(),
+  net: bigint('net', { mode: 'number' }).notNull(),
+}).as(
+  sql`select id, seller_id, 'sale'::text as type, created_at as at, order_id, id as sale_id, amount as gross, commission_amount as commission, net_amount as net from sales
+union all
+select id, seller_id, kind as type, created_at as at, order_id, sale_id, -amount as gross, -commission_returned as commission, -net_amount as net from refunds
+union all
+select id, seller_id, 'payout'::text as type, created_at as at, null::text as order_id, null::uuid as sale_id, -amount as gross, 0::bigint as commission, -amount as net from payouts`,
+);
 
 // ---- Settlement -----------------------------------------------------------------------------
 
@@ -613,3 +736,23 @@ export const dataExports = pgTable(
 );
 
 export type DataExportRow = typeof dataExports.$inferSelect;
+/** Every attempt of a delivery, kept for the delivery log; goes with its delivery. */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    /** The receiver's HTTP status; null when no answer came (timeout, refused connection). */
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (table) => [
+    index('webhook_delivery_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt),
+  ],
+);
+
+export type WebhookDeliveryAttemptRow = typeof webhookDeliveryAttempts.$inferSelect;

@@ -49,6 +49,8 @@ const statusByCode: Record<ErrorCode, number> = {
   webhook_url_not_allowed: 400,
   /** The account still has money to be paid out, or owes some back: it cannot be deleted. */
   balance_outstanding: 409,
+  /** A refund or chargeback larger than what is left of its sale. */
+  refund_exceeds_sale: 409,
 };
 
 /** The HTTP status every answer with this code has. */

@@ -46,6 +46,8 @@ export const errorMessageKeys: Record<ErrorCode | ClientErrorCode, ErrorMessageK
   insufficient_scope: 'apiError.insufficientScope',
   webhook_url_not_allowed: 'apiError.webhookUrlNotAllowed',
   balance_outstanding: 'apiError.balanceOutstanding',
+  // Only the member site's signed call answers it; the web app never sees it.
+  refund_exceeds_sale: 'apiError.conflict',
   network_error: 'apiError.networkError',
   invalid_response: 'apiError.invalidResponse',
   unknown_error: 'apiError.unknownError',

@@ -31,6 +31,9 @@ export const transactionsQuerySchema = z.object({
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
 
+export const transactionStatuses = ['paid', 'partially_refunded', 'refunded'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
 /** One sale; amounts in KRW. Field names in snake_case, as clients read them (docs/product-rules.md). */
 export const transactionSchema = z.object({
   purchase_id: z.string(),
@@ -46,6 +49,10 @@ export const transactionSchema = z.object({
   commission_rate: z.number().int(),
   commission_amount: z.number().int(),
   net_amount: z.number().int(),
+  /** `paid`, `partially_refunded` or `refunded` (refunds and chargebacks alike). */
+  status: z.enum(transactionStatuses),
+  /** What refunds and chargebacks took back of `purchase_price` so far, in KRW. */
+  refunded_amount: z.number().int(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

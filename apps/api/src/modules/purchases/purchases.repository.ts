@@ -17,7 +17,11 @@ import {
 } from '../../db/schema.ts';
 import { column, parseRows, sqlTimestamp } from '../../db/sql-values.ts';
 
-export type NewSale = Omit<typeof sales.$inferInsert, 'id' | 'createdAt'>;
+/** A sale as it is recorded: nothing refunded yet. */
+export type NewSale = Omit<
+  typeof sales.$inferInsert,
+  'id' | 'createdAt' | 'refundedAmount' | 'refundedCommission'
+>;
 
 export interface ProductForSale {
   sellerId: ProductRow['sellerId'];

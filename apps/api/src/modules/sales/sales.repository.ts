@@ -104,6 +104,8 @@ const saleListOf = (row: RawRow): SaleListItem => ({
   commissionRate: column.integer(row, 'commission_rate_bp'),
   commissionAmount: column.integer(row, 'commission_amount'),
   netAmount: column.integer(row, 'net_amount'),
+  refundedAmount: column.integer(row, 'refunded_amount'),
+  refundedCommission: column.integer(row, 'refunded_commission'),
   purchasedAt: column.text(row, 'purchased_at'),
   productTitle: column.text(row, 'product_title'),
 });
@@ -116,7 +118,8 @@ const saleWithCursorOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor
 
 /** The columns of `sales` that a listed sale reads. */
 const saleStoredColumns = sql`id, order_id, product_id, customer_email, payment_method, amount,
-  commission_rate_bp, commission_amount, net_amount, purchased_at`;
+  commission_rate_bp, commission_amount, net_amount, refunded_amount, refunded_commission,
+  purchased_at`;
 
 /**
  * The columns of a listed sale, read from `s` (sales) joined with `p` (products): only what a
@@ -124,7 +127,7 @@ const saleStoredColumns = sql`id, order_id, product_id, customer_email, payment_
  */
 const saleListColumns = sql`s.id, s.order_id, s.product_id, s.customer_email,
   s.payment_method, s.amount, s.commission_rate_bp, s.commission_amount, s.net_amount,
-  ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title`;
+  s.refunded_amount, s.refunded_commission, ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title`;
 
 /** A listed sale's columns and its time as PostgreSQL prints it, the keyset cursor's. */
 const saleWithCursorColumns = sql`${saleListColumns}, s.purchased_at::text as purchased_at_text`;

@@ -13,6 +13,7 @@ import {
 import type { SalesFigures, SalesStats } from '@seller/contract/sales/get-sales-stats';
 import type {
   Transaction,
+  TransactionStatus,
   TransactionsResponse,
   transactionsQuerySchema,
 } from '@seller/contract/sales/get-transactions';
@@ -62,6 +63,12 @@ const toDailySalesRow = ({ day, count, amount, net }: DailyFigures): DailySalesR
   net,
 });
 
+/** A sale's state after its refunds and chargebacks (docs/product-rules.md). */
+export function transactionStatus(amount: number, refundedAmount: number): TransactionStatus {
+  if (refundedAmount <= 0) return 'paid';
+  return refundedAmount < amount ? 'partially_refunded' : 'refunded';
+}
+
 export const toTransaction = (sale: SaleListItem): Transaction => ({
   purchase_id: sale.id,
   purchase_date: sale.purchasedAt,
@@ -74,6 +81,8 @@ export const toTransaction = (sale: SaleListItem): Transaction => ({
   commission_rate: sale.commissionRate,
   commission_amount: sale.commissionAmount,
   net_amount: sale.netAmount,
+  status: transactionStatus(sale.amount, sale.refundedAmount),
+  refunded_amount: sale.refundedAmount,
 });
 
 /** Rows fetched per query while streaming an export: memory stays flat whatever the total. */
