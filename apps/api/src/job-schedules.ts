@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { removeDataExportsKind } from './modules/account/jobs/remove-data-exports.job.ts';
 import { refreshExchangeRateKind } from './modules/exchange-rates/jobs/refresh-exchange-rate.job.ts';
 import type { Schedule } from './modules/jobs/job-queue.ts';
 import { purgeFinishedJobsKind } from './modules/jobs/jobs/purge-finished-jobs.job.ts';
@@ -17,6 +18,8 @@ export function jobSchedules(config: Config): Schedule[] {
     { kind: queueDailySummariesKind, dailyAt: { hour: dailySummaryHour, minute: 0 } },
     { kind: trimWebhookLogsKind, everyMinutes: 60 },
     { kind: purgeFinishedJobsKind, everyMinutes: 60 },
+    // Data exports are offered 24 hours: their files go within a quarter of an hour after.
+    { kind: removeDataExportsKind, everyMinutes: 15 },
     ...(config.uploadSweepIntervalMinutes > 0
       ? [{ kind: sweepUploadsKind, everyMinutes: config.uploadSweepIntervalMinutes }]
       : []),

@@ -5,12 +5,15 @@ import {
   type DataExportRow,
   dataExports,
   emailChangeTokens,
+  ledgerEntries,
   loginChallenges,
   passwordResetTokens,
+  payouts,
   productFiles,
   products,
   productThumbnails,
   recoveryCodes,
+  refunds,
   type SellerRow,
   sales,
   securityEvents,
@@ -22,6 +25,7 @@ import {
   webhookDeliveries,
   webhooks,
 } from '../../db/schema.ts';
+import { wholeNumber } from '../../db/sql-values.ts';
 
 /** Who did something to the account, as the activity log records it. */
 export interface ActivityClient {
@@ -92,20 +96,18 @@ export function createAccountRepository(db: Database) {
     },
 
     async insertExport(tx: Database, sellerId: string, at: Date): Promise<DataExportRow> {
-      const [row] = await tx
-        .insert(dataExports)
-        .values({ sellerId, requestedAt: at })
-        .returning();
+      const [row] = await tx.insert(dataExports).values({ sellerId, requestedAt: at }).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
 
     /** Marks a pending export ready; false when it is no longer pending (the account went). */
     async markExportReady(
+      tx: Database,
       id: string,
       values: { storageKey: string; readyAt: Date; expiresAt: Date },
     ): Promise<boolean> {
-      const rows = await db
+      const rows = await tx
         .update(dataExports)
         .set({ status: 'ready', ...values })
         .where(and(eq(dataExports.id, id), eq(dataExports.status, 'pending')))
@@ -153,15 +155,6 @@ export function createAccountRepository(db: Database) {
 
     // ---- What the export holds ---------------------------------------------------------------
 
-    async settlementOf(sellerId: string) {
-      const [row] = await db
-        .select()
-        .from(settlementInfos)
-        .where(eq(settlementInfos.sellerId, sellerId))
-        .limit(1);
-      return row;
-    },
-
     /** Every product of the seller, deleted ones too, oldest first, with its files and images. */
     async productsOf(sellerId: string) {
       const rows = await db
@@ -189,6 +182,52 @@ export function createAccountRepository(db: Database) {
         files: files.filter((file) => file.productId === product.id),
         thumbnails: thumbnails.filter((thumbnail) => thumbnail.productId === product.id),
       }));
+    },
+
+    /** Refunds and chargebacks of the seller's sales, oldest first. */
+    async refundsOf(sellerId: string) {
+      return db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.sellerId, sellerId))
+        .orderBy(asc(refunds.createdAt), asc(refunds.id));
+    },
+
+    async payoutsOf(sellerId: string) {
+      return db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.sellerId, sellerId))
+        .orderBy(asc(payouts.createdAt), asc(payouts.id));
+    },
+
+    /** The whole ledger, oldest first, each entry with the title of its sale's product. */
+    async ledgerOf(sellerId: string) {
+      return db
+        .select({
+          id: ledgerEntries.id,
+          type: ledgerEntries.type,
+          at: ledgerEntries.at,
+          orderId: ledgerEntries.orderId,
+          productTitle: products.title,
+          gross: ledgerEntries.gross,
+          commission: ledgerEntries.commission,
+          net: ledgerEntries.net,
+        })
+        .from(ledgerEntries)
+        .leftJoin(sales, eq(sales.id, ledgerEntries.saleId))
+        .leftJoin(products, eq(products.id, sales.productId))
+        .where(eq(ledgerEntries.sellerId, sellerId))
+        .orderBy(asc(ledgerEntries.at), asc(ledgerEntries.id));
+    },
+
+    /** The balance: the net of every ledger entry (sales less refunds and payouts). */
+    async balance(tx: Database, sellerId: string): Promise<number> {
+      const [row] = await tx
+        .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.net}), 0)` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.sellerId, sellerId));
+      return wholeNumber(row?.balance ?? 0, 'balance');
     },
 
     /** The account's activity log, newest first. */

@@ -130,7 +130,8 @@ export function createTwoFactorService(deps: {
       sellerId: string,
       proof: { password: string; code?: string | undefined },
     ): Promise<SellerRow> {
-      const seller = await sellerOf(sellerId);
+      const seller = await sellers.findById(sellerId, executor);
+      if (!seller) throw new AppError('unauthorized', 'Sign in to continue');
       if (!(await verifyPassword(proof.password, seller.passwordHash))) {
         throw new AppError('wrong_password', 'The password is not correct', [
           { path: 'password', code: 'wrongPassword' },
