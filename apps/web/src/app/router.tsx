@@ -207,6 +207,13 @@ export const routes: RouteObject[] = [
           (m) => m.DeveloperRoute,
         ),
       },
+      {
+        path: paths.account.path,
+        element: screen(
+          () => import('./routes/app/account'),
+          (m) => m.AccountRoute,
+        ),
+      },
       // Unknown URLs answer as unknown pages, inside the signed-in shell.
       {
         path: '*',

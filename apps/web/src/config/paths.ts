@@ -22,6 +22,8 @@ export const paths = {
   },
   settlement: { path: '/settlement', href: () => '/settlement' },
   developer: { path: '/settings/developer', href: () => '/settings/developer' },
+  account: { path: '/settings/account', href: () => '/settings/account' },
+  payouts: { path: '/payouts', href: () => '/payouts' },
   sales: {
     path: '/sales',
     /** The sales screen, optionally opened on a period. */
