@@ -42,8 +42,10 @@ if (typeof window !== 'undefined' && globalThis.jsdom) {
   const { cleanup, configure } = await import('@testing-library/react');
   const { queryClient } = await import('@/lib/react-query');
   const { createTimerTracker, describeTimers } = await import('./leftover-timers');
-  // A screen's code is transformed the first time a test opens it: allow for that.
-  configure({ asyncUtilTimeout: 5000 });
+  // A screen's code is transformed the first time a test opens it, and the real API answers
+  // from PGlite in the same two cores: on a machine busy with other work that takes seconds.
+  // A wait ends as soon as its condition holds, so a long limit costs a passing test nothing.
+  configure({ asyncUtilTimeout: 15_000 });
 
   // Everything the app started ends with the test that started it: a timer still pending when
   // the file ends would fire after jsdom is gone and fail the run (see leftover-timers.ts).
