@@ -15,12 +15,12 @@ import {
   settlementInfos,
   webhooks,
 } from '../../db/schema.ts';
+import { authenticator } from '../../test/authenticator.ts';
 import { sellerIdByEmail } from '../../test/database-rows.ts';
 import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
 import { createProductFor } from '../../test/seller-products.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { base32Decode, hotp, totpStep } from '../auth/totp.ts';
 
 let t: TestApp;
 /** The app's clock: the tests move it past the export's day. */
@@ -254,8 +254,8 @@ describe('account deletion', () => {
 
     const setup = await call('POST', '/api/auth/2fa/setup', seller.token);
     const { secret } = setup.json<{ secret: string }>();
-    const codeNow = () => hotp(base32Decode(secret), totpStep(Date.now()));
-    await call('POST', '/api/auth/2fa/enable', seller.token, { code: codeNow() });
+    const app = authenticator(secret);
+    await call('POST', '/api/auth/2fa/enable', seller.token, { code: await app.nextCode() });
     const noCode = await call('DELETE', '/api/auth/account', seller.token, {
       password: seller.password,
     });
