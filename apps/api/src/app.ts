@@ -10,6 +10,10 @@ import { createMemoryStore, createRedisStore } from './lib/rate-limit-store.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
 import { createSecretBox } from './lib/secret-box.ts';
+import { createAccountRepository } from './modules/account/account.repository.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { createRemoveDataExportsJob } from './modules/account/jobs/remove-data-exports.job.ts';
 import { createApiTokenRepository } from './modules/api-tokens/api-tokens.repository.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import {
@@ -395,14 +399,34 @@ export async function buildApp({
       refundInternalRoutes(refunds),
     ],
   });
-  await app.register(salesRoutes, {
-    sales: createSalesService({
-      sales: createSalesRepository(database.statements, config.timeZone),
-      timeZone: config.timeZone,
-    }),
+  const sales = createSalesService({
+    sales: createSalesRepository(database.statements, config.timeZone),
+    timeZone: config.timeZone,
   });
+  await app.register(salesRoutes, { sales });
   await app.register(settlementRoutes, { settlement });
   await app.register(payoutRoutes, { payouts });
+  const account = createAccountService({
+    accounts: createAccountRepository(database.db),
+    storage,
+    queue: jobQueue,
+    mail,
+    confirmSeller: (executor, sellerId, proof) =>
+      twoFactor.confirmSeller(executor, sellerId, proof),
+    profile: (sellerId) => auth.profile(sellerId),
+    settlement: (sellerId) => settlement.get(sellerId),
+    salesCsv: async (sellerId) => (await sales.exportCsv(sellerId, 'all')).lines,
+    forgetTokenVersion: (sellerId) => sellers.forgetTokenVersion(sellerId),
+    timeZone: config.timeZone,
+    ...(clock ? { now: clock } : {}),
+  });
+  await app.register(accountRoutes, { account });
+  jobQueue.register(
+    createRemoveDataExportsJob({
+      removeExpiredExports: () => account.removeExpiredExports(),
+      log: app.log,
+    }),
+  );
 
   await app.register(gettingStartedRoutes, {
     gettingStarted: createGettingStartedService({

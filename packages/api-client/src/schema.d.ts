@@ -1276,6 +1276,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest data export and its download link
+         * @description The latest export asked for (null when none): `pending`, `ready` with a download link valid for a few minutes (read this again for a fresh one) until `expiresAt`, `expired` once the file is removed after 24 hours, or `failed`.
+         */
+        get: operations["getDataExport"];
+        put?: never;
+        /**
+         * Ask for a copy of all the account data
+         * @description Starts building a ZIP file of the account: `profile.json`, `settlement.json`, `products.json`, and `sales.csv`, `refunds.csv`, `payouts.csv`, `ledger.csv`, `activity.csv` (UTF-8 with a byte order mark). The seller is mailed when it is ready; it is kept 24 hours. One export at a time: while one is being built, asking again answers 202 with that one and starts nothing; a ready one is replaced by the new one. Recorded in the activity log as `export_requested`.
+         */
+        post: operations["requestDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the account
+         * @description Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had.
+         */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/getting-started": {
         parameters: {
             query?: never;
@@ -1311,7 +1355,7 @@ export interface components {
              * @description What went wrong; each code has one HTTP status.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing";
+            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing";
             /** @description Every refused field, with `validation_failed` and some other 4xx codes. */
             details?: {
                 /** @description The field, dot-separated (`bank.swiftCode`, `files.0.s3Key`); empty for the whole input. */
@@ -7372,6 +7416,233 @@ export interface operations {
             };
             /** @description `code`: `uri_too_long` */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export: {
+                            /** @enum {string} */
+                            status: "pending" | "ready" | "failed" | "expired";
+                            /** Format: date-time */
+                            requestedAt: string;
+                            downloadUrl: string | null;
+                            expiresAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export: {
+                            /** @enum {string} */
+                            status: "pending" | "ready" | "failed" | "expired";
+                            /** Format: date-time */
+                            requestedAt: string;
+                            downloadUrl: string | null;
+                            expiresAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description `code`: `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `code`: `validation_failed`, `invalid_json`, `wrong_password`, `two_factor_code_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `balance_outstanding` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

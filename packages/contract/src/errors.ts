@@ -38,6 +38,7 @@ export const errorCodes = [
   'two_factor_not_enabled',
   'insufficient_scope',
   'webhook_url_not_allowed',
+  'balance_outstanding',
   'refund_exceeds_sale',
   'payout_exceeds_balance',
   'payout_method_missing',

@@ -49,6 +49,8 @@ const statusByCode: Record<ErrorCode, number> = {
   insufficient_scope: 403,
   /** A webhook URL on a private, loopback or metadata address, or not https. */
   webhook_url_not_allowed: 400,
+  /** The account still has money to be paid out, or owes some back: it cannot be deleted. */
+  balance_outstanding: 409,
   /** A refund or chargeback larger than what is left of its sale. */
   refund_exceeds_sale: 409,
   /** A payout larger than the seller's balance. */

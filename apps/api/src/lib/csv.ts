@@ -1,3 +1,8 @@
+/**
+ * CSV files for spreadsheet programs: the sales export and the data export write theirs with
+ * these, so both open the same way and are safe from formula injection alike.
+ */
+
 /** UTF-8 byte order mark: spreadsheet programs then read Korean and Chinese correctly. */
 export const byteOrderMark = '\uFEFF';
 

@@ -13,7 +13,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { limits } from '@seller/contract/limits';
 import type { LocalStorageConfig } from '../config.ts';
 import { type LocalGrant, signGrant, verifyGrantWithAny } from './local-signing.ts';
@@ -439,6 +439,10 @@ export class LocalStorage implements Storage {
     } finally {
       this.closing.delete(uploadId);
     }
+  }
+
+  async put(key: string, body: Uint8Array, _options: { contentType: string }): Promise<void> {
+    await this.receiveObject(key, Readable.from([body]), body.byteLength);
   }
 
   async presignGet(key: string, options: PresignGetOptions): Promise<string> {

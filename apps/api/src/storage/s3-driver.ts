@@ -260,6 +260,18 @@ export class S3Storage implements Storage {
     );
   }
 
+  async put(key: string, body: Uint8Array, options: { contentType: string }): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: body,
+        ContentType: options.contentType,
+        ContentLength: body.byteLength,
+      }),
+    );
+  }
+
   async head(key: string): Promise<StoredObject | undefined> {
     try {
       const result = await this.client.send(

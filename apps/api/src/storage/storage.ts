@@ -93,6 +93,11 @@ export interface Storage {
   /** Drops the stored parts; a second call, or one for an unknown upload, does nothing. */
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
 
+  /**
+   * Writes an object the server made itself (a data export), replacing any under the key; it
+   * stays private, read only through `presignGet`.
+   */
+  put(key: string, body: Uint8Array, options: { contentType: string }): Promise<void>;
   /** A short-lived download URL answering with `Content-Disposition: attachment`. */
   presignGet(key: string, options: PresignGetOptions): Promise<string>;
   /** Size and type of a stored object, or undefined when there is none. */

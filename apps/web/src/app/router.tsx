@@ -239,6 +239,13 @@ export const routes: RouteObject[] = [
           (m) => m.SecurityRoute,
         ),
       },
+      {
+        path: paths.account.path,
+        element: screen(
+          () => import('./routes/app/account'),
+          (m) => m.AccountRoute,
+        ),
+      },
       // Unknown URLs answer as unknown pages, inside the signed-in shell.
       {
         path: '*',

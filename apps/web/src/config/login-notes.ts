@@ -3,8 +3,8 @@
  * the router state: apart from paths.ts, which every page loads.
  */
 
-/** What the login page can be told: a new password was just set. */
-export type LoginNote = 'passwordReset';
+/** What the login page can be told: a new password was just set, or the account deleted. */
+export type LoginNote = 'passwordReset' | 'accountDeleted';
 
 /** The router state that carries a note (the login page reads only `loginNote`). */
 export interface LoginNoteState {

@@ -29,6 +29,7 @@ export const paths = {
     href: (payoutId: string) => `/payouts/${encodeURIComponent(payoutId)}`,
   },
   security: { path: '/settings/security', href: () => '/settings/security' },
+  account: { path: '/settings/account', href: () => '/settings/account' },
   sales: {
     path: '/sales',
     /** The sales screen, optionally opened on a period. */

@@ -46,6 +46,7 @@ export const errorMessageKeys: Record<ErrorCode | ClientErrorCode, ErrorMessageK
   two_factor_not_enabled: 'apiError.twoFactorNotEnabled',
   insufficient_scope: 'apiError.insufficientScope',
   webhook_url_not_allowed: 'apiError.webhookUrlNotAllowed',
+  balance_outstanding: 'apiError.balanceOutstanding',
   // Only the member site's signed call answers it; the web app never sees it.
   refund_exceeds_sale: 'apiError.conflict',
   // The operator's signed calls only answer these; the web app never sees them.

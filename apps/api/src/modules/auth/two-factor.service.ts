@@ -137,6 +137,34 @@ export function createTwoFactorService(deps: {
     acceptCode: (executor: Database, seller: SellerRow, code: string) =>
       acceptCode(executor, seller, code),
 
+    /**
+     * Confirms that the signed-in seller is at the keyboard before an irreversible step (deleting
+     * the account): the password (400 `wrong_password`), and a current code when two factors are
+     * on (400 `two_factor_code_invalid`), used up inside `executor`'s transaction.
+     */
+    async confirmSeller(
+      executor: Database,
+      sellerId: string,
+      proof: { password: string; code?: string | undefined },
+    ): Promise<SellerRow> {
+      const seller = await sellers.findById(sellerId, executor);
+      if (!seller) throw new AppError('unauthorized', 'Sign in to continue');
+      if (!(await verifyPassword(proof.password, seller.passwordHash))) {
+        throw new AppError('wrong_password', 'The password is not correct', [
+          { path: 'password', code: 'wrongPassword' },
+        ]);
+      }
+      if (isTwoFactorOn(seller)) {
+        if (!proof.code) {
+          throw new AppError('two_factor_code_invalid', 'A code is required', [
+            { path: 'code', code: 'twoFactorCodeRequired' },
+          ]);
+        }
+        await acceptCode(executor, seller, proof.code);
+      }
+      return seller;
+    },
+
     /** After the right password of a seller with two factors on: the challenge of step two. */
     async startChallenge(sellerId: string): Promise<string> {
       const challenge = randomBytes(32).toString('base64url');

@@ -54,6 +54,16 @@ const samples = {
     balance: '₩3,400',
     url: 'https://seller.example.com/settlement',
   },
+  dataExportReady: {
+    when: '24 Nov 2026, 14:05',
+    until: '25 Nov 2026, 14:07',
+    url: 'https://seller.example.com/settings/account',
+  },
+  accountDeleted: {
+    nickname: '도예공방',
+    when: '24 Nov 2026, 14:05',
+    url: 'https://seller.example.com/privacy',
+  },
 } as const;
 
 describe('mail messages', () => {

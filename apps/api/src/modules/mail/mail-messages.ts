@@ -98,6 +98,19 @@ export interface PayoutData {
   url: string;
 }
 
+export interface DataExportReadyData {
+  /** When it was asked for, and until when the file is kept, formatted like `when`. */
+  when: string;
+  until: string;
+  url: string;
+}
+
+export interface AccountDeletedData {
+  nickname: string;
+  when: string;
+  url: string;
+}
+
 export type MailData = {
   passwordReset: PasswordResetData;
   passwordChanged: PasswordChangedData;
@@ -108,6 +121,8 @@ export type MailData = {
   refund: RefundData;
   dailySummary: DailySummaryData;
   payout: PayoutData;
+  dataExportReady: DataExportReadyData;
+  accountDeleted: AccountDeletedData;
 };
 export type MailTemplate = keyof MailData;
 
@@ -189,6 +204,16 @@ const compositions: { [T in MailTemplate]: (data: MailData[T]) => Composition<T>
       ...(reference ? (['reference'] as const) : []),
       'balance',
     ],
+    url,
+  }),
+  dataExportReady: ({ url, when, until }) => ({
+    values: { when, until },
+    lines: ['ready', 'validity'],
+    url,
+  }),
+  accountDeleted: ({ url, nickname, when }) => ({
+    values: { nickname, when },
+    lines: ['deleted', 'kept', 'ifNotYou'],
     url,
   }),
 };

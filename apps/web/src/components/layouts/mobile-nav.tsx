@@ -1,4 +1,4 @@
-import { CodeIcon, LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
+import { CodeIcon, LogOutIcon, ShieldCheckIcon, UserCogIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -70,6 +70,10 @@ export function MobileNav({
           <NavLink to={paths.developer.href()} className={linkClasses} onClick={close}>
             <CodeIcon className="size-4" aria-hidden="true" />
             {t('nav.developer')}
+          </NavLink>
+          <NavLink to={paths.account.href()} className={linkClasses} onClick={close}>
+            <UserCogIcon className="size-4" aria-hidden="true" />
+            {t('nav.account')}
           </NavLink>
         </nav>
         <Separator />

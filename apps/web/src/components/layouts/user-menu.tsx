@@ -1,4 +1,4 @@
-import { CodeIcon, LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
+import { CodeIcon, LogOutIcon, ShieldCheckIcon, UserCogIcon, UserIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,10 @@ import type { NavUser } from './nav-items';
 import { themeOptions } from './theme-options';
 import { UserAvatar } from './user-avatar';
 
-/** The avatar menu: a 'settings' label, the profile and developer links, the theme and logout. */
+/**
+ * The avatar menu: a 'settings' label, the profile, developer and account links, the theme and
+ * logout.
+ */
 export function UserMenu({
   user,
   onLogout,
@@ -74,6 +77,12 @@ export function UserMenu({
           <Link to={paths.developer.href()} data-testid="developer-link">
             <CodeIcon aria-hidden="true" />
             {t('nav.developer')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.account.href()} data-testid="account-link">
+            <UserCogIcon aria-hidden="true" />
+            {t('nav.account')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -31,6 +31,11 @@ export function LoginRoute() {
               <AlertDescription>{t('auth.reset.done')}</AlertDescription>
             </Alert>
           ) : null}
+          {state?.loginNote === 'accountDeleted' ? (
+            <Alert variant="success" data-testid="account-deleted-note">
+              <AlertDescription>{t('account.delete.done')}</AlertDescription>
+            </Alert>
+          ) : null}
           <LoginForm
             onSuccess={(token) => {
               startSellerSession(token);

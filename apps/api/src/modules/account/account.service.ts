@@ -1,0 +1,245 @@
+import type { DataExport, DataExportResponse } from '@seller/contract/auth/data-export';
+import type { DeleteAccountBody } from '@seller/contract/auth/delete-account';
+import type { Profile } from '@seller/contract/auth/get-profile';
+import type { SettlementInfo } from '@seller/contract/settlement/get-settlement-info';
+import type { Database } from '../../db/client.ts';
+import type { DataExportRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { AccountRepository, ActivityClient } from './account.repository.ts';
+import {
+  activityCsv,
+  ledgerCsv,
+  payoutsCsv,
+  productsJson,
+  profileJson,
+  refundsCsv,
+  settlementJson,
+  zipFiles,
+} from './data-export-files.ts';
+import { createAccountMailJob } from './jobs/account-mail.job.ts';
+import { createBuildDataExportJob } from './jobs/build-data-export.job.ts';
+import { createRemoveAccountFilesJob } from './jobs/remove-account-files.job.ts';
+
+/** How long a built export is offered before its file is removed. */
+export const exportKeptHours = 24;
+/** How long one download link of a ready export works; reading the export gives a fresh one. */
+export const exportLinkSeconds = 5 * 60;
+
+const sellerGone = () => new AppError('unauthorized', 'Sign in to continue');
+
+export interface AccountDeps {
+  accounts: AccountRepository;
+  storage: Pick<Storage, 'put' | 'presignGet' | 'delete' | 'publicUrl' | 'keyFromPublicUrl'>;
+  queue: JobQueue;
+  mail: MailService;
+  /** The password, and a current code when two factors are on (the two-factor service). */
+  confirmSeller(
+    executor: Database,
+    sellerId: string,
+    proof: { password: string; code?: string | undefined },
+  ): Promise<unknown>;
+  /** The profile as the API shows it (the auth service). */
+  profile(sellerId: string): Promise<Profile>;
+  /** The payout details as the API shows them (the settlement service). */
+  settlement(sellerId: string): Promise<SettlementInfo>;
+  /** Every sale as the sales CSV export writes it (the sales service). */
+  salesCsv(sellerId: string): Promise<AsyncIterable<string>>;
+  /** Drops a cached token version after the transaction that bumped it commits. */
+  forgetTokenVersion(sellerId: string): void;
+  timeZone: string;
+  now?: () => Date;
+}
+
+async function text(lines: AsyncIterable<string>): Promise<string> {
+  let all = '';
+  for await (const chunk of lines) all += chunk;
+  return all;
+}
+
+/**
+ * The seller's own data: a copy of all of it on request (a ZIP file built by a job, kept a
+ * day), and the deletion of the account, which erases what is personal and keeps the trade
+ * records (docs/product-rules.md, "Account data").
+ */
+export function createAccountService(deps: AccountDeps) {
+  const { accounts, storage, queue, mail, timeZone } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const mailJob = createAccountMailJob({ accounts, mail, timeZone });
+  queue.register(mailJob);
+  const removeFilesJob = createRemoveAccountFilesJob({ storage });
+  queue.register(removeFilesJob);
+
+  async function buildExport(exportId: string): Promise<void> {
+    const found = await accounts.findExport(exportId);
+    if (found?.status !== 'pending') return;
+    const sellerId = found.sellerId;
+    const seller = await accounts.findSeller(sellerId);
+    if (!seller || seller.deletedAt) return;
+    const [profile, settlement, products, sales, refunds, payouts, ledger, activity] =
+      await Promise.all([
+        deps.profile(sellerId),
+        deps.settlement(sellerId),
+        accounts.productsOf(sellerId),
+        deps.salesCsv(sellerId).then(text),
+        accounts.refundsOf(sellerId),
+        accounts.payoutsOf(sellerId),
+        accounts.ledgerOf(sellerId),
+        accounts.activityOf(sellerId),
+      ]);
+    const archive = zipFiles({
+      'profile.json': profileJson(seller, profile),
+      'settlement.json': settlementJson(settlement),
+      'products.json': productsJson(products, (key) => storage.publicUrl(key)),
+      'sales.csv': sales,
+      'refunds.csv': refundsCsv(refunds, timeZone),
+      'payouts.csv': payoutsCsv(payouts, timeZone),
+      'ledger.csv': ledgerCsv(ledger, timeZone),
+      'activity.csv': activityCsv(activity, timeZone),
+    });
+    const storageKey = `sellers/${sellerId}/exports/${exportId}.zip`;
+    await storage.put(storageKey, archive, { contentType: 'application/zip' });
+    const readyAt = now();
+    const expiresAt = new Date(readyAt.getTime() + exportKeptHours * 3600_000);
+    const ready = await accounts.transaction(async (tx) => {
+      if (!(await accounts.markExportReady(tx, exportId, { storageKey, readyAt, expiresAt }))) {
+        return false;
+      }
+      await queue.enqueue(
+        tx,
+        mailJob,
+        { template: 'dataExportReady', exportId },
+        { dedupeKey: `data-export-ready:${exportId}` },
+      );
+      return true;
+    });
+    // The account went while the file was written: nobody may have it.
+    if (!ready) await storage.delete(storageKey);
+    queue.nudge();
+  }
+
+  const buildJob = createBuildDataExportJob({
+    build: buildExport,
+    fail: (exportId, error) =>
+      accounts.markExportFailed(exportId, error instanceof Error ? error.message : String(error)),
+  });
+  queue.register(buildJob);
+
+  async function toDataExport(row: DataExportRow): Promise<DataExport> {
+    const base = { requestedAt: row.requestedAt.toISOString() };
+    if (row.status === 'pending' || row.status === 'failed') {
+      return { ...base, status: row.status, downloadUrl: null, expiresAt: null };
+    }
+    const expiresAt = row.expiresAt?.toISOString() ?? null;
+    const offered = row.storageKey && row.expiresAt && row.expiresAt > now();
+    if (!offered || !row.storageKey) {
+      return { ...base, status: 'expired', downloadUrl: null, expiresAt };
+    }
+    const downloadUrl = await storage.presignGet(row.storageKey, {
+      fileName: `seller-center-data-${row.requestedAt.toISOString().slice(0, 10)}.zip`,
+      contentType: 'application/zip',
+      expiresInSeconds: exportLinkSeconds,
+    });
+    return { ...base, status: 'ready', downloadUrl, expiresAt };
+  }
+
+  return {
+    /**
+     * Starts an export, or answers the one being built (one at a time). The request is written
+     * to the activity log and the job queued in the same transaction.
+     */
+    async requestExport(sellerId: string, client: ActivityClient): Promise<DataExportResponse> {
+      const row = await accounts.transaction(async (tx) => {
+        if (!(await accounts.lockSeller(tx, sellerId))) throw sellerGone();
+        const latest = await accounts.latestExport(sellerId, tx);
+        if (latest?.status === 'pending') return latest;
+        const at = now();
+        const created = await accounts.insertExport(tx, sellerId, at);
+        await accounts.recordActivity(tx, sellerId, 'export_requested', client, at);
+        await queue.enqueue(
+          tx,
+          buildJob,
+          { exportId: created.id },
+          { dedupeKey: `data-export:${created.id}` },
+        );
+        return created;
+      });
+      queue.nudge();
+      return { export: await toDataExport(row) };
+    },
+
+    async getExport(sellerId: string): Promise<DataExportResponse> {
+      const row = await accounts.latestExport(sellerId);
+      return { export: row ? await toDataExport(row) : null };
+    },
+
+    /** Removes the files of exports past their day or replaced by a newer one; how many. */
+    async removeExpiredExports(): Promise<number> {
+      const files = await accounts.exportFilesToRemove(now());
+      for (const file of files) {
+        await storage.delete(file.storageKey);
+        await accounts.forgetExportFile(file.id, file.storageKey);
+      }
+      return files.length;
+    },
+
+    /**
+     * Deletes the account in one transaction once the seller is confirmed and the balance is
+     * zero; the files nobody is owed are removed and the seller mailed after it commits.
+     */
+    async deleteAccount(sellerId: string, body: DeleteAccountBody): Promise<void> {
+      const at = now();
+      await accounts.transaction(async (tx) => {
+        const seller = await accounts.lockSeller(tx, sellerId);
+        if (!seller) throw sellerGone();
+        await deps.confirmSeller(tx, sellerId, body);
+        const balance = await accounts.balance(tx, sellerId);
+        if (balance !== 0) {
+          throw new AppError(
+            'balance_outstanding',
+            balance > 0
+              ? 'The balance must be paid out before the account can be deleted'
+              : 'The account owes a refund: the balance must be settled before it can be deleted',
+          );
+        }
+        const avatarKey = seller.avatarUrl ? storage.keyFromPublicUrl(seller.avatarUrl) : undefined;
+        const keys = [
+          ...(await accounts.unsoldProductFileKeys(tx, sellerId)),
+          ...(await accounts.exportFileKeys(tx, sellerId)),
+          ...(avatarKey ? [avatarKey] : []),
+        ];
+        await accounts.eraseAccount(tx, sellerId, at);
+        if (keys.length > 0) {
+          await queue.enqueue(
+            tx,
+            removeFilesJob,
+            { keys },
+            { dedupeKey: `account-files:${sellerId}` },
+          );
+        }
+        if (seller.email) {
+          await queue.enqueue(
+            tx,
+            mailJob,
+            {
+              template: 'accountDeleted',
+              email: seller.email,
+              language: seller.language,
+              nickname: seller.nickname ?? '',
+              at: at.toISOString(),
+            },
+            { dedupeKey: `account-deleted:${sellerId}` },
+          );
+        }
+      });
+      // The token version was bumped by the committed transaction: no cached copy may outlive it.
+      deps.forgetTokenVersion(sellerId);
+      queue.nudge();
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { presentedPasswordSchema } from '../fields.ts';
+import { totpCodeSchema } from './two-factor.ts';
+
+export const deleteAccountBodySchema = z.object({
+  password: presentedPasswordSchema,
+  /** A current authenticator code: required when two-factor sign-in is on. */
+  code: totpCodeSchema.optional(),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+
+export const deleteAccountEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/auth/account',
+  operationId: 'deleteAccount',
+  summary: 'Delete the account',
+  description:
+    'Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had.',
+  tags: ['auth'],
+  auth: true,
+  successStatus: 204,
+  errors: ['wrong_password', 'two_factor_code_invalid', 'balance_outstanding'],
+  body: deleteAccountBodySchema,
+});
