@@ -272,6 +272,8 @@ describe('security', () => {
       'POST /api/auth/login/2fa',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
+      // The link's token is the proof: it works signed in or not.
+      'POST /api/auth/email-change/confirm',
     ];
     for (const [key, op] of operations()) {
       if (key.includes(' /api/internal/')) {
