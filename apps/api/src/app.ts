@@ -40,6 +40,9 @@ import { createHealthService } from './modules/health/health.service.ts';
 import { createJobsModule } from './modules/jobs/jobs.module.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createOutboxTransport, createSmtpTransport } from './modules/mail/mail-transport.ts';
+import { createPayoutRepository } from './modules/payouts/payouts.repository.ts';
+import { payoutInternalRoutes, payoutRoutes } from './modules/payouts/payouts.routes.ts';
+import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import { createProductRepository } from './modules/products/products.repository.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { createProductService } from './modules/products/products.service.ts';
@@ -340,12 +343,27 @@ export async function buildApp({
       },
     ],
   });
+  const settlement = createSettlementService({
+    settlement: createSettlementRepository(database.db),
+  });
+  const payouts = createPayoutService({
+    payouts: createPayoutRepository(database.db, config.timeZone),
+    settlementOf: (sellerId) => settlement.get(sellerId),
+    publishPaid: (tx, sellerId, data) =>
+      webhooks.publishToSeller(tx, sellerId, 'payout.paid', data),
+    queue: jobQueue,
+    mail,
+    findRecipient: (sellerId) => sellers.findById(sellerId),
+    timeZone: config.timeZone,
+  });
+  app.decorate('payouts', payouts);
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
     routes: [
       exchangeRateInternalRoutes(exchangeRates),
       purchaseInternalRoutes(purchases),
       refundInternalRoutes(refunds),
+      payoutInternalRoutes(payouts),
     ],
   });
   await app.register(salesRoutes, {
@@ -354,9 +372,8 @@ export async function buildApp({
       timeZone: config.timeZone,
     }),
   });
-  await app.register(settlementRoutes, {
-    settlement: createSettlementService({ settlement: createSettlementRepository(database.db) }),
-  });
+  await app.register(settlementRoutes, { settlement });
+  await app.register(payoutRoutes, { payouts });
 
   await app.register(gettingStartedRoutes, {
     gettingStarted: createGettingStartedService({

@@ -526,7 +526,7 @@ export interface paths {
         get: operations["getWebhook"];
         /**
          * Set the webhook
-         * @description Where events are POSTed (https; a loopback http URL only when the server allows it for tests) and which (`sale.created`, `sale.refunded`, `product.updated`). A URL whose host is or resolves to a private, loopback, link-local or metadata address is refused (400 `webhook_url_not_allowed`); the address is checked again at each delivery. The first save answers the signing secret, once.
+         * @description Where events are POSTed (https; a loopback http URL only when the server allows it for tests) and which (`sale.created`, `sale.refunded`, `product.updated`, `payout.paid`). A URL whose host is or resolves to a private, loopback, link-local or metadata address is refused (400 `webhook_url_not_allowed`); the address is checked again at each delivery. The first save answers the signing secret, once.
          */
         put: operations["setWebhook"];
         post?: never;
@@ -852,6 +852,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/internal/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payout made outside
+         * @description Records money paid to a seller outside the seller center (Alipay, bank, PayPal), once per `payoutId`: 201 with the payout and the seller's new balance; the same `payoutId` with the same content again is 200 with the stored payout and the current balance; with other content 409 `conflict`. More than the seller's balance is 409 `payout_exceeds_balance`; a method whose details the seller has not filled in is 409 `payout_method_missing`; an unknown seller is 404. The seller gets the `payout.paid` webhook event and a mail. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         */
+        post: operations["recordPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/payouts/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sellers to pay
+         * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         */
+        post: operations["listDuePayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/stats/sales": {
         parameters: {
             query?: never;
@@ -996,6 +1036,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payouts/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's balance
+         * @description What the seller is owed, in KRW: the net of every sale less the net of every refund and chargeback less every payout (`balance = totals.sales - totals.commission - totals.refunds - totals.payouts`). A refund after a payout can take it below zero.
+         */
+        get: operations["getPayoutBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's ledger, a page at a time
+         * @description Every sale, refund, chargeback and payout of the seller, newest first, each with the balance once it is counted (`balanceAfter`, over the whole ledger even when `from` or `to` narrows the page). `from` and `to` are local days (`YYYY-MM-DD` in the server's time zone), both included; `from` after `to` is 400. A page past the last one is empty.
+         */
+        get: operations["getLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's payouts, a page at a time
+         * @description The payouts recorded for the seller, newest first. A page past the last one is empty.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payout with its statement
+         * @description One payout (`id` as listed) and its statement: the ledger entries after the previous payout up to and including this one, summed. `closingBalance = openingBalance + sales.net - refunds.net - payout.amount`. Another seller's payout, or an id that is not one, is 404.
+         */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's ledger as a CSV file
+         * @description The ledger entries of `GET /api/payouts/ledger` (same `from` and `to`) as `text/csv` in UTF-8 with a byte order mark, newest first, as an attachment named `ledger-<yyyy-MM-dd>.csv`. Dates are local to the server's time zone; text a spreadsheet would run as a formula is written with a leading apostrophe.
+         */
+        get: operations["exportLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/{id}/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payout's statement as a CSV file
+         * @description The ledger entries of the payout's statement (after the previous payout up to and including this one), oldest first, with the columns of the ledger export, as `text/csv` in UTF-8 with a byte order mark, named `payout-<id>.csv`. Another seller's payout is 404.
+         */
+        get: operations["exportPayoutStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/getting-started": {
         parameters: {
             query?: never;
@@ -1031,7 +1191,7 @@ export interface components {
              * @description What went wrong; each code has one HTTP status.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "refund_exceeds_sale";
+            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing";
             /** @description Every refused field, with `validation_failed` and some other 4xx codes. */
             details?: {
                 /** @description The field, dot-separated (`bank.swiftCode`, `files.0.s3Key`); empty for the whole input. */
@@ -3412,7 +3572,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         url: string | null;
-                        events: ("sale.created" | "sale.refunded" | "product.updated")[];
+                        events: ("sale.created" | "sale.refunded" | "product.updated" | "payout.paid")[];
                         secret?: string;
                     };
                 };
@@ -3458,7 +3618,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("sale.created" | "sale.refunded" | "product.updated")[];
+                    events: ("sale.created" | "sale.refunded" | "product.updated" | "payout.paid")[];
                 };
             };
         };
@@ -3471,7 +3631,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         url: string | null;
-                        events: ("sale.created" | "sale.refunded" | "product.updated")[];
+                        events: ("sale.created" | "sale.refunded" | "product.updated" | "payout.paid")[];
                         secret?: string;
                     };
                 };
@@ -5315,6 +5475,249 @@ export interface operations {
             };
         };
     };
+    recordPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payoutId: string;
+                    /** Format: uuid */
+                    sellerId: string;
+                    amount: number;
+                    /** @enum {string} */
+                    method: "alipay" | "bank" | "paypal";
+                    reference?: string;
+                    /** Format: date-time */
+                    paidAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payout: {
+                            id: string;
+                            payoutId: string;
+                            amount: number;
+                            /** @enum {string} */
+                            method: "alipay" | "bank" | "paypal";
+                            reference: string | null;
+                            /** Format: date-time */
+                            paidAt: string;
+                        };
+                        balance: number;
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payout: {
+                            id: string;
+                            payoutId: string;
+                            amount: number;
+                            /** @enum {string} */
+                            method: "alipay" | "bank" | "paypal";
+                            reference: string | null;
+                            /** Format: date-time */
+                            paidAt: string;
+                        };
+                        balance: number;
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `conflict`, `payout_exceeds_balance`, `payout_method_missing` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDuePayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    minAmount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sellers: {
+                            sellerId: string;
+                            nickname: string;
+                            email: string;
+                            balance: number;
+                            settlement: {
+                                alipay: {
+                                    phone: string;
+                                    realName: string;
+                                };
+                                bank: {
+                                    name: string;
+                                    account: string;
+                                    accountHolder: string;
+                                    swiftCode: string;
+                                    branch: string;
+                                };
+                                paypal: {
+                                    email: string;
+                                    accountHolder: string;
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSalesStats: {
         parameters: {
             query?: never;
@@ -5898,6 +6301,465 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayoutBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        totals: {
+                            sales: number;
+                            commission: number;
+                            refunds: number;
+                            payouts: number;
+                        };
+                        lastPayoutAt: string | null;
+                    };
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLedger: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "sale" | "refund" | "chargeback" | "payout";
+                            /** Format: date-time */
+                            at: string;
+                            orderId: string | null;
+                            productTitle: string | null;
+                            gross: number;
+                            commission: number;
+                            net: number;
+                            balanceAfter: number;
+                        }[];
+                        pagination: {
+                            total: number;
+                            page: number;
+                            limit: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payouts: {
+                            id: string;
+                            payoutId: string;
+                            amount: number;
+                            /** @enum {string} */
+                            method: "alipay" | "bank" | "paypal";
+                            reference: string | null;
+                            /** Format: date-time */
+                            paidAt: string;
+                        }[];
+                        pagination: {
+                            total: number;
+                            page: number;
+                            limit: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payout: {
+                            id: string;
+                            payoutId: string;
+                            amount: number;
+                            /** @enum {string} */
+                            method: "alipay" | "bank" | "paypal";
+                            reference: string | null;
+                            /** Format: date-time */
+                            paidAt: string;
+                        };
+                        statement: {
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            openingBalance: number;
+                            sales: {
+                                count: number;
+                                gross: number;
+                                commission: number;
+                                net: number;
+                            };
+                            refunds: {
+                                count: number;
+                                amount: number;
+                                commissionReturned: number;
+                                net: number;
+                            };
+                            closingBalance: number;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportLedger: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportPayoutStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

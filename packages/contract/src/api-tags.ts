@@ -9,12 +9,14 @@ export const apiTags = {
   products: "The seller's products, their files and thumbnails, and the exchange rate of prices.",
   sales: "The seller's sales: totals, the daily chart, sales per product, transactions and CSV.",
   settlement: 'Where the seller is paid: Alipay, bank transfer or PayPal.',
+  payouts:
+    "The seller's money: the ledger of sales, refunds and payouts, the balance, and each payout's statement.",
   dashboard:
     "The seller's getting-started checklist: the first steps a new account takes, read from its data.",
   developer:
     "The seller's own integrations: personal API tokens for scripts, and signed webhooks with their delivery log.",
   internal:
-    'Calls of the member site, signed with X-Signature: sales, product views and exchange rates.',
+    'Calls of the member site and the operator, signed with X-Signature: sales, product views, exchange rates and payouts.',
   health: 'Liveness and database check, for load balancers and monitoring.',
 } as const;
 

@@ -38,6 +38,8 @@ export const errorCodes = [
   'insufficient_scope',
   'webhook_url_not_allowed',
   'refund_exceeds_sale',
+  'payout_exceeds_balance',
+  'payout_method_missing',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

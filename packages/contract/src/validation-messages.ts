@@ -41,7 +41,7 @@ export const validationMessages = {
   webhookUrlNotAllowed: 'This address cannot receive webhooks (private or local network).',
   webhookEventsRequired: 'Please choose at least one event.',
   webhookEventInvalid:
-    'Choose events among sale.created, sale.refunded and product.updated, each once.',
+    'Choose events among sale.created, sale.refunded, product.updated and payout.paid, each once.',
   saleNotificationsInvalid: 'Choose on each sale, daily summary or never.',
   bioTooLong: `The bio can be at most ${limits.bio.max} characters long.`,
 
@@ -104,6 +104,14 @@ export const validationMessages = {
   refundedAtInFuture: 'The refund time is in the future.',
   refundedAtBeforeSale: 'The refund time is before the sale.',
   dateOutOfRange: 'The date must be between 2000-01-01 and 2100-12-31.',
+  dateRangeInvalid: 'The first day must not be after the last day.',
+
+  payoutIdInvalid: 'The payout id must be printable ASCII without spaces.',
+  payoutIdReused: 'This payout id is already recorded with different content.',
+  paidAtInFuture: 'The payout time is in the future.',
+  paidAtTooEarly: 'The payout time is before the year 2000.',
+  payoutExceedsBalance: "The payout is more than the seller's balance.",
+  payoutMethodMissing: 'The seller has not filled in the details of this payout method.',
 } as const satisfies Record<string, string>;
 
 export type ValidationCode = keyof typeof validationMessages;

@@ -49,6 +49,10 @@ const statusByCode: Record<ErrorCode, number> = {
   webhook_url_not_allowed: 400,
   /** A refund or chargeback larger than what is left of its sale. */
   refund_exceeds_sale: 409,
+  /** A payout larger than the seller's balance. */
+  payout_exceeds_balance: 409,
+  /** A payout by a method whose details the seller has not filled in. */
+  payout_method_missing: 409,
 };
 
 /** The HTTP status every answer with this code has. */

@@ -100,6 +100,23 @@ const productIdCases = (
   },
 ];
 
+const payoutIdCases = (suffix: string): OwnershipCase[] => [
+  {
+    name: "another seller's payout",
+    build: (world) => ({
+      theirs: { method: 'GET', url: `/api/payouts/${world.owner.payoutId}${suffix}` },
+      missing: { method: 'GET', url: `/api/payouts/${randomUUID()}${suffix}` },
+    }),
+  },
+  {
+    name: 'a malformed id answers like a missing one',
+    build: () => ({
+      theirs: { method: 'GET', url: `/api/payouts/not-a-uuid${suffix}` },
+      missing: { method: 'GET', url: `/api/payouts/${randomUUID()}${suffix}` },
+    }),
+  },
+];
+
 const multipartCases = (url: string, extra: (world: MatrixWorld) => object): OwnershipCase[] => [
   {
     name: "another seller's multipart upload",
@@ -306,6 +323,16 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     kind: 'internal-signed',
     why: 'member site, HMAC-signed (X-Signature)',
   },
+  'POST /api/internal/payouts': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'operator, HMAC-signed (X-Signature)',
+  },
+  'POST /api/internal/payouts/due': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'operator, HMAC-signed (X-Signature)',
+  },
   'POST /api/internal/products/:id/views': {
     access: 'public',
     kind: 'internal-signed',
@@ -359,6 +386,15 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'POST /api/webhook/rotate-secret': { access: 'seller', ownScope: ownProduct },
   'POST /api/webhook/test': { access: 'seller', ownScope: ownProduct },
   'GET /api/webhook/deliveries': { access: 'seller', ownScope: ownProduct },
+  'GET /api/payouts/balance': { access: 'seller', ownScope: ownProduct },
+  'GET /api/payouts/ledger': { access: 'seller', ownScope: ownProduct },
+  'GET /api/payouts/ledger/export': { access: 'seller', ownScope: ownProduct },
+  'GET /api/payouts': { access: 'seller', ownScope: ownProduct },
+  'GET /api/payouts/:id': { access: 'seller', ownership: payoutIdCases('') },
+  'GET /api/payouts/:id/statement.csv': {
+    access: 'seller',
+    ownership: payoutIdCases('/statement.csv'),
+  },
   'POST /api/webhook/deliveries/:id/resend': {
     access: 'seller',
     ownership: [

@@ -18,7 +18,7 @@ import {
 } from '../db/schema.ts';
 import { createTokenService } from '../modules/auth/tokens.ts';
 import { localPath, pdf, png, publicUrlOf, uploadCompleted } from './completed-uploads.ts';
-import { purchase, recordPurchase } from './member-site-calls.ts';
+import { purchase, recordPurchase, signedPost } from './member-site-calls.ts';
 import { bearer, signUpSeller, type TestSeller } from './sellers.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -50,6 +50,8 @@ export interface SellerFixture extends TestSeller {
   apiToken: { id: string; token: string };
   /** A delivery of the seller's webhook (a test event to a closed loopback port). */
   webhookDeliveryId: string;
+  /** A payout of part of the sale's net (its `id`, as `GET /api/payouts/{id}` takes it). */
+  payoutId: string;
 }
 
 export const sellerIdOf = (token: string): string => {
@@ -173,6 +175,13 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
 
   const order = purchase(product.product.id);
   await recordPurchase(app, order);
+  const paid = await signedPost(app, '/api/internal/payouts', {
+    payoutId: `fixture-${id}`,
+    sellerId: id,
+    amount: 10,
+    method: 'bank',
+  });
+  if (paid.statusCode !== 201) throw new Error(`payout: ${paid.statusCode} ${paid.body}`);
 
   const apiToken = (await call(
     app,
@@ -205,6 +214,7 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
     purchaseOrderId: order.orderId,
     apiToken: { id: apiToken.id, token: apiToken.token },
     webhookDeliveryId: delivery.id,
+    payoutId: paid.json<{ payout: { id: string } }>().payout.id,
   };
 }
 

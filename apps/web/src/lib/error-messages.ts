@@ -47,6 +47,9 @@ export const errorMessageKeys: Record<ErrorCode | ClientErrorCode, ErrorMessageK
   webhook_url_not_allowed: 'apiError.webhookUrlNotAllowed',
   // Only the member site's signed call answers it; the web app never sees it.
   refund_exceeds_sale: 'apiError.conflict',
+  // The operator's signed calls only answer these; the web app never sees them.
+  payout_exceeds_balance: 'apiError.conflict',
+  payout_method_missing: 'apiError.conflict',
   network_error: 'apiError.networkError',
   invalid_response: 'apiError.invalidResponse',
   unknown_error: 'apiError.unknownError',

@@ -26,7 +26,7 @@ export const putWebhookEndpoint = defineEndpoint({
   operationId: 'setWebhook',
   summary: 'Set the webhook',
   description:
-    'Where events are POSTed (https; a loopback http URL only when the server allows it for tests) and which (`sale.created`, `sale.refunded`, `product.updated`). A URL whose host is or resolves to a private, loopback, link-local or metadata address is refused (400 `webhook_url_not_allowed`); the address is checked again at each delivery. The first save answers the signing secret, once.',
+    'Where events are POSTed (https; a loopback http URL only when the server allows it for tests) and which (`sale.created`, `sale.refunded`, `product.updated`, `payout.paid`). A URL whose host is or resolves to a private, loopback, link-local or metadata address is refused (400 `webhook_url_not_allowed`); the address is checked again at each delivery. The first save answers the signing secret, once.',
   tags: ['developer'],
   auth: true,
   successStatus: 200,

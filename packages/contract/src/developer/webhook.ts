@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { recordedRefundSchema } from '../internal/record-refund.ts';
+import { payoutSchema } from '../payouts/payout.ts';
 import { productSchema } from '../products/product.ts';
 import { transactionSchema } from '../sales/get-transactions.ts';
 
 /** What a webhook can be told about. */
-export const webhookEvents = ['sale.created', 'sale.refunded', 'product.updated'] as const;
+export const webhookEvents = [
+  'sale.created',
+  'sale.refunded',
+  'product.updated',
+  'payout.paid',
+] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
 /** The body of every delivery: `X-Webhook-Id` repeats `id`, the same for every retry. */
@@ -32,6 +38,13 @@ export const webhookPayloadSchema = z.discriminatedUnion('type', [
     createdAt: z.iso.datetime(),
     /** The product as `GET /api/products/{id}` shows it. */
     data: productSchema,
+  }),
+  z.object({
+    id: z.string(),
+    type: z.literal('payout.paid'),
+    createdAt: z.iso.datetime(),
+    /** The payout as `GET /api/payouts` lists it, and the seller's balance once it is counted. */
+    data: z.object({ payout: payoutSchema, balance: z.number().int() }),
   }),
   z.object({
     id: z.string(),

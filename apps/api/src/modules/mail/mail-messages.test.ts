@@ -38,6 +38,14 @@ const samples = {
     top: [{ title: 'Pottery basics', count: 3, amount: '₩41,400' }],
     url: 'https://seller.example.com/sales?period=week',
   },
+  payout: {
+    amount: '₩120,000',
+    method: 'bank',
+    reference: 'KB-20261124-0042',
+    when: '24 Nov 2026, 14:05',
+    balance: '₩3,400',
+    url: 'https://seller.example.com/settlement',
+  },
 } as const;
 
 describe('mail messages', () => {
@@ -120,5 +128,20 @@ describe('mail messages', () => {
     expect(mail.html).toContain(
       '<title>New sale: Tom &amp; Jerry&#39;s &quot;{{count}}&quot; $t(greeting) A/B (₩13,800)</title>',
     );
+  });
+
+  it('says how a payout went, its reference only when there is one, and the balance left', () => {
+    const mail = renderMail('payout', 'en', samples.payout);
+    expect(mail.subject).toBe('Payout sent: ₩120,000');
+    expect(mail.text).toContain('We sent you ₩120,000 by bank transfer on 24 Nov 2026, 14:05.');
+    expect(mail.text).toContain('Transfer reference: KB-20261124-0042.');
+    expect(mail.text).toContain('Your balance is now ₩3,400.');
+    const plain = renderMail('payout', 'ko', {
+      ...samples.payout,
+      method: 'alipay',
+      reference: null,
+    });
+    expect(plain.text).toContain('Alipay');
+    expect(plain.text).not.toContain('KB-20261124-0042');
   });
 });

@@ -74,6 +74,17 @@ export interface DailySummaryData {
   url: string;
 }
 
+export interface PayoutData {
+  /** Amount and balance, already formatted (`formatWon`). */
+  amount: string;
+  method: 'alipay' | 'bank' | 'paypal';
+  /** The transfer's reference, when the operator gave one. */
+  reference: string | null;
+  when: string;
+  balance: string;
+  url: string;
+}
+
 export type MailData = {
   passwordReset: PasswordResetData;
   passwordChanged: PasswordChangedData;
@@ -81,6 +92,7 @@ export type MailData = {
   sale: SaleData;
   refund: RefundData;
   dailySummary: DailySummaryData;
+  payout: PayoutData;
 };
 export type MailTemplate = keyof MailData;
 
@@ -142,6 +154,15 @@ const compositions: { [T in MailTemplate]: (data: MailData[T]) => Composition<T>
             { rank: index + 1, title: item.title, count: item.count, amount: item.amount },
           ] as const,
       ),
+    ],
+    url,
+  }),
+  payout: ({ url, amount, method, reference, when, balance }) => ({
+    values: { amount, when, balance, reference: reference ?? '' },
+    lines: [
+      method === 'alipay' ? 'paidAlipay' : method === 'bank' ? 'paidBank' : 'paidPaypal',
+      ...(reference ? (['reference'] as const) : []),
+      'balance',
     ],
     url,
   }),

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField } from '../../lib/csv.ts';
 import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
 import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSalesRepository, dailyFiguresFromList } from './sales.repository.ts';
 import { createSalesService } from './sales.service.ts';
-import { csvField } from './sales-csv.ts';
 
 interface Transaction {
   purchase_id: string;

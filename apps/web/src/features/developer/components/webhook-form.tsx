@@ -30,6 +30,7 @@ const eventHintKeys = {
   'sale.created': 'developer.webhook.eventHints.saleCreated',
   'sale.refunded': 'developer.webhook.eventHints.saleRefunded',
   'product.updated': 'developer.webhook.eventHints.productUpdated',
+  'payout.paid': 'developer.webhook.eventHints.payoutPaid',
 } as const satisfies Record<WebhookEvent, string>;
 
 /**
