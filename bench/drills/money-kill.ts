@@ -329,8 +329,14 @@ async function main() {
     };
 
     const refund = async () => {
+      // Not while a payout to the seller is in flight: it was sized for the refunds in flight.
       const sale = pick(
-        sales.filter((candidate) => !candidate.busy && candidate.refunded < candidate.amount),
+        sales.filter(
+          (candidate) =>
+            !candidate.busy &&
+            candidate.refunded < candidate.amount &&
+            !payoutBusy[candidate.sellerIndex],
+        ),
       );
       if (!sale) return purchase();
       const left = sale.amount - sale.refunded;
