@@ -152,7 +152,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     exited,
     lines,
   };
-  await waitForHealth(server, 180_000);
+  try {
+    await waitForHealth(server, 180_000);
+  } catch (error) {
+    // A copy that never became healthy is nobody's to stop later.
+    child.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
   return server;
 }
 
