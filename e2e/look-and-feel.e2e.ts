@@ -1,18 +1,11 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { browserForFile, openSignedIn, withPage } from './support/browser';
-import { sellerWithSalesForFile } from './support/sales-data';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support/fixtures';
 
 /**
  * Dark mode (the system's, or the seller's choice, kept and applied before the app renders),
  * keyboard-only focus rings, the navigation's active item on a product's pages, the sales
  * chart's tooltips for pointer, touch and keyboard, and the signup checklist's marks.
  */
-
-const baseUrl = inject('baseUrl');
-const secret = inject('internalApiSecret');
-const browser = browserForFile();
-const data = sellerWithSalesForFile(baseUrl, secret);
 
 /**
  * The relative brightness of a CSS colour, 0 (black) to 1 (white). The browser paints it on a
@@ -41,17 +34,6 @@ async function theme(page: Page) {
   return { dark, brightness: await brightness(page, background) };
 }
 
-async function storeSession(page: Page, token: string, extra: Record<string, string> = {}) {
-  await page.addInitScript(
-    ({ value, items }) => {
-      localStorage.setItem('token', value);
-      localStorage.setItem('userType', 'seller');
-      for (const [key, item] of Object.entries(items)) localStorage.setItem(key, item);
-    },
-    { value: token, items: extra },
-  );
-}
-
 /**
  * Whether the focused element draws a focus ring: an outline, or a ring shadow (a visible
  * shadow with a spread, which the active tab's drop shadow has not).
@@ -71,35 +53,43 @@ async function focusRing(page: Page): Promise<boolean> {
   });
 }
 
-describe('dark mode', () => {
-  it('follows the system before any script runs, and with the app', async () => {
-    const aborted = [/Failed to load resource/, /ERR_FAILED/];
-    await withPage(
-      browser(),
-      { baseUrl, colorScheme: 'dark', allowConsoleErrors: aborted },
-      async ({ page }) => {
-        await page.goto('/login');
-        await page.locator('form button[type=submit]').waitFor();
-        expect(await theme(page)).toMatchObject({ dark: true });
-        expect((await theme(page)).brightness).toBeLessThan(0.2);
-        // index.html's first frame, before the app's script: the stylesheet alone follows the
-        // system, so a dark system never sees a white flash.
-        await page.route('**/assets/index-*.js', (route) => route.abort());
-        await page.goto('/login?frame');
-        await page.locator('#root > [aria-hidden=true]').waitFor();
-        expect((await theme(page)).brightness).toBeLessThan(0.2);
-      },
-    );
-    await withPage(browser(), { baseUrl, colorScheme: 'light' }, async ({ page }) => {
+test.describe('dark mode', () => {
+  test.describe('on a dark system', () => {
+    // The app's script, aborted on purpose below, is logged by Chromium.
+    test.use({
+      colorScheme: 'dark',
+      allowConsoleErrors: ['Failed to load resource', 'ERR_FAILED'],
+    });
+
+    test('follows the system before any script runs, and with the app', async ({ page }) => {
       await page.goto('/login');
-      await page.locator('form button[type=submit]').waitFor();
-      expect(await theme(page)).toMatchObject({ dark: false });
-      expect((await theme(page)).brightness).toBeGreaterThan(0.9);
+      await expect(page.locator('form button[type=submit]')).toBeVisible();
+      await expect.poll(() => theme(page)).toMatchObject({ dark: true });
+      expect((await theme(page)).brightness).toBeLessThan(0.2);
+      // index.html's first frame, before the app's script: the stylesheet alone follows the
+      // system, so a dark system never sees a white flash.
+      await page.route('**/assets/index-*.js', (route) => route.abort());
+      await page.goto('/login?frame');
+      await expect(page.locator('#root > [aria-hidden=true]')).toBeVisible();
+      expect((await theme(page)).brightness).toBeLessThan(0.2);
     });
   });
 
-  it('is chosen in the account menu, kept, and applied before the app renders', async () => {
-    await withPage(browser(), { baseUrl, colorScheme: 'light' }, async ({ page }) => {
+  test('follows a light system with the app', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('form button[type=submit]')).toBeVisible();
+    await expect.poll(() => theme(page)).toMatchObject({ dark: false });
+    expect((await theme(page)).brightness).toBeGreaterThan(0.9);
+  });
+
+  test.describe('for the seller', () => {
+    test.beforeEach(async ({ context, run, shop }) => {
+      await signIn(context, run.baseUrl, shop.seller.token);
+    });
+
+    test('is chosen in the account menu, kept, and applied before the app renders', async ({
+      page,
+    }) => {
       // When <html> turns dark, is index.html's frame still there (the app not rendered yet)?
       await page.addInitScript(() => {
         const record = window as unknown as { darkBeforeRender?: boolean };
@@ -110,17 +100,17 @@ describe('dark mode', () => {
           record.darkBeforeRender = document.querySelector('#root > [aria-hidden=true]') !== null;
         }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
       });
-      await openSignedIn(page, data().seller.token, '/');
+      await page.goto('/');
       await page.getByTestId('user-menu-trigger').click();
       const menu = page.getByRole('menu');
-      await menu.getByRole('group', { name: 'Theme' }).waitFor();
+      await expect(menu.getByRole('group', { name: 'Theme' })).toBeVisible();
       await menu.getByRole('menuitemradio', { name: 'Dark' }).click();
-      expect(await theme(page)).toMatchObject({ dark: true });
+      await expect.poll(() => theme(page)).toMatchObject({ dark: true });
       expect((await theme(page)).brightness).toBeLessThan(0.2);
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 
       await page.reload();
-      await page.getByTestId('user-menu-trigger').waitFor();
+      await expect(page.getByTestId('user-menu-trigger')).toBeVisible();
       expect(await theme(page)).toMatchObject({ dark: true });
       expect(
         await page.evaluate(() => (window as { darkBeforeRender?: boolean }).darkBeforeRender),
@@ -129,78 +119,81 @@ describe('dark mode', () => {
       // Back to the system's (light here): the kept choice goes.
       await page.getByTestId('user-menu-trigger').click();
       await page.getByRole('menuitemradio', { name: 'System' }).click();
-      expect(await theme(page)).toMatchObject({ dark: false });
+      await expect.poll(() => theme(page)).toMatchObject({ dark: false });
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
       // And the system's changes are followed while the choice is "system".
       await page.emulateMedia({ colorScheme: 'dark' });
       await expect.poll(async () => (await theme(page)).dark).toBe(true);
     });
-  });
 
-  it('is chosen in the phone side sheet too', async () => {
-    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
-      await openSignedIn(page, data().seller.token, '/');
-      await page.getByTestId('mobile-menu-trigger').click();
-      const themes = page.getByTestId('mobile-theme');
-      await themes.getByRole('button', { name: 'Dark' }).click();
-      expect(await themes.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed')).toBe(
-        'true',
-      );
-      expect(await theme(page)).toMatchObject({ dark: true });
-      await themes.getByRole('button', { name: 'Light' }).click();
-      expect(await theme(page)).toMatchObject({ dark: false });
-      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    test.describe('on a phone', () => {
+      test.use({ screenSize: 'phone' });
+
+      test('is chosen in the phone side sheet too', async ({ page }) => {
+        await page.goto('/');
+        await page.getByTestId('mobile-menu-trigger').click();
+        const themes = page.getByTestId('mobile-theme');
+        await themes.getByRole('button', { name: 'Dark' }).click();
+        await expect(themes.getByRole('button', { name: 'Dark' })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
+        await expect.poll(() => theme(page)).toMatchObject({ dark: true });
+        await themes.getByRole('button', { name: 'Light' }).click();
+        await expect.poll(() => theme(page)).toMatchObject({ dark: false });
+        expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+      });
     });
-  });
 
-  it('draws the sales chart in the dark colours', async () => {
-    await withPage(browser(), { baseUrl, colorScheme: 'dark' }, async ({ page }) => {
-      await storeSession(page, data().seller.token);
-      await page.goto('/sales');
-      await page.getByRole('tab').nth(2).click();
-      const bar = page.getByTestId('chart-bar').last();
-      await bar.waitFor();
-      const fill = await bar.evaluate((node) => getComputedStyle(node).fill);
-      // The light theme's primary is a dark indigo; on a dark page the bars are light.
-      expect(await brightness(page, fill)).toBeGreaterThan(0.4);
+    test.describe('on a dark system', () => {
+      test.use({ colorScheme: 'dark' });
+
+      test('draws the sales chart in the dark colours', async ({ page }) => {
+        await page.goto('/sales');
+        await page.getByRole('tab').nth(2).click();
+        const bar = page.getByTestId('chart-bar').last();
+        await expect(bar).toBeVisible();
+        const fill = await bar.evaluate((node) => getComputedStyle(node).fill);
+        // The light theme's primary is a dark indigo; on a dark page the bars are light.
+        expect(await brightness(page, fill)).toBeGreaterThan(0.4);
+      });
     });
   });
 });
 
-describe('focus rings', () => {
-  it('show for the keyboard and not for a mouse click', async () => {
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await storeSession(page, data().seller.token);
+test.describe('for the seller with sales', () => {
+  test.beforeEach(async ({ context, run, shop }) => {
+    await signIn(context, run.baseUrl, shop.seller.token);
+  });
+
+  test.describe('focus rings', () => {
+    test('show for the keyboard and not for a mouse click', async ({ page }) => {
       await page.goto('/sales');
-      await page.getByTestId('transaction-row').first().waitFor();
+      await expect(page.getByTestId('transaction-row').first()).toBeVisible();
       // A tab pressed with the mouse (the tabs focus themselves from script on a press).
       await page.getByRole('tab').nth(1).click();
-      await page.getByTestId('product-sales-row').first().waitFor();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+      await expect(page.getByTestId('product-sales-row').first()).toBeVisible();
+      await expect(page.getByRole('tab').nth(1)).toBeFocused();
       expect(await focusRing(page)).toBe(false);
-      // The same tabs with the arrow keys.
-      // The tabs move the focus a moment after the key.
+      // The same tabs with the arrow keys; they move the focus a moment after the key.
       await page.keyboard.press('ArrowLeft');
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.textContent))
-        .toContain('Transactions');
+      await expect(page.getByRole('tab', { name: 'Transactions' })).toBeFocused();
       expect(await focusRing(page)).toBe(true);
       // A click again, then Tab.
       await page.getByTestId('period-filter').getByRole('button').nth(2).click();
       expect(await focusRing(page)).toBe(false);
       await page.keyboard.press('Shift+Tab');
-      expect(await focusRing(page)).toBe(true);
+      await expect.poll(() => focusRing(page)).toBe(true);
     });
   });
-});
 
-describe('the active navigation item', () => {
-  it('is Products on a product’s page and its edit form, New product on the form', async () => {
-    const productId = data().productIds[0] ?? '';
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await storeSession(page, data().seller.token);
+  test.describe('the active navigation item', () => {
+    test('is Products on a product’s page and its edit form, New product on the form', async ({
+      page,
+      shop,
+    }) => {
+      const productId = shop.productIds[0] ?? '';
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
-      const current = () => nav.locator('[aria-current=page]').allTextContents();
       for (const [path, item] of [
         [`/products/${productId}`, 'Products'],
         [`/products/${productId}/edit`, 'Products'],
@@ -210,7 +203,7 @@ describe('the active navigation item', () => {
         ['/', 'Dashboard'],
       ] as const) {
         await page.goto(path);
-        await expect.poll(current).toEqual([item]);
+        await expect(nav.locator('[aria-current=page]')).toHaveText([item]);
         const highlighted = await nav
           .locator('[aria-current=page]')
           .evaluate((link) => getComputedStyle(link).backgroundColor);
@@ -221,26 +214,26 @@ describe('the active navigation item', () => {
         expect(highlighted).not.toBe(plain);
       }
     });
-    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
-      await storeSession(page, data().seller.token);
-      await page.goto(`/products/${productId}/edit`);
-      await page.getByTestId('mobile-menu-trigger').click();
-      const sheet = page.getByTestId('mobile-menu');
-      await sheet.getByRole('link').first().waitFor();
-      expect(await sheet.locator('[aria-current=page]').allTextContents()).toEqual(['Products']);
+
+    test.describe('on a phone', () => {
+      test.use({ screenSize: 'phone' });
+
+      test('is Products in the side sheet on a product’s edit form', async ({ page, shop }) => {
+        await page.goto(`/products/${shop.productIds[0] ?? ''}/edit`);
+        await page.getByTestId('mobile-menu-trigger').click();
+        const sheet = page.getByTestId('mobile-menu');
+        await expect(sheet.getByRole('link').first()).toBeVisible();
+        await expect(sheet.locator('[aria-current=page]')).toHaveText(['Products']);
+      });
     });
   });
-});
 
-describe('the sales chart', () => {
-  it('shows a tooltip for the keyboard, moving with the arrow keys', async () => {
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await storeSession(page, data().seller.token);
+  test.describe('the sales chart', () => {
+    test('shows a tooltip for the keyboard, moving with the arrow keys', async ({ page }) => {
       await page.goto('/sales');
       await page.getByRole('tab', { name: 'Chart' }).click();
       const days = page.getByTestId('chart-day');
-      await days.first().waitFor();
-      expect(await days.count()).toBe(30);
+      await expect(days).toHaveCount(30);
       // One tab stop for the whole chart: the latest day.
       expect(await days.evaluateAll((nodes) => nodes.map((node) => node.tabIndex))).toEqual([
         ...Array.from({ length: 29 }, () => -1),
@@ -256,7 +249,7 @@ describe('the sales chart', () => {
       expect(reached).toBe(true);
       const tooltip = page.getByRole('tooltip');
       const lastDate = (await days.last().getAttribute('data-date')) ?? 'missing';
-      expect(await tooltip.textContent()).toContain(lastDate);
+      await expect(tooltip).toContainText(lastDate);
       const describedBy = await page.evaluate(() =>
         document.activeElement?.getAttribute('aria-describedby'),
       );
@@ -265,91 +258,93 @@ describe('the sales chart', () => {
 
       await page.keyboard.press('ArrowLeft');
       const previousDate = (await days.nth(28).getAttribute('data-date')) ?? 'missing';
-      expect(await tooltip.textContent()).toContain(previousDate);
-      expect(await days.nth(28).getAttribute('tabindex')).toBe('0');
+      await expect(tooltip).toContainText(previousDate);
+      await expect(days.nth(28)).toHaveAttribute('tabindex', '0');
       await page.keyboard.press('Home');
-      expect(await tooltip.textContent()).toContain(
+      await expect(tooltip).toContainText(
         (await days.first().getAttribute('data-date')) ?? 'missing',
       );
       await page.keyboard.press('Escape');
-      expect(await tooltip.count()).toBe(0);
+      await expect(tooltip).toHaveCount(0);
     });
-  });
 
-  it('shows a tooltip for a finger on a phone, and for the mouse', async () => {
-    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
-      await storeSession(page, data().seller.token);
-      await page.goto('/sales');
-      await page.getByRole('tab').nth(2).tap();
-      const day = page.getByTestId('chart-day').nth(20);
-      await day.tap();
-      const tooltip = page.getByRole('tooltip');
-      expect(await tooltip.textContent()).toContain((await day.getAttribute('data-date')) ?? '');
-      // The tooltip stays inside the screen.
-      const box = await tooltip.boundingBox();
-      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-    });
-    await withPage(browser(), { baseUrl }, async ({ page }) => {
-      await storeSession(page, data().seller.token);
+    test('shows a tooltip for the mouse', async ({ page }) => {
       await page.goto('/sales');
       await page.getByRole('tab', { name: 'Chart' }).click();
       const day = page.getByTestId('chart-day').nth(10);
       await day.hover();
-      expect(await page.getByRole('tooltip').textContent()).toContain(
-        (await day.getAttribute('data-date')) ?? '',
+      await expect(page.getByRole('tooltip')).toContainText(
+        (await day.getAttribute('data-date')) ?? 'missing',
       );
+    });
+
+    test.describe('on a phone', () => {
+      test.use({ screenSize: 'phone' });
+
+      test('shows a tooltip for a finger, inside the screen', async ({ page }) => {
+        await page.goto('/sales');
+        await page.getByRole('tab').nth(2).tap();
+        const day = page.getByTestId('chart-day').nth(20);
+        await day.tap();
+        const tooltip = page.getByRole('tooltip');
+        await expect(tooltip).toContainText((await day.getAttribute('data-date')) ?? 'missing');
+        // The tooltip stays inside the screen.
+        const box = await tooltip.boundingBox();
+        expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      });
     });
   });
 });
 
-describe('the signup password checklist', () => {
-  it('keeps each mark whole and on the first line of its text, however the text wraps', async () => {
-    await withPage(browser(), { baseUrl, mobile: true }, async ({ page }) => {
-      await page.goto('/signup');
-      await page.locator('#password').fill('abc1');
-      const list = page.locator('#password ~ ul, ul[aria-label="Password requirements"]').first();
-      await list.waitFor();
-      // The longest label of any language, and longer: it wraps on a phone.
-      await list
-        .locator('li')
-        .first()
-        .locator('span:not(.sr-only)')
-        .last()
-        .evaluate((label) => {
-          label.textContent = `${label.textContent} `.repeat(6);
-        });
-      const rows = await list.locator('li').evaluateAll((items) =>
-        items.map((item) => {
-          const icon = item.querySelector('svg')?.getBoundingClientRect();
-          const label = item.querySelector('span:not(.sr-only):not([aria-hidden])');
-          const range = document.createRange();
-          if (label) range.selectNodeContents(label);
-          const lines = Array.from(range.getClientRects());
-          const first = lines[0];
-          return {
-            lines: new Set(lines.map((line) => Math.round(line.top))).size,
-            iconWidth: icon?.width ?? 0,
-            offset:
-              icon && first ? icon.top + icon.height / 2 - (first.top + first.height / 2) : 99,
-            iconLeft: icon?.left ?? -1,
-            labelLeft: first?.left ?? -1,
-          };
-        }),
-      );
-      expect(rows[0]?.lines).toBeGreaterThan(1);
-      for (const row of rows) {
-        expect(row.iconWidth).toBeCloseTo(14, 0);
-        expect(Math.abs(row.offset)).toBeLessThanOrEqual(1);
-      }
-      // Marks in one column, labels in another.
-      expect(new Set(rows.map((row) => Math.round(row.iconLeft))).size).toBe(1);
-      expect(new Set(rows.map((row) => Math.round(row.labelLeft))).size).toBe(1);
-    });
+test.describe('the signup password checklist', () => {
+  test.use({ screenSize: 'phone' });
+
+  test('keeps each mark whole and on the first line of its text, however the text wraps', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await page.locator('#password').fill('abc1');
+    const list = page.locator('#password ~ ul, ul[aria-label="Password requirements"]').first();
+    await expect(list).toBeVisible();
+    // The longest label of any language, and longer: it wraps on a phone.
+    await list
+      .locator('li')
+      .first()
+      .locator('span:not(.sr-only)')
+      .last()
+      .evaluate((label) => {
+        label.textContent = `${label.textContent} `.repeat(6);
+      });
+    const rows = await list.locator('li').evaluateAll((items) =>
+      items.map((item) => {
+        const icon = item.querySelector('svg')?.getBoundingClientRect();
+        const label = item.querySelector('span:not(.sr-only):not([aria-hidden])');
+        const range = document.createRange();
+        if (label) range.selectNodeContents(label);
+        const lines = Array.from(range.getClientRects());
+        const first = lines[0];
+        return {
+          lines: new Set(lines.map((line) => Math.round(line.top))).size,
+          iconWidth: icon?.width ?? 0,
+          offset: icon && first ? icon.top + icon.height / 2 - (first.top + first.height / 2) : 99,
+          iconLeft: icon?.left ?? -1,
+          labelLeft: first?.left ?? -1,
+        };
+      }),
+    );
+    expect(rows[0]?.lines).toBeGreaterThan(1);
+    for (const row of rows) {
+      expect(row.iconWidth).toBeCloseTo(14, 0);
+      expect(Math.abs(row.offset)).toBeLessThanOrEqual(1);
+    }
+    // Marks in one column, labels in another.
+    expect(new Set(rows.map((row) => Math.round(row.iconLeft))).size).toBe(1);
+    expect(new Set(rows.map((row) => Math.round(row.labelLeft))).size).toBe(1);
   });
 });
 
-describe('Korean, Chinese and Japanese text', () => {
+test.describe('Korean, Chinese and Japanese text', () => {
   /**
    * Lays `text` out in a box `width` wide on the page and returns the index of the first
    * character of every line after the first, and whether anything overflowed the box.
@@ -379,11 +374,15 @@ describe('Korean, Chinese and Japanese text', () => {
     );
   }
 
-  it('breaks Korean between words only, and still wraps a token longer than the line', async () => {
-    await withPage(browser(), { baseUrl, locale: 'ko-KR' }, async ({ page }) => {
+  test.describe('in Korean', () => {
+    test.use({ locale: 'ko-KR' });
+
+    test('breaks Korean between words only, and still wraps a token longer than the line', async ({
+      page,
+    }) => {
       await page.goto('/login');
-      await page.locator('form button[type=submit]').waitFor();
-      expect(await page.getAttribute('html', 'lang')).toMatch(/^ko/);
+      await expect(page.locator('form button[type=submit]')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', /^ko/);
       const text = '프리미엄 디지털 플래너 완전판과 요리 강좌 템플릿 모음';
       // At each of these widths, ordinary breaking would split a word.
       for (const width of ['5em', '6em', '9em']) {
@@ -399,16 +398,20 @@ describe('Korean, Chinese and Japanese text', () => {
     });
   });
 
-  it('names fonts of each language and breaks Chinese and Japanese strictly', async () => {
-    const expected = {
-      ko: { font: 'Noto Sans KR', lineBreak: 'auto', wordBreak: 'keep-all' },
-      zh: { font: 'Noto Sans SC', lineBreak: 'strict', wordBreak: 'normal' },
-      ja: { font: 'Noto Sans JP', lineBreak: 'strict', wordBreak: 'normal' },
-    } as const;
-    for (const [language, style] of Object.entries(expected)) {
-      await withPage(browser(), { baseUrl, locale: language }, async ({ page }) => {
+  const styles = {
+    ko: { font: 'Noto Sans KR', lineBreak: 'auto', wordBreak: 'keep-all' },
+    zh: { font: 'Noto Sans SC', lineBreak: 'strict', wordBreak: 'normal' },
+    ja: { font: 'Noto Sans JP', lineBreak: 'strict', wordBreak: 'normal' },
+  } as const;
+  for (const [language, style] of Object.entries(styles)) {
+    test.describe(`in ${language}`, () => {
+      test.use({ locale: language });
+
+      test(`names the fonts of the language and breaks lines as it does (${language})`, async ({
+        page,
+      }) => {
         await page.goto('/login');
-        await page.locator('form button[type=submit]').waitFor();
+        await expect(page.locator('form button[type=submit]')).toBeVisible();
         const shown = await page.evaluate(() => {
           const computed = getComputedStyle(document.querySelector('h1') ?? document.body);
           return {
@@ -423,15 +426,19 @@ describe('Korean, Chinese and Japanese text', () => {
         expect(shown.wordBreak).toBe(style.wordBreak);
         expect(shown.overflowWrap).toBe('anywhere');
         // Not another language's fonts first: the same characters are drawn differently.
-        for (const [other, otherStyle] of Object.entries(expected)) {
+        for (const [other, otherStyle] of Object.entries(styles)) {
           if (other !== language) expect(shown.font).not.toContain(otherStyle.font);
         }
       });
-    }
-    // Latin languages keep the system's font and ordinary breaking.
-    await withPage(browser(), { baseUrl, locale: 'fr-FR' }, async ({ page }) => {
+    });
+  }
+
+  test.describe('in French', () => {
+    test.use({ locale: 'fr-FR' });
+
+    test('keeps the system’s font and ordinary breaking for Latin languages', async ({ page }) => {
       await page.goto('/login');
-      await page.locator('form button[type=submit]').waitFor();
+      await expect(page.locator('form button[type=submit]')).toBeVisible();
       const wordBreak = await page.evaluate(() => getComputedStyle(document.body).wordBreak);
       expect(wordBreak).toBe('normal');
     });

@@ -8,18 +8,6 @@ import { chromiumFlags, chromiumPath } from './support/chromium';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
-  // Written for the former Vitest runner and not run until converted; each leaves this list
-  // as it moves to Playwright Test.
-  testIgnore: [
-    '**/account-security.e2e.ts',
-    '**/dashboard.e2e.ts',
-    '**/developer.e2e.ts',
-    '**/look-and-feel.e2e.ts',
-    '**/products.e2e.ts',
-    '**/sales.e2e.ts',
-    '**/upload-safety.e2e.ts',
-    '**/uploads.e2e.ts',
-  ],
   globalSetup: './global-setup.ts',
   outputDir: './artifacts/results',
   fullyParallel: true,

@@ -96,21 +96,13 @@ const firstScreenModules = [
   'src/features/auth/components/email-field.tsx',
   'src/components/ui/card.tsx',
   'src/components/ui/password-input.tsx',
-  'src/lib/validation-message.ts',
   'src/lib/api-error.ts',
   'src/config/env.ts',
-  'src/lib/error-messages.ts',
 ];
-
-/** Libraries that only the public pages' forms load first (the login form's). */
-const firstScreenPackages = ['react-hook-form'];
 
 function isFirstScreenModule(id: string): boolean {
   const file = id.replaceAll('\\', '/');
-  return (
-    firstScreenModules.some((module) => file.endsWith(`/${module}`)) ||
-    firstScreenPackages.some((name) => file.includes(`/node_modules/${name}/`))
-  );
+  return firstScreenModules.some((module) => file.endsWith(`/${module}`));
 }
 
 const apiTarget = 'http://127.0.0.1:3000';

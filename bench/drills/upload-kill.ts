@@ -507,7 +507,7 @@ async function sweepAsIfLater(options: { dataDir: string; port: number; database
   try {
     const storage = new LocalStorage({ ...config.storage, now: () => later });
     const result = await sweepUploads({
-      uploads: createUploadRepository(database.db),
+      uploads: createUploadRepository(database),
       storage,
       ttlHours: config.uploadTtlHours,
       now: () => new Date(later),

@@ -73,7 +73,7 @@ export async function rebuildRollupsAndVacuum(
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
   try {
     await timed(seconds, 'rollups rebuild', () =>
-      createPurchaseRepository(database.db, timeZone).rebuildRollups(),
+      createPurchaseRepository(database, timeZone).rebuildRollups(),
     );
   } finally {
     await database.close();

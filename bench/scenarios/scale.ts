@@ -10,11 +10,8 @@
  *   npx tsx bench/scenarios/scale.ts [--quick] [--sales 1000000 --total 5000000]
  */
 import type { SalesPeriod } from '@seller/contract/limits';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { type Database, openDatabase } from '../../apps/api/src/db/client.ts';
-import { namedStatementRunner, useNamedStatementRunner } from '../../apps/api/src/db/prepared.ts';
-import { rowsOf } from '../../apps/api/src/db/sql-values.ts';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { createHotStatements } from '../../apps/api/src/db/hot-statements.ts';
 import { createSalesRepository } from '../../apps/api/src/modules/sales/sales.repository.ts';
 import { createSalesService } from '../../apps/api/src/modules/sales/sales.service.ts';
 import { loadSales, rebuildRollupsAndVacuum, timed } from '../lib/bulk-sales.ts';
@@ -129,49 +126,29 @@ interface Plan {
   plan: string;
 }
 
-/** Runs the service's reads on a handle that explains every statement before running it. */
+/** Runs the service's reads on hot statements that explain each one before running it. */
 async function explainAll(databaseUrl: string, sellerId: string): Promise<Plan[]> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
-  const dialect = new PgDialect();
   const plans: Plan[] = [];
   let call = '';
   let recording = false;
-  // The sales repository's reads are named prepared statements sent through the driver's pool
-  // (`$client`); the odd ones left go through drizzle's `execute`. Both are explained first.
-  type Pool = {
-    query(config: { name?: string; text: string; values?: unknown[] }): Promise<unknown>;
-  };
-  const pool = (database.db as unknown as { $client: Pool }).$client;
-  const explain = async (text: string, values: unknown[]) => {
-    const explained = await pool.query({ text: `explain (analyze, buffers) ${text}`, values });
-    plans.push({
-      call,
-      sql: text,
-      plan: rowsOf<{ 'QUERY PLAN': string }>(explained)
-        .map((row) => row['QUERY PLAN'])
-        .join('\n'),
-    });
-  };
-  // The same pool's runner of named statements, explaining each statement first.
-  const explainingPool = {};
-  const run = namedStatementRunner(pool);
-  useNamedStatementRunner(explainingPool, async (name, text, values) => {
-    if (recording) await explain(text, values);
-    return run(name, text, values);
+  // Every read of the sales repository is a hot statement: the same runner, each statement
+  // explained (unnamed, so that its plan is made for these values) before it runs.
+  const { run } = database.statements;
+  const explaining = createHotStatements(async (statement) => {
+    if (recording) {
+      const explained = await run({
+        text: `explain (analyze, buffers) ${statement.text}`,
+        values: statement.values,
+      });
+      plans.push({
+        call,
+        sql: statement.text,
+        plan: explained.map((row) => String(row['QUERY PLAN'])).join('\n'),
+      });
+    }
+    return run(statement);
   });
-  const explaining = new Proxy(database.db, {
-    get(target, property, receiver) {
-      if (property === '$client') return explainingPool;
-      if (property !== 'execute') return Reflect.get(target, property, receiver);
-      return async (query: SQL) => {
-        if (recording) {
-          const { sql: text, params } = dialect.sqlToQuery(query);
-          await explain(text, params);
-        }
-        return target.execute(query);
-      };
-    },
-  }) as Database;
   const service = createSalesService({
     sales: createSalesRepository(explaining, timeZone),
     timeZone,

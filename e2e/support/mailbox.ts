@@ -51,15 +51,6 @@ export function mailboxAt(mailboxUrl: string) {
 
 export type Mailbox = ReturnType<typeof mailboxAt>;
 
-/** The messages to `to` whose subject matches `subject`, once there are more than `after`. */
-export function waitForMail(
-  mailboxUrl: string,
-  query: MailQuery,
-  timeoutMs = 20_000,
-): Promise<DeliveredMail[]> {
-  return mailboxAt(mailboxUrl).waitFor(query, timeoutMs);
-}
-
 /** The first link in a message's text that goes to `pathname` (a reset link: `/reset-password`). */
 export function linkIn(mail: DeliveredMail, pathname: string): URL {
   for (const match of mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)) {

@@ -1,7 +1,7 @@
 import type { SetExchangeRateBody } from '@seller/contract/internal/set-exchange-rate';
 import type { RecordedSale, RecordPurchaseBody } from '@seller/contract/sales/record-purchase';
 import { signInternalRequest } from '../../apps/api/src/lib/internal-signature.ts';
-import { createProduct as createProductWith, sellerClient, succeeded } from './api';
+import { sellerClient, succeeded } from './api';
 
 export type { RecordedSale };
 export type Purchase = RecordPurchaseBody;
@@ -47,21 +47,3 @@ export function memberSiteOf(baseUrl: string, secret: string) {
 }
 
 export type MemberSite = ReturnType<typeof memberSiteOf>;
-
-/** Reports one purchase the way the member site does. */
-export function recordPurchase(
-  baseUrl: string,
-  secret: string,
-  purchase: Purchase,
-): Promise<RecordedSale> {
-  return memberSiteOf(baseUrl, secret).recordPurchase(purchase);
-}
-
-/** Creates an active product with one PDF and one thumbnail; returns its id. */
-export function createProduct(
-  baseUrl: string,
-  token: string,
-  values: { title: string; price: number },
-): Promise<string> {
-  return createProductWith(sellerClient(baseUrl, token), baseUrl, values);
-}

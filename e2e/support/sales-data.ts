@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll } from 'vitest';
 import { createProduct, type SellerAccount, sellerClient, signUp } from './api';
-import { type MemberSite, memberSiteOf, type RecordedSale } from './member-site';
+import type { MemberSite, RecordedSale } from './member-site';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -53,28 +52,7 @@ export async function sellerWithSales(
   return { seller, productIds, sales, todayCount: 4 };
 }
 
-/** GET of an authenticated JSON endpoint (what the page should show). */
-export async function apiGet<T>(baseUrl: string, token: string, path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`GET ${path} failed: ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** "₩12,500" as the English interface writes KRW. */
 export function krw(amount: number): string {
   return `₩${amount.toLocaleString('en-US')}`;
-}
-
-/** One seller with sales for the tests of a file, made before them; call it at the top. */
-export function sellerWithSalesForFile(baseUrl: string, secret: string): () => SellerWithSales {
-  let data: SellerWithSales | undefined;
-  beforeAll(async () => {
-    data = await sellerWithSales(baseUrl, memberSiteOf(baseUrl, secret));
-  });
-  return () => {
-    if (!data) throw new Error('The seller with sales is not made yet (use it inside a test).');
-    return data;
-  };
 }

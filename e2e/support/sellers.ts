@@ -1,9 +1,4 @@
-import { fillShopDetails as fillDetails, type SellerAccount, sellerClient, signUp } from './api';
-
-/** Signs a new seller up through the API and returns the credentials and token. */
-export function createSeller(baseUrl: string): Promise<SellerAccount> {
-  return signUp(baseUrl);
-}
+import { fillShopDetails as fillDetails, sellerClient } from './api';
 
 /** A well-formed token whose exp lies in the past (the browser never checks signatures). */
 export function expiredToken(): string {

@@ -57,7 +57,7 @@ import { createSaleNotificationRepository } from './modules/sale-notifications/s
 import { createSaleNotificationService } from './modules/sale-notifications/sale-notifications.service.ts';
 import { createSalesRepository } from './modules/sales/sales.repository.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
-import { createSalesService, toTransaction } from './modules/sales/sales.service.ts';
+import { createSalesService } from './modules/sales/sales.service.ts';
 import { createSettlementRepository } from './modules/settlement/settlement.repository.ts';
 import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
 import { createSettlementService } from './modules/settlement/settlement.service.ts';
@@ -134,7 +134,7 @@ export async function buildApp({
     config.jwtPreviousSecrets,
   );
   // Token versions cached for 2 s; revocations on this server drop the entry at once.
-  const sellers = withTokenVersionCache(createSellerRepository(database.db));
+  const sellers = withTokenVersionCache(createSellerRepository(database));
   const rateLimitStore = config.redisUrl
     ? await createRedisStore(config.redisUrl)
     : createMemoryStore();
@@ -163,13 +163,14 @@ export async function buildApp({
   });
   const security = createAccountSecurityRepository(database.db);
   const twoFactor = createTwoFactorService({
-    db: database.db,
+    transaction: database.transaction,
     sellers,
     security,
     secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
   });
   const auth = createAuthService({
     db: database.db,
+    transaction: database.transaction,
     sellers,
     tokens,
     twoFactor,
@@ -188,6 +189,7 @@ export async function buildApp({
   });
   const passwordReset = createPasswordResetService({
     db: database.db,
+    transaction: database.transaction,
     sellers,
     security,
     queue: jobQueue,
@@ -224,18 +226,18 @@ export async function buildApp({
   });
   await app.register(authRoutes, { auth, passwordReset, twoFactor });
   const uploadsService = createUploadsService({
-    uploads: createUploadRepository(database.db),
+    uploads: createUploadRepository(database),
     storage,
     ttlHours: config.uploadTtlHours,
   });
   await app.register(uploadsModule, {
-    db: database.db,
+    database,
     storage,
     auth,
     uploadsService,
   });
   const webhooks = createWebhookService({
-    db: database.db,
+    transaction: database.transaction,
     webhooks: createWebhookRepository(database.db),
     queue: jobQueue,
     secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
@@ -255,7 +257,7 @@ export async function buildApp({
   await app.register(integrationsModule, { webhooks, saleNotifications });
   await app.register(productRoutes, {
     products: createProductService({
-      products: createProductRepository(database.db),
+      products: createProductRepository(database),
       claimUploads: uploadsService.claim,
       storage,
       productReview: config.productReview,
@@ -280,7 +282,7 @@ export async function buildApp({
   jobQueue.register(createTrimWebhookLogsJob({ webhooks }));
   jobQueue.register(
     createSweepUploadsJob({
-      uploads: createUploadRepository(database.db),
+      uploads: createUploadRepository(database),
       storage,
       ttlHours: config.uploadTtlHours,
       log: app.log,
@@ -296,35 +298,12 @@ export async function buildApp({
     );
   }
   const purchases = createPurchaseService({
-    purchases: createPurchaseRepository(database.db, config.timeZone),
+    purchases: createPurchaseRepository(database, config.timeZone),
     viewBatchIntervalMs: config.viewBatchIntervalMs,
-    listeners: [
-      {
-        // A mail for each sale or a webhook event; any other sale is one plain statement.
-        async afterSale(tx, sale, product) {
-          const mailed = await saleNotifications.afterSale(tx, sale.id, product.saleNotifications);
-          const published =
-            product.webhookEvents?.includes('sale.created') === true &&
-            (await webhooks.publish(
-              tx,
-              sale.sellerId,
-              product.webhookEvents,
-              'sale.created',
-              toTransaction({
-                ...sale,
-                purchasedAt: sale.purchasedAt.toISOString(),
-                productTitle: product.title,
-              }),
-            ));
-          return mailed || published;
-        },
-        afterCommit: () => jobQueue.nudge(),
-      },
-    ],
+    listeners: [saleNotifications.saleListener, webhooks.saleListener],
   });
   const refunds = createRefundService({
-    refunds: createRefundRepository(database.db, config.timeZone),
-    ...(clock ? { now: clock } : {}),
+    refunds: createRefundRepository(database, config.timeZone),
     listeners: [
       {
         // A mail for a seller who mails each sale, and the webhook event.
@@ -368,7 +347,7 @@ export async function buildApp({
   });
   await app.register(salesRoutes, {
     sales: createSalesService({
-      sales: createSalesRepository(database.db, config.timeZone),
+      sales: createSalesRepository(database.statements, config.timeZone),
       timeZone: config.timeZone,
     }),
   });
@@ -377,7 +356,7 @@ export async function buildApp({
 
   await app.register(gettingStartedRoutes, {
     gettingStarted: createGettingStartedService({
-      gettingStarted: createGettingStartedRepository(database.db),
+      gettingStarted: createGettingStartedRepository(database),
     }),
   });
 

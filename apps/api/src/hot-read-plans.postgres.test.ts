@@ -55,7 +55,7 @@ beforeAll(async () => {
     from generate_series(1, ${salesCount}::int) g
     join numbered on numbered.k = case when g % 3 = 0 then g % ${productsPerSeller}
                                        else g % ${sellerCount * productsPerSeller} end`);
-  await createPurchaseRepository(db, timeZone).rebuildRollups();
+  await createPurchaseRepository(database, timeZone).rebuildRollups();
   await db.execute(sql`analyze`);
   const rows = parseRows(
     z.object({ id: z.string() }),
@@ -71,11 +71,11 @@ afterAll(async () => {
 describe("the dashboard's reads on PostgreSQL", () => {
   it('run on the plan PostgreSQL keeps, not planned anew on each call', async () => {
     const { db } = database;
-    const salesRepository = createSalesRepository(db, timeZone);
+    const salesRepository = createSalesRepository(database.statements, timeZone);
     const salesService = createSalesService({ sales: salesRepository, timeZone });
-    const products = createProductRepository(db);
-    const sellers = createSellerRepository(db);
-    const gettingStarted = createGettingStartedRepository(db);
+    const products = createProductRepository(database);
+    const sellers = createSellerRepository(database);
+    const gettingStarted = createGettingStartedRepository(database);
     const today = new Date().toISOString().slice(0, 10);
     // A big seller and small ones, as a connection of the pool sees them.
     const callers = [sellerIds[0], sellerIds[1], sellerIds[50], sellerIds[99]] as string[];

@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, createAppRouter } from './app/app';
 import { initI18n } from './lib/i18n';
 import { trackInputModality } from './lib/input-modality';
 import { applyStoredTheme } from './lib/theme';
@@ -21,5 +21,6 @@ initI18n()
   .catch((error: unknown) => console.error('Translations failed to load', error))
   .finally(() => {
     const root = createRoot(container);
-    startTransition(() => root.render(<App />));
+    const router = createAppRouter();
+    startTransition(() => root.render(<App router={router} />));
   });

@@ -8,7 +8,7 @@ import { runCommand } from './command-context.ts';
 await runCommand(async ({ config, database }) => {
   const started = Date.now();
   const purchases = createPurchaseService({
-    purchases: createPurchaseRepository(database.db, config.timeZone),
+    purchases: createPurchaseRepository(database, config.timeZone),
   });
   await purchases.rebuildRollups();
   return `sales rollups rebuilt for TIME_ZONE ${config.timeZone} in ${Date.now() - started} ms`;

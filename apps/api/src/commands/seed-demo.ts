@@ -216,7 +216,7 @@ await runCommand(async ({ config, database }) => {
     // so the last weeks of sales show net beside gross.
     const signedUpAt = new Date(started);
     signedUpAt.setUTCMonth(signedUpAt.getUTCMonth() - 7);
-    const sellerId = await backdateSignup(createSellerRepository(database.db), email, signedUpAt);
+    const sellerId = await backdateSignup(createSellerRepository(database), email, signedUpAt);
     if (!sellerId) throw new Error('the demo seller vanished');
 
     const products: { id: string; price: number; weight: number }[] = [];
@@ -250,7 +250,7 @@ await runCommand(async ({ config, database }) => {
     }
 
     const purchases = createPurchaseService({
-      purchases: createPurchaseRepository(database.db, config.timeZone),
+      purchases: createPurchaseRepository(database, config.timeZone),
     });
     const totalWeight = products.reduce((sum, product) => sum + product.weight, 0);
     const pick = () => {

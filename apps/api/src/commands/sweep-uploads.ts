@@ -7,7 +7,7 @@ import { runCommand } from './command-context.ts';
 // Removes abandoned uploads once, for a cron job when the server's own timer is off.
 await runCommand(async ({ config, database }) => {
   const result = await sweepUploads({
-    uploads: createUploadRepository(database.db),
+    uploads: createUploadRepository(database),
     storage: await createStorage(config.storage),
     ttlHours: config.uploadTtlHours,
     log: { warn: (details: unknown, message?: string) => console.warn(message, details) },

@@ -83,12 +83,12 @@ describe('PostgreSQL connections lost under the pool', () => {
     if (target.kind !== 'postgres') throw new Error('PostgreSQL only');
     proxy = await startProxy(target.url);
     database = await openDatabase({ kind: 'postgres', url: proxy.url, poolSize });
-    return { proxy, db: database.db };
+    return { proxy, transaction: database.transaction };
   }
 
   it('survives a connection lost between the queries of a transaction', async () => {
-    const { proxy, db } = await open(2);
-    const transaction = db.transaction(async (tx) => {
+    const { proxy, transaction: inTransaction } = await open(2);
+    const transaction = inTransaction(async (tx) => {
       await tx.execute(sql`select 1`);
       // The connection dies while the client is checked out and idle: before the fix the
       // client's 'error' event had no listener and took the whole process down.
@@ -101,10 +101,10 @@ describe('PostgreSQL connections lost under the pool', () => {
   });
 
   it('gives back the pool slot of a transaction whose begin fails', async () => {
-    const { proxy, db } = await open(2);
+    const { proxy, transaction } = await open(2);
     proxy.state.cutOnBegin = true;
     for (let n = 0; n < 4; n++) {
-      const attempt = db.transaction(async (tx) => tx.execute(sql`select 1`));
+      const attempt = transaction(async (tx) => tx.execute(sql`select 1`));
       await expect(withTimeout(attempt, 5000)).rejects.toThrow(/Failed query: begin/);
     }
     expect(proxy.state.cuts).toBe(4);
@@ -112,7 +112,7 @@ describe('PostgreSQL connections lost under the pool', () => {
     // Both slots are usable again: two transactions holding a client each at the same time.
     const both = Promise.all(
       [1, 2].map((n) =>
-        db.transaction(async (tx) => {
+        transaction(async (tx) => {
           await tx.execute(sql`select pg_sleep(0.05)`);
           return n;
         }),

@@ -1,23 +1,35 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { useNamedStatementRunner } from './prepared.ts';
-import * as schema from './schema.ts';
-import { createNamedStatementRunner } from './statement-rows.ts';
+import { createHotStatements, type HotStatements, type RawRow } from './hot-statements.ts';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The query builder on the pool (or PGlite), or on one transaction's connection. Opened without
+ * drizzle's relational schema: nothing uses `db.query`, and building its configuration cost
+ * ~170 µs for each transaction's handle.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
+  /** The few hot statements, each prepared once per connection under its name. */
+  statements: HotStatements;
+  /**
+   * Runs `work` in one transaction and gives its result; `tx` is for every query of the work.
+   * Repositories' `transaction(work)` go through it.
+   */
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** What repositories work with: the query builder, the hot statements and transactions. */
+export type DataAccess = Pick<DatabaseHandle, 'db' | 'statements' | 'transaction'>;
 
 export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 
@@ -27,31 +39,43 @@ export type DatabaseTarget =
   | { kind: 'pglite'; client: PGlite };
 
 /**
- * Drizzle's `transaction()` checks a client out and sends `begin` before its try/finally: when
- * the connection dies at that moment (PostgreSQL restarting), the client is never released and
- * its pool slot is lost for good; after `max` of them every query waits forever. So a client
- * checked out with `connect()` goes back to the pool (which drops it) as soon as its connection
- * fails, and releasing it again later does nothing.
+ * Runs `work` in one transaction on a client of the pool. Drizzle's own `transaction()` sends
+ * `begin` before its try/finally, so a connection dying at that moment (PostgreSQL restarting)
+ * left the client checked out for good and, after `max` of them, every query waiting forever.
+ * Here the client always goes back; when `begin`, `commit` or `rollback` failed its connection
+ * is in doubt, and it goes back with that error so that the pool closes it.
  */
-function releaseDeadTransactionClients(pool: pg.Pool): void {
-  const connect = pool.connect.bind(pool);
-  const guard = (client: pg.PoolClient): pg.PoolClient => {
-    const release = client.release;
-    let released = false;
-    const onError = (error: Error) => done(error);
-    const done = (error?: Error | boolean) => {
-      if (released) return;
-      released = true;
-      client.removeListener('error', onError);
-      release(error);
-    };
-    client.on('error', onError);
-    client.release = done;
-    return client;
+async function transactionOnPool<T>(
+  pool: pg.Pool,
+  open: (client: pg.PoolClient) => Database,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const control = async (tx: Database, command: SQL) => {
+    try {
+      await tx.execute(command);
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
   };
-  // The callback form is pg-pool's own (pool.query), which releases correctly.
-  pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) =>
-    callback ? connect(callback) : connect().then(guard)) as pg.Pool['connect'];
+  try {
+    const tx = open(client);
+    await control(tx, sql`begin`);
+    let result: T;
+    try {
+      result = await work(tx);
+    } catch (error) {
+      // The work's error is the one to report; a failed rollback only marks the client.
+      await control(tx, sql`rollback`).catch(() => undefined);
+      throw error;
+    }
+    await control(tx, sql`commit`);
+    return result;
+  } finally {
+    client.release(broken);
+  }
 }
 
 async function ping(db: Database): Promise<void> {
@@ -80,12 +104,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    releaseDeadTransactionClients(pool);
-    useNamedStatementRunner(pool, createNamedStatementRunner(pg, pool));
-    const db = drizzlePg({ client: pool, schema });
+    const db = drizzlePg({ client: pool });
     return {
       kind: 'postgres',
       db,
+      statements: createHotStatements(
+        async (statement) => (await pool.query<RawRow>(statement)).rows,
+      ),
+      transaction: (work) => transactionOnPool(pool, (client) => drizzlePg({ client }), work),
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => ping(db),
       close: () => pool.end(),
@@ -104,10 +130,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const { PGlite } = await import('@electric-sql/pglite');
     client = await PGlite.create({ dataDir });
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   return {
     kind: 'pglite',
     db,
+    // One connection, so no names: PGlite runs each statement as given.
+    statements: createHotStatements(
+      async ({ text, values }) => (await client.query<RawRow>(text, values)).rows,
+    ),
+    transaction: (work) => db.transaction(work),
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),

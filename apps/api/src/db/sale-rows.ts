@@ -1,47 +1,26 @@
-import { z } from 'zod';
+import type { RawRow } from './hot-statements.ts';
 import type { SaleRow } from './schema.ts';
-import { sqlInteger, sqlTimestamp } from './sql-values.ts';
+import { column } from './sql-values.ts';
 
 /**
- * The columns of a `sales` row as a raw query returns them (`returning *`, `select s.*`), for
- * the statements drizzle's query builder cannot write (the purchase with its rollups in one
- * statement, the paged transactions list).
+ * A `sales` row as a raw statement returns it (`returning *`, `select s.*`), for the statements
+ * drizzle's query builder cannot write (the purchase with its rollups in one statement).
  */
-export const saleColumns = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  seller_id: z.string(),
-  product_id: z.string(),
-  customer_email: z.string(),
-  payment_method: z.string(),
-  amount: sqlInteger,
-  commission_rate_bp: sqlInteger,
-  commission_amount: sqlInteger,
-  net_amount: sqlInteger,
-  purchased_at: sqlTimestamp,
-  refunded_amount: sqlInteger,
-  refunded_commission: sqlInteger,
-  created_at: sqlTimestamp,
-});
-
-/** The table's own row type, whichever way the row was read. */
-export function toSaleRow(row: z.output<typeof saleColumns>): SaleRow {
+export function saleRowOf(row: RawRow): SaleRow {
   return {
-    id: row.id,
-    orderId: row.order_id,
-    sellerId: row.seller_id,
-    productId: row.product_id,
-    customerEmail: row.customer_email,
-    paymentMethod: row.payment_method,
-    amount: row.amount,
-    commissionRate: row.commission_rate_bp,
-    commissionAmount: row.commission_amount,
-    netAmount: row.net_amount,
-    purchasedAt: row.purchased_at,
-    refundedAmount: row.refunded_amount,
-    refundedCommission: row.refunded_commission,
-    createdAt: row.created_at,
+    id: column.text(row, 'id'),
+    orderId: column.text(row, 'order_id'),
+    sellerId: column.text(row, 'seller_id'),
+    productId: column.text(row, 'product_id'),
+    customerEmail: column.text(row, 'customer_email'),
+    paymentMethod: column.text(row, 'payment_method'),
+    amount: column.integer(row, 'amount'),
+    commissionRate: column.integer(row, 'commission_rate_bp'),
+    commissionAmount: column.integer(row, 'commission_amount'),
+    netAmount: column.integer(row, 'net_amount'),
+    purchasedAt: column.timestamp(row, 'purchased_at'),
+    refundedAmount: column.integer(row, 'refunded_amount'),
+    refundedCommission: column.integer(row, 'refunded_commission'),
+    createdAt: column.timestamp(row, 'created_at'),
   };
 }
-
-export const saleRow = saleColumns.transform(toSaleRow);

@@ -71,8 +71,10 @@ export function integerLiteral(value: number): SQL {
 }
 
 /**
- * Readers of one column of a raw row, for the hot reads (`prepared.ts`), where zod's parse of
- * every row showed in profiles: the same checks (a changed column fails loudly), by hand.
+ * Readers of one column of a raw row: how every raw statement's rows are read (the hot
+ * statements of `hot-statements.ts`, and the raw statements run inside a transaction), where
+ * zod's parse of every row showed in profiles. The same checks (a changed column fails loudly),
+ * by hand.
  */
 export const column = {
   integer(row: Record<string, unknown>, name: string): number {
@@ -96,6 +98,33 @@ export const column = {
     const value = row[name];
     if (typeof value !== 'boolean')
       throw new Error(`column ${name}: not a boolean: ${String(value)}`);
+    return value;
+  },
+
+  /** A `timestamptz`: a Date from the drivers' parsers, text through drizzle's `execute`. */
+  timestamp(row: Record<string, unknown>, name: string): Date {
+    const value = row[name];
+    const date =
+      value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+    if (!date || Number.isNaN(date.getTime()))
+      throw new Error(`column ${name}: not a timestamp: ${String(value)}`);
+    return date;
+  },
+
+  /** A `boolean[]` without nulls. */
+  booleans(row: Record<string, unknown>, name: string): boolean[] {
+    const value = row[name];
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'boolean'))
+      throw new Error(`column ${name}: not a list of booleans: ${String(value)}`);
+    return value;
+  },
+
+  /** A `text[]` without nulls, or null. */
+  nullableTexts(row: Record<string, unknown>, name: string): string[] | null {
+    const value = row[name];
+    if (value === null) return null;
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+      throw new Error(`column ${name}: not a list of text: ${String(value)}`);
     return value;
   },
 };

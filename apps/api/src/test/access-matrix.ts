@@ -333,6 +333,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     kind: 'internal-signed',
     why: 'operator, HMAC-signed (X-Signature)',
   },
+  'POST /api/internal/refunds': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
+  },
   'POST /api/internal/products/:id/views': {
     access: 'public',
     kind: 'internal-signed',

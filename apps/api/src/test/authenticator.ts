@@ -25,7 +25,7 @@ export function authenticator(setupKey: string, now: () => number = Date.now) {
       return hotp(secret, totpStep(timeMs));
     },
     /** The code of the earliest step the server still accepts and has not been given yet. */
-    async nextCode(): Promise<string> {
+    nextCode(): string {
       const time = now();
       const current = totpStep(time);
       const leftInStep = (current + 1) * totpStepSeconds * 1000 - time;

@@ -11,10 +11,10 @@ import type { TestApp } from './test-app.ts';
  */
 export async function uploadClaimer(t: TestApp) {
   const service = createUploadsService({
-    uploads: createUploadRepository(t.database.db),
+    uploads: createUploadRepository(t.database),
     storage: await createStorage(t.config.storage),
     ttlHours: t.config.uploadTtlHours,
   });
   return (sellerId: string, keys: string[], kind: UploadKind): Promise<ClaimedUpload[]> =>
-    t.database.db.transaction((tx) => service.claim(tx, sellerId, keys, kind));
+    t.database.transaction((tx) => service.claim(tx, sellerId, keys, kind));
 }

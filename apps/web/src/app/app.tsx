@@ -1,9 +1,8 @@
 import { StrictMode, useEffect } from 'react';
-import { BrowserRouter, useNavigate } from 'react-router';
+import { createBrowserRouter, Outlet, RouterProvider, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { listenToHistoryFirst } from '@/lib/history-guard';
 import { setUnauthorizedHandler } from '@/lib/unauthorized';
-import { AppRoutes } from './router';
+import { routes } from './router';
 
 /**
  * After any 401 the client has removed the session: the seller goes to /login inside the app
@@ -19,16 +18,32 @@ export function UnauthorizedRedirect() {
   return null;
 }
 
-// Before the router's own listener: a page with an upload under way can stop Back and Forward.
-listenToHistoryFirst();
+/** Around every page: what the whole app needs from the router. */
+function RouterFrame() {
+  return (
+    <>
+      <UnauthorizedRedirect />
+      <Outlet />
+    </>
+  );
+}
 
-export function App() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The app's router over the browser's history, starting at the current address. A data router,
+ * for `useBlocker`: a page with an upload under way asks before it is left (use-leave-guard.ts).
+ */
+export function createAppRouter(): AppRouter {
+  return createBrowserRouter([{ element: <RouterFrame />, children: routes }]);
+}
+
+export function App({ router }: { router: AppRouter }) {
+  // The router listens to the browser's history until the app goes away.
+  useEffect(() => () => router.dispose(), [router]);
   return (
     <StrictMode>
-      <BrowserRouter>
-        <UnauthorizedRedirect />
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </StrictMode>
   );
 }

@@ -1,16 +1,17 @@
 import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
-import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { clearSession, type SessionState, sessionState } from '@/lib/auth-token';
 import { RouteErrorBoundary } from './routes/route-error';
 
 /*
- * The routes, in React Router's declarative mode (`useRoutes` inside a `BrowserRouter`; a
- * `MemoryRouter` in tests). Every screen is a `React.lazy` component: its code loads when a URL
- * first shows it. There is no Suspense boundary around the routes on purpose: React Router
- * makes every navigation a transition (and main.tsx the first render), so React keeps what is
- * on screen — the frame painted by index.html, then the previous page — until the next
- * screen's code is there, instead of flashing a loading page.
+ * The routes, for the data router of app.tsx (`createBrowserRouter`; the tests render the same
+ * `App`). Every screen is a `React.lazy` component: its code loads when a URL first shows it;
+ * the routes have no loaders, so nothing is fetched before a screen renders. There is no
+ * Suspense boundary around the routes on purpose: React Router makes every navigation a
+ * transition (and main.tsx the first render), so React keeps what is on screen — the frame
+ * painted by index.html, then the previous page — until the next screen's code is there,
+ * instead of flashing a loading page.
  */
 
 /** Where the access guard sends a visitor, or null to let them in. */
@@ -217,8 +218,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** The routes of the app, inside a router. */
-export function AppRoutes() {
-  return useRoutes(routes);
-}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ApiError, type ApiErrorCode, clientErrorCodes } from './api-error';
 import { clearSession, getToken } from './auth-token';
 import { fileNameFromDisposition } from './content-disposition';
+import { isAbortError, withRetry } from './retry';
 import { onUnauthorized as registeredUnauthorizedHandler } from './unauthorized';
 
 export { ApiError } from './api-error';
@@ -44,13 +45,10 @@ export interface ApiClientOptions {
 
 const idempotentMethods = new Set(['GET', 'PUT', 'DELETE']);
 
+/** Whether a failed call is worth another attempt, by its method and the status it got. */
 export function shouldRetryStatus(method: string, status: number): boolean {
   if (status === 503) return true;
   return idempotentMethods.has(method) && (status >= 500 || status === 429);
-}
-
-export function retryDelayMs(attempt: number, baseDelayMs: number): number {
-  return baseDelayMs * 2 ** attempt;
 }
 
 function buildPath(template: string, params: Record<string, unknown> | undefined): string {
@@ -82,12 +80,6 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
-}
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 function browserPath(): string {
   return typeof window === 'undefined' ? '' : window.location.pathname;
 }
@@ -109,18 +101,21 @@ type FileEndpoint = Endpoint & { produces: string };
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const sleep = options.sleep ?? defaultSleep;
   const currentPath = options.currentPath ?? browserPath;
   const onUnauthorized = options.onUnauthorized ?? registeredUnauthorizedHandler;
   const retries = options.retries ?? limits.requestRetries;
   const baseDelayMs = options.baseDelayMs ?? 300;
 
-  /** Sends the call until it succeeds or fails for good; answers the successful response. */
+  /**
+   * Sends the call until it succeeds or fails for good; answers the successful response. A
+   * network error, and a status `shouldRetryStatus` accepts, are tried again `retries` times,
+   * waiting `baseDelayMs` and twice as long each time.
+   */
   async function send(endpoint: Endpoint, opts: SendOptions, accept: string): Promise<Response> {
     const url = `${baseUrl}${buildPath(endpoint.path, opts.params)}${buildQuery(opts.query)}`;
     const method = endpoint.method;
 
-    for (let attempt = 0; ; attempt++) {
+    const attempt = async (): Promise<Response> => {
       const headers: Record<string, string> = { Accept: accept };
       const token = getToken();
       if (token) headers.Authorization = `Bearer ${token}`;
@@ -135,14 +130,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       try {
         response = await doFetch(url, init);
       } catch (error) {
-        if (isAbort(error, opts.signal)) throw error;
-        if (attempt < retries) {
-          await sleep(retryDelayMs(attempt, baseDelayMs));
-          continue;
-        }
+        if (isAbortError(error) || opts.signal?.aborted) throw error;
         throw new ApiError({ status: 0, code: clientErrorCodes.network });
       }
-
       if (response.ok) return response;
 
       if (response.status === 401) {
@@ -152,15 +142,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
         if (!currentPath().includes('/login')) onUnauthorized();
         throw error;
       }
-
-      if (attempt < retries && shouldRetryStatus(method, response.status)) {
-        await response.body?.cancel().catch(() => undefined);
-        await sleep(retryDelayMs(attempt, baseDelayMs));
-        continue;
-      }
-
       throw await toApiError(response);
-    }
+    };
+
+    return withRetry(attempt, {
+      maxAttempts: retries + 1,
+      backoff: { baseMs: baseDelayMs, maxMs: Number.POSITIVE_INFINITY, jitter: 0 },
+      shouldRetry: (error) =>
+        error instanceof ApiError &&
+        (error.code === clientErrorCodes.network || shouldRetryStatus(method, error.status)),
+      signal: opts.signal,
+      sleep: options.sleep,
+    });
   }
 
   async function request<E extends Endpoint>(
@@ -182,7 +175,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const fileName = fileNameFromDisposition(response.headers.get('content-disposition'));
       return { blob, fileName };
     } catch (error) {
-      if (isAbort(error, opts.signal)) throw error;
+      if (isAbortError(error) || opts.signal?.aborted) throw error;
       throw new ApiError({ status: response.status, code: clientErrorCodes.network });
     }
   }

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { App } from '@/app/app';
+import { App, createAppRouter } from '@/app/app';
 import { initI18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/react-query';
 
@@ -20,7 +20,7 @@ export async function renderApp(path: string) {
   const user = userEvent.setup();
   const view = render(
     <Suspense fallback={null}>
-      <App />
+      <App router={createAppRouter()} />
     </Suspense>,
   );
   return { user, ...view };

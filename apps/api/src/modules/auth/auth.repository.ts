@@ -1,24 +1,22 @@
 import type { Profile } from '@seller/contract/auth/get-profile';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { isoTimestamp } from '../../db/local-days.ts';
-import { preparedStatement } from '../../db/prepared.ts';
 import { type SellerRow, sellers } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
 import { twoFactorOnColumn } from './two-factor-state.ts';
 
-export function createSellerRepository(db: Database) {
+export function createSellerRepository({ db, statements }: Pick<DataAccess, 'db' | 'statements'>) {
   // Read on every page load (the profile) and by every token check that misses its cache:
-  // named statements, so PostgreSQL parses and plans them once per connection, and on
-  // PostgreSQL their rows come from the pool's runner (`prepared.ts`).
+  // named statements, so PostgreSQL parses and plans them once per connection (the builder's
+  // `.prepare` for the whole row, the hot statements for the rest).
   const byId = db
     .select()
     .from(sellers)
     .where(eq(sellers.id, sql.placeholder('id')))
     .limit(1)
     .prepare('seller_by_id');
-  const profileById = preparedStatement(
-    db,
+  const profileById = statements.prepare(
     'seller_profile',
     sql`select email, nickname, bio, avatar_url,
       ${isoTimestamp(sql`created_at`)} as created_at,
@@ -33,8 +31,7 @@ export function createSellerRepository(db: Database) {
       twoFactorEnabled: column.boolean(row, 'two_factor_enabled'),
     }),
   );
-  const tokenVersionById = preparedStatement(
-    db,
+  const tokenVersionById = statements.prepare(
     'seller_token_version',
     sql`select token_version from ${sellers} where id = ${sql.placeholder('id')} limit 1`,
     (row) => column.integer(row, 'token_version'),

@@ -6,7 +6,7 @@ import type { SignupBody } from '@seller/contract/auth/signup';
 import type { updateProfileBodySchema } from '@seller/contract/auth/update-profile';
 import { type Language, languageOf } from '@seller/contract/languages';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import type { SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
@@ -81,6 +81,8 @@ export interface SignInClient {
 
 export function createAuthService(deps: {
   db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
@@ -90,7 +92,7 @@ export function createAuthService(deps: {
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
 }) {
-  const { db, sellers, tokens, loginThrottle, twoFactor, security, mail } = deps;
+  const { db, transaction, sellers, tokens, loginThrottle, twoFactor, security, mail } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
   const now = deps.now ?? (() => new Date());
   const { limiter } = loginThrottle;
@@ -238,7 +240,7 @@ export function createAuthService(deps: {
         ]);
       }
       const passwordHash = await hashPassword(input.newPassword);
-      const version = await db.transaction(async (tx) => {
+      const version = await transaction(async (tx) => {
         const next = await sellers.setPasswordAndRevoke(sellerId, passwordHash, tx);
         if (next === undefined) throw sellerGone();
         await mail.enqueue(

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -32,6 +32,8 @@ function resetRules(perAccountPerHour: number) {
 
 export interface PasswordResetDeps {
   db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   security: AccountSecurityRepository;
   queue: JobQueue;
@@ -47,12 +49,12 @@ export interface PasswordResetDeps {
  * hour, and replaced by a newer request; using it signs every session out and mails a notice.
  */
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { db, sellers, security, queue, mail } = deps;
+  const { db, transaction, sellers, security, queue, mail } = deps;
   const { limiter } = deps.throttle;
   const { perIp, perAccount } = resetRules(deps.throttle.perAccountPerHour);
   const now = deps.now ?? (() => new Date());
 
-  const resetJob = createPasswordResetJob({ db, sellers, security, mail, now });
+  const resetJob = createPasswordResetJob({ transaction, sellers, security, mail, now });
   queue.register(resetJob);
 
   return {
@@ -67,7 +69,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     async resetPassword(token: string, newPassword: string, client: { ip: string }) {
       await limiter.consume(perIp, client.ip);
       const at = now();
-      const sellerId = await db.transaction(async (tx) => {
+      const sellerId = await transaction(async (tx) => {
         const owner = await security.consumeResetToken(tx, hashToken(token), at);
         if (!owner) throw resetTokenInvalid();
         const seller = await sellers.findById(owner, tx);

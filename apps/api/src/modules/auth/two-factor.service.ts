@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import type { SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -36,13 +36,14 @@ const codeInvalid = (path = 'code') =>
  * clock drift either side.
  */
 export function createTwoFactorService(deps: {
-  db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   security: AccountSecurityRepository;
   secrets: SecretBox;
   now?: () => Date;
 }) {
-  const { db, sellers, security, secrets } = deps;
+  const { transaction, sellers, security, secrets } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function sellerOf(sellerId: string): Promise<SellerRow> {
@@ -86,7 +87,7 @@ export function createTwoFactorService(deps: {
       if (!seller.totpSecret) {
         throw new AppError('two_factor_not_enabled', 'Start the setup first');
       }
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         await acceptCode(tx, seller, code);
         await security.enableTotp(tx, sellerId, now());
         return issueRecoveryCodes(tx, sellerId);
@@ -103,7 +104,7 @@ export function createTwoFactorService(deps: {
           { path: 'password', code: 'wrongPassword' },
         ]);
       }
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         await acceptCode(tx, seller, code);
         await security.disableTotp(tx, sellerId);
       });
@@ -114,7 +115,7 @@ export function createTwoFactorService(deps: {
       if (!isTwoFactorOn(seller)) {
         throw new AppError('two_factor_not_enabled', 'Two-factor authentication is off');
       }
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         await acceptCode(tx, seller, code);
         return issueRecoveryCodes(tx, sellerId);
       });
@@ -137,7 +138,7 @@ export function createTwoFactorService(deps: {
       proof: { code: string } | { recoveryCode: string },
     ): Promise<SellerRow> {
       // The try is counted (committed) before the proof is checked, so wrong codes add up.
-      const open = await db.transaction((tx) =>
+      const open = await transaction((tx) =>
         security.tryChallenge(tx, hashChallenge(challenge), now(), challengeMaxTries),
       );
       if (!open || !isTwoFactorOn(open.seller)) {
@@ -147,7 +148,7 @@ export function createTwoFactorService(deps: {
           [{ path: 'challenge', code: 'twoFactorChallengeInvalid' }],
         );
       }
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         if ('code' in proof) {
           await acceptCode(tx, open.seller, proof.code);
         } else {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import type { DataAccess } from '../../db/client.ts';
 import { products, sellerGettingStarted, settlementInfos } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
 
@@ -21,10 +20,12 @@ export interface GettingStartedChange {
  * The checklist in one round trip: a payout method is set up when any method has its key field
  * filled (the settlement rules only store complete methods), a product counts unless deleted.
  */
-export function createGettingStartedRepository(db: Database) {
-  // Read on every visit of the dashboard: prepared under a name, read by hand.
-  const read = preparedStatement(
-    db,
+export function createGettingStartedRepository({
+  db,
+  statements,
+}: Pick<DataAccess, 'db' | 'statements'>) {
+  // Read on every visit of the dashboard: a hot statement.
+  const read = statements.prepare(
     'getting_started_state',
     sql`
       select
@@ -58,19 +59,31 @@ export function createGettingStartedRepository(db: Database) {
     /** Records what changed; the first time the link was shared is kept. */
     async update(sellerId: string, change: GettingStartedChange): Promise<void> {
       const shared = change.creatorLinkShared === true;
-      const dismissedGiven = change.dismissed !== undefined;
       const dismissed = change.dismissed === true;
-      await db.execute(sql`
-        insert into ${sellerGettingStarted} as g (seller_id, creator_link_shared_at, dismissed_at)
-        values (${sellerId}, case when ${shared} then now() end, case when ${dismissed} then now() end)
-        on conflict (seller_id) do update set
-          creator_link_shared_at = coalesce(g.creator_link_shared_at, excluded.creator_link_shared_at),
-          dismissed_at = case
-            when not ${dismissedGiven} then g.dismissed_at
-            when ${dismissed} then coalesce(g.dismissed_at, excluded.dismissed_at)
-            else null
-          end,
-          updated_at = now()`);
+      const now = sql`now()`;
+      const g = sellerGettingStarted;
+      await db
+        .insert(g)
+        .values({
+          sellerId,
+          creatorLinkSharedAt: shared ? now : null,
+          dismissedAt: dismissed ? now : null,
+        })
+        .onConflictDoUpdate({
+          target: g.sellerId,
+          set: {
+            creatorLinkSharedAt: sql`coalesce(${g.creatorLinkSharedAt}, excluded.creator_link_shared_at)`,
+            // Left as it is unless the change says; dismissing again keeps the first time.
+            ...(change.dismissed === undefined
+              ? {}
+              : {
+                  dismissedAt: dismissed
+                    ? sql`coalesce(${g.dismissedAt}, excluded.dismissed_at)`
+                    : null,
+                }),
+            updatedAt: now,
+          },
+        });
     },
   };
 }

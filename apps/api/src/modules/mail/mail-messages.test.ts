@@ -73,6 +73,18 @@ describe('mail messages', () => {
     expect(subjects.size).toBe(languages.length);
   });
 
+  it('tells a refund from a chargeback in every language', () => {
+    for (const language of languages) {
+      const chargeback = renderMail('refund', language, samples.refund);
+      const refund = renderMail('refund', language, { ...samples.refund, kind: 'refund' });
+      expect(refund.text, language).not.toBe(chargeback.text);
+      for (const mail of [refund, chargeback]) {
+        expect(mail.text, language).toContain('Pottery basics');
+        expect(mail.text, language).not.toContain('{{');
+      }
+    }
+  });
+
   it('puts the link in both parts and escapes values in the HTML', () => {
     const mail = renderMail('newSignIn', 'ko', {
       ...samples.newSignIn,

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { isoTimestamp } from '../../db/local-days.ts';
-import { preparedStatement } from '../../db/prepared.ts';
 import {
   type ProductFileRow,
   type ProductRow,
@@ -15,7 +14,7 @@ import { column } from '../../db/sql-values.ts';
 
 /** A database or an open transaction: every query below runs on either. */
 export type Executor = Database;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Database;
 
 /** A product of the seller's list, timestamps as the API writes them. */
 export interface ProductListRow {
@@ -167,11 +166,10 @@ function productQueries(db: Executor) {
 
 export type ProductQueries = ReturnType<typeof productQueries>;
 
-export function createProductRepository(db: Database) {
-  // The dashboard's list and counters: prepared under a name, so PostgreSQL parses and plans
-  // them once per connection; timestamps come formatted, rows are read by hand.
-  const listForSeller = preparedStatement(
-    db,
+export function createProductRepository({ db, statements, transaction }: DataAccess) {
+  // The dashboard's list and counters: hot statements, so PostgreSQL parses and plans them once
+  // per connection; timestamps come formatted, rows are read by hand.
+  const listForSeller = statements.prepare(
     'products_list_for_seller',
     sql`
       select p.id, p.title, p.description, p.price, p.status, p.view_count,
@@ -201,8 +199,7 @@ export function createProductRepository(db: Database) {
       netRevenue: column.integer(row, 'net_revenue'),
     }),
   );
-  const statsForSeller = preparedStatement(
-    db,
+  const statsForSeller = statements.prepare(
     'products_stats_for_seller',
     sql`
       select count(*) filter (where status <> 'deleted') as total_products,
@@ -222,7 +219,7 @@ export function createProductRepository(db: Database) {
     },
     /** Runs `work` in one transaction; `tx` is for other modules' queries (upload claims). */
     transaction<T>(work: (queries: ProductQueries, tx: Transaction) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(productQueries(tx), tx));
+      return transaction((tx) => work(productQueries(tx), tx));
     },
   };
 }

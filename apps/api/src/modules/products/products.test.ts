@@ -916,7 +916,7 @@ describe('product review mode (PRODUCT_REVIEW=on)', () => {
       title: 'Better title',
     });
 
-    const repository = createProductRepository(review.database.db);
+    const repository = createProductRepository(review.database);
     expect(await approveProduct(repository, product.id)).toBe('approved');
     expect(await approveProduct(repository, product.id)).toBe('not_pending');
     expect(await approveProduct(repository, randomUUID())).toBe('not_found');

@@ -35,7 +35,7 @@ class RolledBack extends Error {}
 describe('purchases and product views of one product at once', () => {
   it('writes a batch of views while a sale of the product is being inserted', async () => {
     const productId = await insertProduct(t.database.db, sellerId);
-    const purchases = createPurchaseRepository(t.database.db, t.config.timeZone);
+    const purchases = createPurchaseRepository(t.database, t.config.timeZone);
     const purchaseInFlight = t.database.db.transaction(async (tx) => {
       // The sale inserted, not yet committed: its foreign key holds a key-share lock.
       await tx.execute(sql`

@@ -1,9 +1,10 @@
+import type { SaleNotifications } from '@seller/contract/auth/sale-notifications';
+import type { WebhookEvent } from '@seller/contract/developer/webhook';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
+import type { RawRow } from '../../db/hot-statements.ts';
 import { localDay } from '../../db/local-days.ts';
-import { preparedStatement } from '../../db/prepared.ts';
-import { saleRow } from '../../db/sale-rows.ts';
+import { saleRowOf } from '../../db/sale-rows.ts';
 import {
   type ProductRow,
   productSales,
@@ -15,82 +16,113 @@ import {
   sellers,
   webhooks,
 } from '../../db/schema.ts';
-import { column, parseRows, sqlTimestamp } from '../../db/sql-values.ts';
+import { column, rowsOf } from '../../db/sql-values.ts';
+import {
+  introCommissionMonths,
+  introCommissionRate,
+  standardCommissionRate,
+} from './commission.ts';
 
-/** A sale as it is recorded: nothing refunded yet. */
-export type NewSale = Omit<
-  typeof sales.$inferInsert,
-  'id' | 'createdAt' | 'refundedAmount' | 'refundedCommission'
->;
+/** What the member site reports of one order, checked, and when it was made. */
+export interface OrderInput {
+  orderId: string;
+  productId: string;
+  customerEmail: string;
+  paymentMethod: string;
+  amount: number;
+  purchasedAt: Date;
+}
 
+/** The product sold and what its seller chose to hear of sales. */
 export interface ProductForSale {
   sellerId: ProductRow['sellerId'];
   title: ProductRow['title'];
-  /** End of the seller's introductory commission: signup plus N calendar months, local time. */
-  introEndsAt: Date;
   /** How the seller hears of sales (`each`, `daily`, `never`). */
   saleNotifications: string;
   /** The events the seller's webhook listens to; null without a webhook. */
   webhookEvents: string[] | null;
 }
 
-const productForSaleRow = z
-  .object({
-    seller_id: z.string(),
-    title: z.string(),
-    intro_ends_at: sqlTimestamp,
-    sale_notifications: z.string(),
-    webhook_events: z.array(z.string()).nullable(),
-  })
-  .transform(
-    (row): ProductForSale => ({
-      sellerId: row.seller_id,
-      title: row.title,
-      introEndsAt: row.intro_ends_at,
-      saleNotifications: row.sale_notifications,
-      webhookEvents: row.webhook_events,
-    }),
-  );
+/**
+ * Which sales someone must hear of, by a choice of the seller's that the purchase reads with the
+ * product: the sale mail they chose, or an event their webhook listens to. A new kind of choice
+ * is taught here, to `hears` (the purchase statement's SQL), and nowhere else.
+ */
+export type SaleAudience =
+  | { kind: 'saleNotifications'; choice: SaleNotifications }
+  | { kind: 'webhookEvent'; event: WebhookEvent };
+
+/** Whether the seller `s` (with their webhook `w`) is in the audience. */
+function hears(audience: SaleAudience): SQL {
+  switch (audience.kind) {
+    case 'saleNotifications':
+      return sql`s.sale_notifications = ${audience.choice}`;
+    case 'webhookEvent':
+      return sql`coalesce(${audience.event} = any(w.events), false)`;
+  }
+}
 
 /**
  * When the introductory commission of the seller `s` ends: signup plus N calendar months in
  * local time, to the millisecond (as the API's times are).
  */
-function introEndsAt(introMonths: unknown, timeZone: string): SQL {
+function introEndsAt(timeZone: string): SQL {
   return sql`date_trunc('milliseconds',
-    ((s.created_at at time zone ${timeZone}) + make_interval(months => ${introMonths}::int))
+    ((s.created_at at time zone ${timeZone}) + make_interval(months => ${introCommissionMonths}::int))
       at time zone ${timeZone})`;
 }
 
-/** The product being sold, its seller's signup and how they hear of sales. */
-function productForSaleQuery(productId: unknown, introMonths: unknown, timeZone: string): SQL {
-  return sql`
-    select p.seller_id, p.title, ${introEndsAt(introMonths, timeZone)} as intro_ends_at,
-           s.sale_notifications, w.events as webhook_events
-    from ${products} p join ${sellers} s on s.id = p.seller_id
-      left join ${webhooks} w on w.seller_id = p.seller_id
-    where p.id = ${productId}`;
-}
-
 /**
- * Inserts the sale unless its order id is already recorded (by anyone, ever) and, only when it
- * was inserted, adds it to the three rollups (the product's, the day's, the seller's): one
- * statement, so one round trip and one atomic change. Returns the new sale's row, none when the
- * order id existed.
+ * One purchase in one statement, the only place a sale's commission is computed: reads the
+ * product, its seller and who hears of the sale (`hearing`, one flag per audience, in their
+ * order); when `write` holds (a SQL condition on `product.hearing`), inserts the sale unless its
+ * order id is already recorded (by anyone, ever), with the commission in force at its time (the
+ * introductory rate until signup plus N months, then the standard one; rounded half up to whole
+ * won, the seller keeping the rest), and, only when it was inserted, adds it to the three
+ * rollups (the product's, the day's, the seller's). No row when the product does not exist;
+ * otherwise one, with `answer`'s columns of `product` and `new_sale` (its columns null when
+ * nothing was written).
  */
-function insertSaleQuery(values: Record<keyof NewSale, unknown>, timeZone: string): SQL {
+function purchaseQuery(
+  order: Record<keyof OrderInput, unknown>,
+  audiences: readonly SaleAudience[],
+  timeZone: string,
+  write: SQL,
+  answer: SQL,
+): SQL {
+  const hearing = audiences.length
+    ? sql`array[${sql.join(audiences.map(hears), sql`, `)}]`
+    : sql`array[]::boolean[]`;
   return sql`
-    with new_sale as (
+    with product as (
+      select p.id, p.seller_id, p.title, s.sale_notifications, w.events as webhook_events,
+             ${introEndsAt(timeZone)} as intro_ends_at, ${hearing} as hearing
+      from ${products} p join ${sellers} s on s.id = p.seller_id
+        left join ${webhooks} w on w.seller_id = p.seller_id
+      where p.id = ${order.productId}
+    ),
+    priced as (
+      select product.id, product.seller_id, rate.bp,
+             round(${order.amount}::bigint * rate.bp / 10000.0)::bigint as commission
+      from product,
+        lateral (select case when ${order.purchasedAt}::timestamptz < product.intro_ends_at
+                             then ${introCommissionRate}::int else ${standardCommissionRate}::int end
+                   as bp) rate
+      where ${write}
+    ),
+    new_sale as (
       insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
                             amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
-      values (${values.orderId}, ${values.sellerId}, ${values.productId}, ${values.customerEmail},
-              ${values.paymentMethod}, ${values.amount}, ${values.commissionRate},
-              ${values.commissionAmount}, ${values.netAmount}, ${values.purchasedAt}::timestamptz)
+      select ${order.orderId}, priced.seller_id, priced.id, ${order.customerEmail},
+             ${order.paymentMethod}, ${order.amount}::bigint, priced.bp, priced.commission,
+             ${order.amount}::bigint - priced.commission, ${order.purchasedAt}::timestamptz
+      from priced
       on conflict (order_id) do nothing
       returning *
     ),
     ${rollupsOfNewSale(timeZone)}
-    select * from new_sale`;
+    select ${answer}
+    from product left join new_sale on true`;
 }
 
 /** The rollups' share of a statement whose `new_sale` holds the sale just inserted, if any. */
@@ -118,63 +150,6 @@ function rollupsOfNewSale(timeZone: string): SQL {
     )`;
 }
 
-/** What `quietSaleQuery` takes: the member site's order, checked, and the commission rules. */
-export interface QuietSaleInput {
-  orderId: string;
-  productId: string;
-  customerEmail: string;
-  paymentMethod: string;
-  amount: number;
-  purchasedAt: Date;
-  introMonths: number;
-  introRate: number;
-  standardRate: number;
-}
-
-/**
- * The whole purchase in one statement, when nobody needs to hear of the sale inside its
- * transaction: reads the product, its seller's signup and how they hear of sales; when the
- * seller gets no mail for each sale and has no webhook listening to `sale.created` ("quiet"),
- * inserts the sale with its commission (the rate in force at `purchasedAt`, rounded half up to
- * whole won as `splitAmount` does) and its rollups, as `insertSaleQuery` does. One row: whether
- * the sale was quiet, and the new sale's id and commission (null when the order id existed, or
- * when it was not quiet and nothing was written); no row when the product does not exist.
- */
-function quietSaleQuery(values: Record<keyof QuietSaleInput, unknown>, timeZone: string): SQL {
-  return sql`
-    with product as (
-      select p.id, p.seller_id, ${introEndsAt(values.introMonths, timeZone)} as intro_ends_at,
-             not (s.sale_notifications = 'each'
-                  or coalesce('sale.created' = any(w.events), false)) as quiet
-      from ${products} p join ${sellers} s on s.id = p.seller_id
-        left join ${webhooks} w on w.seller_id = p.seller_id
-      where p.id = ${values.productId}
-    ),
-    priced as (
-      select product.id, product.seller_id, rate.bp,
-             round(${values.amount}::bigint * rate.bp / 10000.0)::bigint as commission
-      from product,
-        lateral (select case when ${values.purchasedAt}::timestamptz < product.intro_ends_at
-                             then ${values.introRate}::int else ${values.standardRate}::int end
-                   as bp) rate
-      where product.quiet
-    ),
-    new_sale as (
-      insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
-                            amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
-      select ${values.orderId}, priced.seller_id, priced.id, ${values.customerEmail},
-             ${values.paymentMethod}, ${values.amount}::bigint, priced.bp, priced.commission,
-             ${values.amount}::bigint - priced.commission, ${values.purchasedAt}::timestamptz
-      from priced
-      on conflict (order_id) do nothing
-      returning *
-    ),
-    ${rollupsOfNewSale(timeZone)}
-    select product.quiet, new_sale.id, new_sale.commission_rate_bp, new_sale.commission_amount,
-           new_sale.net_amount
-    from product left join new_sale on true`;
-}
-
 /**
  * What the one-statement purchase adds to the order it was given: the new sale's id and its
  * commission. The rest of the sale is the order itself, stored as sent.
@@ -186,71 +161,43 @@ export interface QuietSaleFigures {
   netAmount: number;
 }
 
-const saleValues = (values: NewSale): Record<keyof NewSale, unknown> => ({
-  ...values,
-  purchasedAt: values.purchasedAt.toISOString(),
-});
-
-/** The writes of one purchase; every call runs inside the caller's transaction. */
-function purchaseWrites(tx: Database, timeZone: string) {
-  return {
-    async productForSale(
-      productId: string,
-      introMonths: number,
-    ): Promise<ProductForSale | undefined> {
-      const result = await tx.execute(productForSaleQuery(productId, introMonths, timeZone));
-      return parseRows(productForSaleRow, result)[0];
-    },
-
-    async insertSaleWithRollups(values: NewSale): Promise<SaleRow | undefined> {
-      return parseRows(saleRow, await tx.execute(insertSaleQuery(saleValues(values), timeZone)))[0];
-    },
-  };
+/** A purchase written inside a transaction: the product, the new sale, who hears of it. */
+export interface PurchaseInTransaction {
+  product: ProductForSale;
+  /** None when the order id was already recorded. */
+  sale: SaleRow | undefined;
+  /** For each audience, in order: whether the seller is in it. */
+  hearing: boolean[];
 }
 
-export type PurchaseWrites = ReturnType<typeof purchaseWrites>;
+const orderValues = (order: OrderInput): Record<keyof OrderInput, unknown> => ({
+  ...order,
+  purchasedAt: order.purchasedAt.toISOString(),
+});
 
-export function createPurchaseRepository(db: Database, timeZone: string) {
-  // A sale nobody else needs to hear of inside its transaction (no mail or webhook event to
-  // queue): one named statement, committed by itself.
-  const quietSale = preparedStatement(
-    db,
-    'purchase_quiet_sale',
-    quietSaleQuery(
-      Object.fromEntries(
-        (
-          [
-            'orderId',
-            'productId',
-            'customerEmail',
-            'paymentMethod',
-            'amount',
-            'purchasedAt',
-            'introMonths',
-            'introRate',
-            'standardRate',
-          ] as const
-        ).map((name) => [name, sql.placeholder(name)]),
-      ) as Record<keyof QuietSaleInput, unknown>,
-      timeZone,
-    ),
-    (row) => {
-      const quiet = column.boolean(row, 'quiet');
-      const id = column.nullableText(row, 'id');
-      const sale: QuietSaleFigures | undefined =
-        id === null
-          ? undefined
-          : {
-              id,
-              commissionRate: column.integer(row, 'commission_rate_bp'),
-              commissionAmount: column.integer(row, 'commission_amount'),
-              netAmount: column.integer(row, 'net_amount'),
-            };
-      return { quiet, sale };
-    },
-  );
-  const addViews = preparedStatement(
-    db,
+const orderPlaceholders = Object.fromEntries(
+  (
+    ['orderId', 'productId', 'customerEmail', 'paymentMethod', 'amount', 'purchasedAt'] as const
+  ).map((name) => [name, sql.placeholder(name)]),
+) as Record<keyof OrderInput, unknown>;
+
+/** How a purchase statement's answer reads a sale written inside a transaction. */
+const purchaseInTransactionOf = (row: RawRow): PurchaseInTransaction => ({
+  product: {
+    sellerId: column.text(row, 'product_seller_id'),
+    title: column.text(row, 'product_title'),
+    saleNotifications: column.text(row, 'sale_notifications'),
+    webhookEvents: column.nullableTexts(row, 'webhook_events'),
+  },
+  sale: row.id === null ? undefined : saleRowOf(row),
+  hearing: column.booleans(row, 'hearing'),
+});
+
+export function createPurchaseRepository(
+  { db, statements, transaction }: DataAccess,
+  timeZone: string,
+) {
+  const addViews = statements.prepare(
     'products_add_views',
     sql`
       with views as (
@@ -268,20 +215,89 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
   );
   return {
     /**
-     * `quietSaleQuery`: undefined when the product does not exist; `quiet: false` when a
-     * listener needs the sale inside a transaction (nothing was written); otherwise the new
-     * sale's id and commission, or none when its order id was already recorded.
+     * The purchase statements (`purchaseQuery`) for listeners who hear of the sales of
+     * `audiences`, given in the listeners' order; built once, by the purchase service.
      */
-    async recordQuietSale(
-      input: QuietSaleInput,
-    ): Promise<{ quiet: boolean; sale: QuietSaleFigures | undefined } | undefined> {
-      const [row] = await quietSale({ ...input, purchasedAt: input.purchasedAt.toISOString() });
-      return row;
-    },
+    salesHeardBy(audiences: readonly SaleAudience[]) {
+      const heard = sql`true = any(product.hearing)`;
+      // A sale nobody hears of: one hot statement, committed by itself. Its name tells the
+      // audiences apart, as two texts under one name cannot share a connection.
+      const quietName = [
+        'purchase_quiet_sale',
+        ...audiences.map((audience) =>
+          audience.kind === 'saleNotifications' ? audience.choice : audience.event,
+        ),
+      ]
+        .join('_')
+        .replaceAll('.', '_');
+      const quietSale = statements.prepare(
+        quietName,
+        purchaseQuery(
+          orderPlaceholders,
+          audiences,
+          timeZone,
+          sql`not ${heard}`,
+          sql`not ${heard} as quiet, new_sale.id, new_sale.commission_rate_bp,
+              new_sale.commission_amount, new_sale.net_amount`,
+        ),
+        (row) => {
+          const quiet = column.boolean(row, 'quiet');
+          const id = column.nullableText(row, 'id');
+          const sale: QuietSaleFigures | undefined =
+            id === null
+              ? undefined
+              : {
+                  id,
+                  commissionRate: column.integer(row, 'commission_rate_bp'),
+                  commissionAmount: column.integer(row, 'commission_amount'),
+                  netAmount: column.integer(row, 'net_amount'),
+                };
+          return { quiet, sale };
+        },
+      );
+      const inTransaction = (order: OrderInput) =>
+        purchaseQuery(
+          orderValues(order),
+          audiences,
+          timeZone,
+          sql`true`,
+          sql`product.seller_id as product_seller_id, product.title as product_title,
+              product.sale_notifications, product.webhook_events, product.hearing, new_sale.*`,
+        );
+      return {
+        /**
+         * Undefined when the product does not exist; `quiet: false` when someone hears of the
+         * sale (nothing was written); otherwise the new sale's id and commission, or none when
+         * its order id was already recorded.
+         */
+        async recordQuiet(
+          order: OrderInput,
+        ): Promise<{ quiet: boolean; sale: QuietSaleFigures | undefined } | undefined> {
+          const [row] = await quietSale(orderValues(order));
+          return row;
+        },
 
-    /** `tx` is for what other modules write with the sale (its mail and webhook jobs). */
-    transaction<T>(work: (writes: PurchaseWrites, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(purchaseWrites(tx, timeZone), tx));
+        /**
+         * Purchases in one transaction; `record` writes each sale whoever hears of it, `tx` is
+         * for what other modules write with the sales (their mail and webhook jobs).
+         */
+        transaction<T>(
+          work: (
+            record: (order: OrderInput) => Promise<PurchaseInTransaction | undefined>,
+            tx: Database,
+          ) => Promise<T>,
+        ): Promise<T> {
+          return transaction((tx) =>
+            work(
+              async (order) =>
+                rowsOf<RawRow>(await tx.execute(inTransaction(order))).map(
+                  purchaseInTransactionOf,
+                )[0],
+              tx,
+            ),
+          );
+        },
+      };
     },
 
     async findSaleByOrderId(orderId: string): Promise<SaleRow | undefined> {
@@ -302,10 +318,11 @@ export function createPurchaseRepository(db: Database, timeZone: string) {
 
     /**
      * Recomputes every rollup (each product's sales count among them) from the sales table and
-     * what was refunded of each sale, in one transaction: after a bulk load (benchmarks) or a change of TIME_ZONE.
+     * what was refunded of each sale, in one transaction: after a bulk load (benchmarks) or a
+     * change of TIME_ZONE.
      */
     async rebuildRollups(): Promise<void> {
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         // Readers wait rather than see half-built rollups; purchases wait for the rebuild.
         await tx.execute(
           sql`lock table ${sales}, ${salesDaily}, ${productSales}, ${sellerSalesTotals} in exclusive mode`,

@@ -6,14 +6,12 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
-import {
-  commissionRateAt,
-  introCommissionMonths,
-  introCommissionRate,
-  splitAmount,
-  standardCommissionRate,
-} from './commission.ts';
-import type { ProductForSale, PurchaseRepository } from './purchases.repository.ts';
+import type {
+  OrderInput,
+  ProductForSale,
+  PurchaseRepository,
+  SaleAudience,
+} from './purchases.repository.ts';
 import { createViewBatches } from './view-batches.ts';
 
 /** A sale as the member site reports it, once the contract's schema has checked it. */
@@ -53,17 +51,20 @@ const invalidDate = (code: 'purchasedAtInFuture' | 'purchasedAtTooEarly') =>
   invalidField('purchasedAt', code, 'Invalid body: purchasedAt is out of range');
 
 /**
- * What other modules do with a new sale, inside its transaction, so that nothing acknowledged
- * is left without its mail or its webhook event.
+ * What another module does with a new sale, inside its transaction, so that nothing acknowledged
+ * is left without its mail or its webhook event. Each module that hears of sales exports its
+ * listener; `app.ts` gives the purchase service the list.
  */
 export interface SaleListener {
   /**
-   * Called for the sales the member site reports one by one only when the seller mails each
-   * sale or has a webhook listening to `sale.created` (the rule of the one-statement purchase,
-   * `quietSaleQuery` in the repository); any other sale is written by one statement, outside
-   * any transaction of the service's. A listener that writes for other sellers must widen that
-   * rule first. True when it queued work (a mail, a webhook event) to be sent once the sale
-   * commits.
+   * The sellers whose sales this listener hears of. It is the only source of who hears of a
+   * sale: a sale whose seller is in no listener's audience is written by one statement outside
+   * any transaction, and `afterSale` is called for exactly the sales of its audience.
+   */
+  audience: SaleAudience;
+  /**
+   * In the sale's transaction. True when it queued work (a mail, a webhook event) to be sent
+   * once the sale commits.
    */
   afterSale(tx: Database, sale: SaleRow, product: ProductForSale): Promise<boolean>;
   /**
@@ -87,6 +88,7 @@ export function createPurchaseService(deps: {
 }) {
   const { purchases } = deps;
   const listeners = deps.listeners ?? [];
+  const sales = purchases.salesHeardBy(listeners.map((listener) => listener.audience));
   const views = createViewBatches((batch) => purchases.addViews(batch), {
     interval: deps.viewBatchIntervalMs ?? 0,
   });
@@ -102,23 +104,15 @@ export function createPurchaseService(deps: {
     return purchasedAt;
   }
 
-  /** The sale's row: its seller and commission from the product, as of `purchasedAt`. */
-  function newSale(input: PurchaseInput, product: ProductForSale, purchasedAt: Date) {
-    const commissionRate = commissionRateAt(purchasedAt, product.introEndsAt);
-    const { commission, net } = splitAmount(input.amount, commissionRate);
-    return {
-      orderId: input.orderId,
-      sellerId: product.sellerId,
-      productId: input.productId,
-      customerEmail: input.customerEmail,
-      paymentMethod: input.paymentMethod,
-      amount: input.amount,
-      commissionRate,
-      commissionAmount: commission,
-      netAmount: net,
-      purchasedAt,
-    };
-  }
+  /** The order as the statements take it, at its time. */
+  const orderOf = (input: PurchaseInput, purchasedAt: Date): OrderInput => ({
+    orderId: input.orderId,
+    productId: input.productId,
+    customerEmail: input.customerEmail,
+    paymentMethod: input.paymentMethod,
+    amount: input.amount,
+    purchasedAt,
+  });
 
   /** The answer for one order: the new sale, or the stored one when this is a replay of it. */
   async function answer(
@@ -156,24 +150,20 @@ export function createPurchaseService(deps: {
     const at = now();
     const times = inputs.map((input) => purchaseTime(input, at));
     const queued = new Set<SaleListener>();
-    const inserted = await purchases.transaction(async (writes, tx) => {
-      const productsSeen = new Map<string, ProductForSale>();
+    const inserted = await sales.transaction(async (record, tx) => {
       const rows: (SaleRow | undefined)[] = [];
       for (const [index, input] of inputs.entries()) {
-        const purchasedAt = times[index] ?? at;
-        let product = productsSeen.get(input.productId);
-        if (!product) {
-          product = await writes.productForSale(input.productId, introCommissionMonths);
-          if (!product) throw notFound('Product');
-          productsSeen.set(input.productId, product);
-        }
-        const row = await writes.insertSaleWithRollups(newSale(input, product, purchasedAt));
-        if (row) {
-          for (const listener of listeners) {
-            if (await listener.afterSale(tx, row, product)) queued.add(listener);
+        const written = await record(orderOf(input, times[index] ?? at));
+        if (!written) throw notFound('Product');
+        const { sale, product, hearing } = written;
+        if (sale) {
+          for (const [which, listener] of listeners.entries()) {
+            if (hearing[which] && (await listener.afterSale(tx, sale, product))) {
+              queued.add(listener);
+            }
           }
         }
-        rows.push(row);
+        rows.push(sale);
       }
       return rows;
     });
@@ -188,7 +178,7 @@ export function createPurchaseService(deps: {
   return {
     /**
      * One purchase of the member site, in one statement when nobody needs to hear of the sale
-     * inside its transaction (no mail for each sale, no webhook for `sale.created`): the product
+     * inside its transaction (its seller is in no listener's audience): the product
      * read, the sale with its commission and its rollups, committed by themselves. The rows it
      * locks (the product's rollup, the seller's totals and day) are held for that statement
      * only, not for a round trip of a transaction, which is what a flash sale on one product
@@ -198,17 +188,7 @@ export function createPurchaseService(deps: {
      */
     async record(input: PurchaseInput): Promise<{ created: boolean; sale: RecordedSale }> {
       const purchasedAt = purchaseTime(input, now());
-      const result = await purchases.recordQuietSale({
-        orderId: input.orderId,
-        productId: input.productId,
-        customerEmail: input.customerEmail,
-        paymentMethod: input.paymentMethod,
-        amount: input.amount,
-        purchasedAt,
-        introMonths: introCommissionMonths,
-        introRate: introCommissionRate,
-        standardRate: standardCommissionRate,
-      });
+      const result = await sales.recordQuiet(orderOf(input, purchasedAt));
       if (!result) throw notFound('Product');
       if (!result.quiet) {
         const [recorded] = await recordMany([input]);

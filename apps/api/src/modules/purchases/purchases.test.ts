@@ -507,7 +507,7 @@ describe('rebuilding the sales rollups', () => {
     expect(before.totals.find((row) => row.sellerId === sellerId)).toMatchObject({
       refundedCount: 1,
     });
-    await createPurchaseRepository(t.database.db, t.config.timeZone).rebuildRollups();
+    await createPurchaseRepository(t.database, t.config.timeZone).rebuildRollups();
     expect(await snapshot()).toEqual(before);
   });
 });

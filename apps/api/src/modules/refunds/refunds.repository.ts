@@ -1,8 +1,8 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
+import type { RawRow } from '../../db/hot-statements.ts';
 import { localDay } from '../../db/local-days.ts';
-import { saleColumns, toSaleRow } from '../../db/sale-rows.ts';
+import { saleRowOf } from '../../db/sale-rows.ts';
 import {
   productSales,
   products,
@@ -15,7 +15,7 @@ import {
   sellers,
   webhooks,
 } from '../../db/schema.ts';
-import { parseRows } from '../../db/sql-values.ts';
+import { column, rowsOf } from '../../db/sql-values.ts';
 
 export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'>;
 
@@ -29,20 +29,12 @@ export interface SaleForRefund {
   webhookEvents: string[] | null;
 }
 
-const saleForRefundRow = saleColumns
-  .extend({
-    product_title: z.string(),
-    sale_notifications: z.string(),
-    webhook_events: z.array(z.string()).nullable(),
-  })
-  .transform(
-    (row): SaleForRefund => ({
-      sale: toSaleRow(row),
-      productTitle: row.product_title,
-      saleNotifications: row.sale_notifications,
-      webhookEvents: row.webhook_events,
-    }),
-  );
+const saleForRefundOf = (row: RawRow): SaleForRefund => ({
+  sale: saleRowOf(row),
+  productTitle: column.text(row, 'product_title'),
+  saleNotifications: column.text(row, 'sale_notifications'),
+  webhookEvents: column.nullableTexts(row, 'webhook_events'),
+});
 
 /** The sale matching `where`, with its product and its seller's notification choices. */
 function saleForRefundQuery(where: SQL, lock: boolean): SQL {
@@ -109,7 +101,7 @@ function refundWrites(tx: Database, timeZone: string) {
      */
     async lockSaleOfOrder(orderId: string): Promise<SaleForRefund | undefined> {
       const result = await tx.execute(saleForRefundQuery(sql`s.order_id = ${orderId}`, true));
-      return parseRows(saleForRefundRow, result)[0];
+      return rowsOf<RawRow>(result).map(saleForRefundOf)[0];
     },
 
     async findRefund(refundId: string): Promise<RefundRow | undefined> {
@@ -131,20 +123,23 @@ function refundWrites(tx: Database, timeZone: string) {
       const result = await tx.execute(
         applyRefundQuery(saleId, amount, commissionReturned, timeZone),
       );
-      const [row] = parseRows(saleColumns, result);
+      const [row] = rowsOf<RawRow>(result);
       if (!row) throw new Error(`sale ${saleId} vanished while refunded`);
-      return toSaleRow(row);
+      return saleRowOf(row);
     },
   };
 }
 
 export type RefundWrites = ReturnType<typeof refundWrites>;
 
-export function createRefundRepository(db: Database, timeZone: string) {
+export function createRefundRepository(
+  { db, transaction }: Pick<DataAccess, 'db' | 'transaction'>,
+  timeZone: string,
+) {
   return {
     /** `tx` is for what other modules write with the refund (its mail and webhook jobs). */
     transaction<T>(work: (writes: RefundWrites, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(refundWrites(tx, timeZone), tx));
+      return transaction((tx) => work(refundWrites(tx, timeZone), tx));
     },
 
     async findRefund(refundId: string): Promise<RefundRow | undefined> {
@@ -155,7 +150,7 @@ export function createRefundRepository(db: Database, timeZone: string) {
     /** A sale as it is now, unlocked (the answer to a replayed refund). */
     async saleById(saleId: string): Promise<SaleForRefund | undefined> {
       const result = await db.execute(saleForRefundQuery(sql`s.id = ${saleId}`, false));
-      return parseRows(saleForRefundRow, result)[0];
+      return rowsOf<RawRow>(result).map(saleForRefundOf)[0];
     },
   };
 }

@@ -69,7 +69,10 @@ export function createSaleNotificationRepository(db: Database, timeZone: string)
       return row;
     },
 
-    /** The seller's totals of a local day (from the rollup) and its three best products. */
+    /**
+     * The seller's totals of a local day (from the rollup) and its three best products, net of
+     * refunds as every sales figure (a fully refunded sale is left out).
+     */
     async daySummary(sellerId: string, day: string) {
       const [totals] = await db
         .select({ count: salesDaily.count, amount: salesDaily.amount, net: salesDaily.net })
@@ -79,11 +82,12 @@ export function createSaleNotificationRepository(db: Database, timeZone: string)
       const start = startOfLocalDay(sql`${day}::date`, timeZone);
       const end = startOfLocalDay(sql`${day}::date + 1`, timeZone);
       const result = await db.execute(sql`
-        select p.title, count(*) as count, sum(s.amount) as amount
+        select p.title, count(*) as count, sum(s.amount - s.refunded_amount) as amount
         from ${sales} s join ${products} p on p.id = s.product_id
         where s.seller_id = ${sellerId} and s.purchased_at >= ${start} and s.purchased_at < ${end}
+          and s.refunded_amount < s.amount
         group by p.id, p.title
-        order by sum(s.amount) desc, p.title
+        order by sum(s.amount - s.refunded_amount) desc, p.title
         limit 3`);
       return { totals, top: parseRows(topProductRow, result) };
     },

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailRecipient, MailService } from '../mail/mail.service.ts';
+import type { SaleListener } from '../purchases/purchases.service.ts';
 import { createDailySalesSummaryJob } from './jobs/daily-sales-summary.job.ts';
 import { createRefundMailJob } from './jobs/refund-mail.job.ts';
 import { createSaleMailJob } from './jobs/sale-mail.job.ts';
@@ -70,14 +71,13 @@ export function createSaleNotificationService(deps: {
       return { saleNotifications: choice };
     },
 
-    /**
-     * In the transaction that records a sale: its mail, for a seller who wants one per sale
-     * (`choice` read with the sale's own data).
-     */
-    async afterSale(executor: Database, saleId: string, choice: string): Promise<boolean> {
-      if (choice !== 'each') return false;
-      return queue.enqueue(executor, saleMailJob, { saleId }, { dedupeKey: `sale-mail:${saleId}` });
-    },
+    /** The sale mail, queued in the transaction that records the sale, for each sale. */
+    saleListener: {
+      audience: { kind: 'saleNotifications', choice: 'each' },
+      afterSale: (tx, sale) =>
+        queue.enqueue(tx, saleMailJob, { saleId: sale.id }, { dedupeKey: `sale-mail:${sale.id}` }),
+      afterCommit: () => queue.nudge(),
+    } satisfies SaleListener,
 
     /**
      * In the transaction that records a refund or chargeback: its mail, for a seller who wants

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
+import { sellerIdByEmail } from '../../test/database-rows.ts';
+import {
+  internalSecret,
+  purchase,
+  recordPurchase,
+  signedPost,
+} from '../../test/member-site-calls.ts';
 import { createProductFor } from '../../test/seller-products.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { formatWon } from '../mail/mail.service.ts';
+import { createSaleNotificationRepository } from './sale-notifications.repository.ts';
 
 const hour = 60 * 60 * 1000;
 /** Today's date in Seoul (UTC+9, no daylight saving), as `YYYY-MM-DD`. */
@@ -155,5 +162,37 @@ describe('the daily summary', () => {
     expect(mailTo(busy)).toHaveLength(1);
     expect(mailTo(quiet)).toEqual([]);
     expect(mailTo(never)).toEqual([]);
+  });
+  it("counts the day's sales net of their refunds", async () => {
+    const seller = await signUpSeller(t.app);
+    const product = await createProductFor(t.app, seller.token, 'Pottery basics');
+    const other = await createProductFor(t.app, seller.token, 'Refunded in full');
+    const kept = await recordPurchase(
+      t.app,
+      purchase(product.product.id, { amount: 10_000, purchasedAt: yesterdayAfternoon }),
+    );
+    const gone = await recordPurchase(
+      t.app,
+      purchase(other.product.id, { amount: 50_000, purchasedAt: yesterdayAfternoon }),
+    );
+    for (const [orderId, amount] of [
+      [kept.orderId, 4_000],
+      [gone.orderId, 50_000],
+    ] as const) {
+      const response = await signedPost(t.app, '/api/internal/refunds', {
+        refundId: `refund-${orderId}`,
+        orderId,
+        amount,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    // The summary's figures (its mail is the test above's): read as the summary job reads them.
+    const sellerId = await sellerIdByEmail(t.database.db, seller.email);
+    const summary = await createSaleNotificationRepository(t.database.db, 'Asia/Seoul').daySummary(
+      sellerId,
+      yesterdayAfternoon.slice(0, 10),
+    );
+    expect(summary.totals).toEqual({ count: 1, amount: 6_000, net: 6_000 });
+    expect(summary.top).toEqual([{ title: 'Pottery basics', count: 1, amount: 6_000 }]);
   });
 });

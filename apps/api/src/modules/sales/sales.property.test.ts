@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertProduct, sellerIdByEmail, setSellerCreatedAt } from '../../test/database-rows.ts';
-import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
+import {
+  internalSecret,
+  purchase,
+  recordPurchase,
+  signedPost,
+} from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -225,5 +231,143 @@ describe('sales figures equal sums over the transactions', () => {
       { numRuns: 20 },
     );
     // Twenty databases' worth of purchases: generous on a busy two-core machine.
+  }, 180_000);
+});
+
+/**
+ * Refunds of each purchase, as parts of its amount (per mille, in order): a part that would
+ * pass what is left takes all that is left, so some sales end fully refunded.
+ */
+const refundParts = fc.array(fc.integer({ min: 1, max: 1000 }), { maxLength: 3 });
+
+describe('sales figures are the sales less their refunds', () => {
+  it('for random purchases and refunds around Asia/Seoul boundaries', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        scenario,
+        fc.array(refundParts, { minLength: 22, maxLength: 22 }),
+        async ({ now, products, purchases }, refundsOf) => {
+          vi.setSystemTime(now);
+          const seller = await signUpSeller(t.app);
+          const sellerId = await sellerIdByEmail(t.database.db, seller.email);
+          await setSellerCreatedAt(t.database.db, sellerId, new Date(signedUpAt));
+          const productIds: string[] = [];
+          for (let index = 0; index < products; index += 1) {
+            productIds.push(await insertProduct(t.database.db, sellerId, { price: 3 }));
+          }
+          // The model: each sale's day, product, and what is left of it after its refunds.
+          const model: { at: number; productId: string; amount: number; net: number }[] = [];
+          for (const [index, item] of purchases.entries()) {
+            const productId = productIds[item.product % products] ?? '';
+            const sold = await recordPurchase(
+              t.app,
+              purchase(productId, {
+                amount: item.amount,
+                purchasedAt: new Date(item.at).toISOString(),
+              }),
+            );
+            let left = sold.amount;
+            let net = sold.netAmount;
+            for (const part of refundsOf[index] ?? []) {
+              if (left === 0) break;
+              const amount = Math.min(left, Math.max(1, Math.floor((sold.amount * part) / 1000)));
+              const response = await signedPost(t.app, '/api/internal/refunds', {
+                refundId: `refund-${randomUUID()}`,
+                orderId: sold.orderId,
+                amount,
+                kind: part % 2 === 0 ? 'refund' : 'chargeback',
+              });
+              expect(response.statusCode, response.body).toBe(201);
+              left -= amount;
+              net -= response.json<{ refund: { netAmount: number } }>().refund.netAmount;
+            }
+            // A fully refunded sale gave back all its commission: nothing of it is left.
+            if (left === 0) expect(net).toBe(0);
+            model.push({ at: item.at, productId, amount: left, net });
+          }
+          const get = async <T>(url: string) => {
+            const response = await t.app.inject({ url, headers: bearer(seller.token) });
+            expect(response.statusCode).toBe(200);
+            return response.json<T>();
+          };
+          const figuresOf = (rows: typeof model): Figures => {
+            const amount = rows.reduce((total, row) => total + row.amount, 0);
+            const net = rows.reduce((total, row) => total + row.net, 0);
+            return {
+              count: rows.filter((row) => row.amount > 0).length,
+              amount,
+              commission: amount - net,
+              net,
+            };
+          };
+
+          const today = seoulDate(now);
+          const stats = await get<Record<string, Figures>>('/api/products/stats/sales');
+          expect(stats.totalSales).toEqual(figuresOf(model));
+          expect(stats.monthlySales).toEqual(
+            figuresOf(model.filter((row) => seoulDate(row.at).slice(0, 7) === today.slice(0, 7))),
+          );
+          expect(stats.todaySales).toEqual(
+            figuresOf(model.filter((row) => seoulDate(row.at) === today)),
+          );
+
+          const { dailySales } = await get<{
+            dailySales: { date: string; count: number; amount: number; net: number }[];
+          }>('/api/products/stats/sales/daily?days=75');
+          for (const row of dailySales) {
+            const { count, amount, net } = figuresOf(
+              model.filter((sale) => seoulDate(sale.at) === row.date),
+            );
+            expect({ date: row.date, count, amount, net }).toEqual(row);
+          }
+
+          const byProduct = await get<{
+            products: {
+              productId: string;
+              salesCount: number;
+              totalRevenue: number;
+              netRevenue: number;
+            }[];
+          }>('/api/products/stats/sales/by-product');
+          for (const productId of productIds) {
+            const { count, amount, net } = figuresOf(
+              model.filter((row) => row.productId === productId),
+            );
+            expect(byProduct.products.find((item) => item.productId === productId)).toMatchObject({
+              salesCount: count,
+              totalRevenue: amount,
+              netRevenue: net,
+            });
+          }
+
+          // Every sale is still listed, refunded or not, and the pages add up to all of them.
+          const listed: { refunded_amount: number; purchase_price: number; status: string }[] = [];
+          for (let page = 1; ; page += 1) {
+            const body = await get<{
+              transactions: typeof listed;
+              pagination: { total: number; totalPages: number };
+            }>(`/api/products/sales/transactions?limit=7&page=${page}`);
+            listed.push(...body.transactions);
+            expect(body.pagination.total).toBe(model.length);
+            if (page >= body.pagination.totalPages) break;
+          }
+          expect(listed).toHaveLength(model.length);
+          expect(
+            listed.reduce((total, row) => total + row.purchase_price - row.refunded_amount, 0),
+          ).toBe(figuresOf(model).amount);
+          for (const row of listed) {
+            const expected =
+              row.refunded_amount === 0
+                ? 'paid'
+                : row.refunded_amount === row.purchase_price
+                  ? 'refunded'
+                  : 'partially_refunded';
+            expect(row.status).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 10 },
+    );
+    // Ten databases' worth of purchases and refunds: generous on a busy two-core machine.
   }, 180_000);
 });

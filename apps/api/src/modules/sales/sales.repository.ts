@@ -1,9 +1,7 @@
 import { limits, type SalesPeriod } from '@seller/contract/limits';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { HotStatements, RawRow } from '../../db/hot-statements.ts';
 import { isoTimestamp, localToday, startOfLocalDay } from '../../db/local-days.ts';
-import { preparedStatement, type RawRow } from '../../db/prepared.ts';
 import {
   type ProductRow,
   productSales,
@@ -13,7 +11,7 @@ import {
   salesDaily,
   sellerSalesTotals,
 } from '../../db/schema.ts';
-import { column, integerLiteral, parseRows, wholeNumber } from '../../db/sql-values.ts';
+import { column, integerLiteral, wholeNumber } from '../../db/sql-values.ts';
 
 type SalesDailyRow = typeof salesDaily.$inferSelect;
 type ProductSalesRow = typeof productSales.$inferSelect;
@@ -179,12 +177,12 @@ function rangeWindow(kind: RangeKind, timeZone: string): DayWindow | undefined {
 /**
  * Reads of the sales module. Counts and sums come from the rollups (`sales_daily`,
  * `product_sales`, `seller_sales_totals`), never from summing `sales` per request. Every read is
- * a named prepared statement (`preparedStatement`), one per kind of range where the range
+ * a hot statement (`HotStatements`, prepared under its name), one per kind of range where the range
  * changes the statement, written so that PostgreSQL keeps one plan for it after its first calls
  * rather than planning it anew each time (`hot-read-plans.postgres.test.ts`): no LIMIT over a
  * seller's sales that is only a parameter, no day written as two bounds.
  */
-export function createSalesRepository(db: Database, timeZone: string) {
+export function createSalesRepository(statements: HotStatements, timeZone: string) {
   const sellerId = sql.placeholder('sellerId');
 
   // A window of one day is written as an equality: PostgreSQL costs two bounds it cannot see as
@@ -202,12 +200,12 @@ export function createSalesRepository(db: Database, timeZone: string) {
       : sql``;
 
   /** Statements built on first use, one per name. */
-  const statements = new Map<string, (values: Record<string, unknown>) => Promise<unknown[]>>();
+  const built = new Map<string, (values: Record<string, unknown>) => Promise<unknown[]>>();
   function statement<Row>(name: string, build: () => SQL, read: (row: RawRow) => Row) {
-    let run = statements.get(name);
+    let run = built.get(name);
     if (!run) {
-      run = preparedStatement(db, name, build(), read);
-      statements.set(name, run);
+      run = statements.prepare(name, build(), read);
+      built.set(name, run);
     }
     return run as (values: Record<string, unknown>) => Promise<Row[]>;
   }
@@ -218,10 +216,12 @@ export function createSalesRepository(db: Database, timeZone: string) {
   });
 
   const today = localToday(sql.placeholder('now'), timeZone);
+  const todayText = statements.prepare('sales_today', sql`select ${today}::text as day`, (row) =>
+    column.text(row, 'day'),
+  );
   const firstDay = sql`(${today} - ${sql.placeholder('days')}::int + 1)`;
 
-  const stats = preparedStatement(
-    db,
+  const stats = statements.prepare(
     'sales_stats',
     sql`
       with today as (select ${today} as day)
@@ -253,8 +253,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
   // order. Thirty rows of four columns cost the server ~20 µs more per request to receive and
   // decode field by field than one list split once
   // (docs/decisions/013-sales-reads-in-one-statement.md).
-  const daily = preparedStatement(
-    db,
+  const daily = statements.prepare(
     'sales_daily_figures',
     sql`
       select string_agg(concat_ws(',', days.day, days.count, days.amount, days.net), ','
@@ -263,8 +262,7 @@ export function createSalesRepository(db: Database, timeZone: string) {
     (row) => dailyFiguresFromList(column.nullableText(row, 'days')),
   );
 
-  const byProduct = preparedStatement(
-    db,
+  const byProduct = statements.prepare(
     'sales_by_product',
     sql`
       select p.id as product_id, p.title, p.price,
@@ -532,12 +530,9 @@ export function createSalesRepository(db: Database, timeZone: string) {
 
     /** Today's date (`yyyy-MM-dd`) in the configured time zone, for file names. */
     async today(now: Date): Promise<string> {
-      const [row] = parseRows(
-        z.object({ day: z.string() }),
-        await db.execute(sql`select ${localToday(now, timeZone)}::text as day`),
-      );
-      if (!row) throw new Error('no date');
-      return row.day;
+      const [day] = await todayText({ now: now.toISOString() });
+      if (!day) throw new Error('no date');
+      return day;
     },
   };
 }

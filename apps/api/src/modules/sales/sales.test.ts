@@ -436,7 +436,7 @@ describe('GET /api/products/sales/export', () => {
 
   it('reads in keyset pages: small pages give the same rows in the same order', async () => {
     const service = createSalesService({
-      sales: createSalesRepository(t.database.db, t.config.timeZone),
+      sales: createSalesRepository(t.database.statements, t.config.timeZone),
       timeZone: t.config.timeZone,
       exportPageSize: 4,
     });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess } from '../../db/client.ts';
 import { LocalStorage } from '../../storage/local-driver.ts';
 import { localStorageRoutes } from '../../storage/local-routes.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -10,7 +10,7 @@ import { uploadsRoutes } from './uploads.routes.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 export interface UploadsModuleOptions {
-  db: Database;
+  database: Pick<DataAccess, 'db' | 'transaction'>;
   storage: Storage;
   auth: AuthService;
   uploadsService: UploadsService;
@@ -21,8 +21,8 @@ export interface UploadsModuleOptions {
  * local). The sweep of abandoned uploads is a recurring job (`jobs/sweep-uploads.job.ts`).
  */
 export async function uploadsModule(app: FastifyInstance, options: UploadsModuleOptions) {
-  const { db, storage, auth, uploadsService } = options;
-  const uploads = createUploadRepository(db);
+  const { database, storage, auth, uploadsService } = options;
+  const uploads = createUploadRepository(database);
   const avatar = createAvatarService({ storage, auth, uploads, uploadsService });
 
   if (storage instanceof LocalStorage) {

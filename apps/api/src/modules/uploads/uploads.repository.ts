@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { type UploadKindValue, type UploadRow, uploads } from '../../db/schema.ts';
 
 /** An upload handed over to a product or avatar: what the rows of those need to know. */
@@ -29,11 +29,14 @@ export type NewUpload = Required<
 /** A single-PUT upload found stored by a claim, completed in the same statement that attaches it. */
 export type VerifiedUpload = Pick<UploadRow, 'id'> & { size: NonNullable<UploadRow['size']> };
 
-export function createUploadRepository(db: Database) {
+export function createUploadRepository({
+  db,
+  transaction,
+}: Pick<DataAccess, 'db' | 'transaction'>) {
   return {
     /** Runs `work` in one transaction, for the claims and writes that go together. */
     transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(tx));
+      return transaction(work);
     },
 
     async insert(values: NewUpload): Promise<UploadRow> {

@@ -86,7 +86,7 @@ describe('sweepUploads', () => {
 
     // Nothing has expired yet.
     const early = await sweepUploads({
-      uploads: createUploadRepository(t.database.db),
+      uploads: createUploadRepository(t.database),
       storage,
       ttlHours: 24,
     });
@@ -95,7 +95,7 @@ describe('sweepUploads', () => {
     expect(await exists(strayTemp)).toBe(false);
 
     const result = await sweepUploads({
-      uploads: createUploadRepository(t.database.db),
+      uploads: createUploadRepository(t.database),
       storage,
       ttlHours: 24,
       now: () => later,

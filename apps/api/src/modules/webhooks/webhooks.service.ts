@@ -8,12 +8,14 @@ import type {
   WebhookPayload,
 } from '@seller/contract/developer/webhook';
 import { webhookEvents } from '@seller/contract/developer/webhook';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import type { WebhookDeliveryRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { type AddressPolicy, isAllowedAddress } from '../../lib/outbound-request.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import type { SaleListener } from '../purchases/purchases.service.ts';
+import { toTransaction } from '../sales/sales.service.ts';
 import { createWebhookDeliveryJob } from './jobs/webhook-delivery.job.ts';
 import type { WebhookRepository } from './webhooks.repository.ts';
 
@@ -55,7 +57,8 @@ const isLoopbackHost = (host: string) =>
  * queued in the transaction of its event (so none is lost), retried for about a day, logged.
  */
 export function createWebhookService(deps: {
-  db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   webhooks: WebhookRepository;
   queue: JobQueue;
   secrets: SecretBox;
@@ -63,7 +66,7 @@ export function createWebhookService(deps: {
   allowLoopback: boolean;
   now?: () => Date;
 }) {
-  const { db, webhooks, queue, secrets, allowLoopback } = deps;
+  const { transaction, webhooks, queue, secrets, allowLoopback } = deps;
   const now = deps.now ?? (() => new Date());
   const policy: AddressPolicy = { allowLoopback };
 
@@ -109,6 +112,26 @@ export function createWebhookService(deps: {
     return delivery;
   }
 
+  /**
+   * Queues an event for the seller's webhook inside the transaction that makes the event,
+   * when the seller has one listening for it (`events`: what the webhook listens to, read
+   * by the caller with the event's own data).
+   */
+  async function publish<E extends keyof EventData>(
+    executor: Database,
+    sellerId: string,
+    listening: readonly string[] | null,
+    event: E,
+    data: EventData[E],
+  ): Promise<boolean> {
+    if (!listening?.includes(event)) return false;
+    // The pair (event, data) is one member of the payload union, which TypeScript cannot
+    // follow through the generic.
+    const payload = { id: randomUUID(), type: event, createdAt: now().toISOString(), data };
+    await enqueue(executor, sellerId, payload as WebhookPayload);
+    return true;
+  }
+
   return {
     async get(sellerId: string) {
       const hook = await webhooks.find(sellerId);
@@ -147,7 +170,7 @@ export function createWebhookService(deps: {
 
     async sendTest(sellerId: string): Promise<WebhookDelivery> {
       if (!(await webhooks.find(sellerId))) throw notFound('Webhook');
-      const delivery = await db.transaction((tx) =>
+      const delivery = await transaction((tx) =>
         enqueue(tx, sellerId, {
           id: randomUUID(),
           type: 'webhook.test',
@@ -171,7 +194,7 @@ export function createWebhookService(deps: {
         : undefined;
       if (!original) throw notFound('Delivery');
       if (!(await webhooks.find(sellerId))) throw notFound('Webhook');
-      const delivery = await db.transaction(async (tx) => {
+      const delivery = await transaction(async (tx) => {
         const row = await webhooks.insertDelivery(tx, {
           sellerId,
           eventId: original.eventId,
@@ -185,25 +208,7 @@ export function createWebhookService(deps: {
       return toDelivery(delivery);
     },
 
-    /**
-     * Queues an event for the seller's webhook inside the transaction that makes the event,
-     * when the seller has one listening for it (`events`: what the webhook listens to, read
-     * by the caller with the event's own data).
-     */
-    async publish<E extends keyof EventData>(
-      executor: Database,
-      sellerId: string,
-      listening: readonly string[] | null,
-      event: E,
-      data: EventData[E],
-    ): Promise<boolean> {
-      if (!listening?.includes(event)) return false;
-      // The pair (event, data) is one member of the payload union, which TypeScript cannot
-      // follow through the generic.
-      const payload = { id: randomUUID(), type: event, createdAt: now().toISOString(), data };
-      await enqueue(executor, sellerId, payload as WebhookPayload);
-      return true;
-    },
+    publish,
 
     /** Like `publish`, reading what the seller's webhook listens to (one more query). */
     async publishToSeller<E extends keyof EventData>(
@@ -213,11 +218,29 @@ export function createWebhookService(deps: {
       data: EventData[E],
     ): Promise<boolean> {
       const hook = await webhooks.find(sellerId, executor);
-      return this.publish(executor, sellerId, hook?.events ?? null, event, data);
+      return publish(executor, sellerId, hook?.events ?? null, event, data);
     },
 
     /** After the transaction that published events commits: deliver now, not at the next poll. */
     deliverSoon: () => queue.nudge(),
+
+    /** `sale.created`, queued in the transaction that records the sale. */
+    saleListener: {
+      audience: { kind: 'webhookEvent', event: 'sale.created' },
+      afterSale: (tx, sale, product) =>
+        publish(
+          tx,
+          sale.sellerId,
+          product.webhookEvents,
+          'sale.created',
+          toTransaction({
+            ...sale,
+            purchasedAt: sale.purchasedAt.toISOString(),
+            productTitle: product.title,
+          }),
+        ),
+      afterCommit: () => queue.nudge(),
+    } satisfies SaleListener,
 
     trimLogs: () => webhooks.trimLogs(),
   };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createUploadQueue,
   isUploading,
@@ -35,9 +35,12 @@ describe('upload queue', () => {
     expect(queue.getSnapshot().map((i) => i.status)).toEqual(['pending', 'pending']);
 
     const running = queue.uploadAll();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const uploading = queue.getSnapshot().find((i) => i.id === pdf?.id);
-    expect(uploading).toMatchObject({ status: 'uploading', percent: 50 });
+    await vi.waitFor(() =>
+      expect(queue.getSnapshot().find((i) => i.id === pdf?.id)).toMatchObject({
+        status: 'uploading',
+        percent: 50,
+      }),
+    );
     expect(isUploading(queue.getSnapshot())).toBe(true);
     expect(queue.remove(pdf?.id ?? '')).toBe(false);
     release();
@@ -123,8 +126,9 @@ describe('upload queue', () => {
     expect(secondsLeft(queue.getSnapshot())).toBeUndefined();
 
     finish();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(item()).toMatchObject({ status: 'completed', loaded: 10_000, percent: 100 });
+    await vi.waitFor(() =>
+      expect(item()).toMatchObject({ status: 'completed', loaded: 10_000, percent: 100 }),
+    );
     finish();
     await running;
   });

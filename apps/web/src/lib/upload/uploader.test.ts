@@ -130,7 +130,8 @@ function fakeBackend() {
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
       events.push(`put ${url.split(':').slice(-1)[0]}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // The store answers on a later turn of the event loop, after the API calls under way.
+      await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) throw new DOMException('cancelled', 'AbortError');
       if (failure) throw failure;
       options.onProgress?.(Math.floor(body.size / 2));

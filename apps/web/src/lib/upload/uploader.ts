@@ -11,9 +11,6 @@ import { listUploadedPartsEndpoint } from '@seller/contract/uploads/list-uploade
 import { startMultipartUploadEndpoint } from '@seller/contract/uploads/start-multipart-upload';
 import type { UploadedObject } from '@seller/contract/uploads/upload-fields';
 import { ApiError, apiRequest, type RequestOptions } from '../api-client';
-import { type PartPlan, percentOf, planUpload, remainingParts } from './plan';
-import { type PutBlob, putBlob, TransferError } from './put-blob';
-import { createResumeStore, type ResumeStore } from './resume-store';
 import {
   abortError,
   type BackoffOptions,
@@ -21,7 +18,10 @@ import {
   sleep as defaultSleep,
   isAbortError,
   withRetry,
-} from './retry';
+} from '../retry';
+import { type PartPlan, percentOf, planUpload, remainingParts } from './plan';
+import { type PutBlob, putBlob, TransferError } from './put-blob';
+import { createResumeStore, type ResumeStore } from './resume-store';
 
 /** The upload calls of the API that the uploader makes, each by its contract endpoint. */
 const uploadEndpoints = {

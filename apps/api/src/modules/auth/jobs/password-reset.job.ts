@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fallbackLanguage, languageOf } from '@seller/contract/languages';
 import { z } from 'zod';
-import type { Database } from '../../../db/client.ts';
+import type { DataAccess } from '../../../db/client.ts';
 import { exponentialBackoff, type JobDefinition } from '../../jobs/job-queue.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import type { AccountSecurityRepository } from '../account-security.repository.ts';
@@ -16,13 +16,14 @@ export const passwordResetPayload = z.object({ email: z.string() });
 
 /** Looks the account up, makes a reset link and mails it; an unknown address gets nothing. */
 export function createPasswordResetJob(deps: {
-  db: Database;
+  /** Runs work in one transaction (the database handle's). */
+  transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   security: AccountSecurityRepository;
   mail: MailService;
   now: () => Date;
 }): JobDefinition<typeof passwordResetPayload> {
-  const { db, sellers, security, mail, now } = deps;
+  const { transaction, sellers, security, mail, now } = deps;
   return {
     kind: 'password-reset',
     payload: passwordResetPayload,
@@ -33,7 +34,7 @@ export function createPasswordResetJob(deps: {
       // Each attempt makes a new link (the older one ends): no link is kept in clear anywhere.
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + resetLinkMinutes * 60_000);
-      await db.transaction((tx) =>
+      await transaction((tx) =>
         security.replaceResetToken(tx, seller.id, hashToken(token), expiresAt),
       );
       const language = languageOf(seller.language ?? undefined) ?? fallbackLanguage;

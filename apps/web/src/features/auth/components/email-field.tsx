@@ -1,4 +1,4 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -9,8 +9,14 @@ export function EmailField({
   error,
   disabled,
 }: {
-  /** `register('email')` of the form's react-hook-form. */
-  registration: UseFormRegisterReturn<'email'>;
+  /**
+   * What ties the input to its form: `register('email')` of a react-hook-form, or the value,
+   * `onChange` and `ref` of a plain one.
+   */
+  registration: Pick<
+    ComponentPropsWithRef<'input'>,
+    'name' | 'value' | 'onChange' | 'onBlur' | 'ref'
+  >;
   /** The translated error, if any. */
   error: string | undefined;
   disabled: boolean;

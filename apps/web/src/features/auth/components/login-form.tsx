@@ -1,40 +1,55 @@
 import type { LoginBody, LoginResponse } from '@seller/contract/auth/login';
-import { type ComponentType, useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-messages';
-import { fieldErrorText } from '@/lib/validation-message';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
 import type { LoginCodeStepProps } from './login-code-step';
 
 type LoginField = keyof LoginBody;
+type FieldErrors = Partial<Record<LoginField, string>>;
 
 /**
- * What the form needs only once it is used: the contract's login body as its resolver, and the
- * request. Both bring zod, which the login page's first load leaves out (its budget); they load
- * as soon as the seller focuses or presses the form, so they are there by the submit.
+ * What the form needs only once it is used: the contract's login body, to check the fields,
+ * and the request. Both bring zod, which the login page's first load leaves out (its budget),
+ * as it leaves out a form library: two fields are plain React state. They load as soon as the
+ * seller focuses or presses the form, so they are there by the submit.
  */
 interface LoginCode {
-  resolver: Resolver<LoginBody>;
+  check: (values: LoginBody) => FieldErrors;
   loginSeller: (body: LoginBody) => Promise<LoginResponse>;
+  /** The texts of field and form errors, which only a used form can have. */
+  fieldErrorText: typeof import('@/lib/validation-message').fieldErrorText;
+  errorMessage: typeof import('@/lib/error-messages').errorMessage;
 }
 
 let loginCode: Promise<LoginCode> | undefined;
 
 function loadLoginCode(): Promise<LoginCode> {
   loginCode ??= Promise.all([
-    import('@hookform/resolvers/zod'),
     import('@seller/contract/auth/login'),
     import('../api/login-seller'),
+    import('@/lib/validation-message'),
+    import('@/lib/error-messages'),
   ]).then(
-    ([{ zodResolver }, { loginBodySchema }, { loginSeller }]) => ({
-      resolver: zodResolver(loginBodySchema),
+    ([{ loginBodySchema }, { loginSeller }, { fieldErrorText }, { errorMessage }]) => ({
+      check: (values) => {
+        const result = loginBodySchema.safeParse(values);
+        const errors: FieldErrors = {};
+        for (const issue of result.error?.issues ?? []) {
+          const field = issue.path[0];
+          if ((field === 'email' || field === 'password') && !errors[field]) {
+            errors[field] = issue.message;
+          }
+        }
+        return errors;
+      },
       loginSeller,
+      fieldErrorText,
+      errorMessage,
     }),
     (error: unknown) => {
       loginCode = undefined; // tried again on the next use
@@ -43,11 +58,6 @@ function loadLoginCode(): Promise<LoginCode> {
   );
   return loginCode;
 }
-
-const loginResolver: Resolver<LoginBody> = async (values, context, options) => {
-  const { resolver } = await loadLoginCode();
-  return resolver(values, context, options);
-};
 
 /** The code step of a seller with two-factor sign-in on, with its code once loaded. */
 interface SecondStep {
@@ -62,32 +72,59 @@ interface SecondStep {
  */
 export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void }) {
   const { t } = useTranslation();
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const [backFromStep, setBackFromStep] = useState(0);
-  const { register, handleSubmit, clearErrors, resetField, setFocus, formState } =
-    useForm<LoginBody>({
-      resolver: loginResolver,
-      mode: 'onSubmit',
-      reValidateMode: 'onSubmit',
-      defaultValues: { email: '', password: '' },
-    });
-
-  const edited = (name: LoginField) => () => {
-    clearErrors(name);
-    setFormError(null);
+  // Set once the checks' code has loaded; any error shown comes after that.
+  const [code, setCode] = useState<LoginCode | null>(null);
+  const inputs = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
   };
+
+  const field = (name: LoginField) => ({
+    name,
+    value: values[name],
+    ref: inputs[name],
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors(({ [name]: _cleared, ...rest }) => rest);
+      setFormError(null);
+    },
+  });
 
   // Back from the code step, the password is typed again.
   useEffect(() => {
-    if (backFromStep > 0) setFocus('password');
-  }, [backFromStep, setFocus]);
+    if (backFromStep > 0) inputs.password.current?.focus();
+  }, [backFromStep, inputs.password]);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
     setFormError(null);
+    let code: LoginCode;
     try {
-      const { loginSeller } = await loadLoginCode();
-      const result = await loginSeller(values);
+      code = await loadLoginCode();
+      setCode(code);
+    } catch {
+      // The checks' code failing to load leaves the form as it was, with a message.
+      setFormError(t('error.loginFailed'));
+      return;
+    }
+    const found = code.check(values);
+    setErrors(found);
+    const first = (['email', 'password'] as const).find((name) => found[name]);
+    if (first) {
+      inputs[first].current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const result = await code.loginSeller(values);
       if ('token' in result) {
         onSuccess(result.token);
         return;
@@ -96,14 +133,16 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
       const { LoginCodeStep: Step } = await import('./login-code-step');
       setSecondStep({ challenge: result.challenge, Step });
     } catch (error) {
-      setFormError(errorMessage(t, error, t('error.loginFailed')));
+      setFormError(code.errorMessage(t, error, t('error.loginFailed')));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const backToPassword = (message: string | null) => {
     setSecondStep(null);
     setFormError(message);
-    resetField('password');
+    setValues((current) => ({ ...current, password: '' }));
     setBackFromStep((count) => count + 1);
   };
 
@@ -123,27 +162,19 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
     loadLoginCode().catch(() => undefined);
   };
 
-  const submitting = formState.isSubmitting;
-  const emailError = fieldErrorText(t, formState.errors.email?.message);
-  const passwordError = fieldErrorText(t, formState.errors.password?.message);
+  const emailError = code?.fieldErrorText(t, errors.email);
+  const passwordError = code?.fieldErrorText(t, errors.password);
 
   return (
     <AuthForm
-      onSubmit={(event) => {
-        // The checks' code failing to load leaves the form as it was, with a message.
-        submit(event).catch(() => setFormError(t('error.loginFailed')));
-      }}
+      onSubmit={(event) => void submit(event)}
       onFocus={prepare}
       onPointerDown={prepare}
       submitting={submitting}
       formError={formError}
       submitLabel={submitting ? t('auth.login.submitting') : t('auth.login.submit')}
     >
-      <EmailField
-        registration={register('email', { onChange: edited('email') })}
-        error={emailError}
-        disabled={submitting}
-      />
+      <EmailField registration={field('email')} error={emailError} disabled={submitting} />
       <FormField
         id="password"
         label={t('auth.password')}
@@ -161,7 +192,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
           {...fieldAria('password', passwordError)}
           autoComplete="current-password"
           disabled={submitting}
-          {...register('password', { onChange: edited('password') })}
+          {...field('password')}
         />
       </FormField>
     </AuthForm>

@@ -1,3 +1,9 @@
+/**
+ * The one way the web app tries a request again: the API client's calls and the uploader's
+ * requests (signatures, parts, completions) both go through `withRetry`, each with its own
+ * rules of what is worth another attempt and how long to wait.
+ */
+
 export interface BackoffOptions {
   /** Delay before the first retry. */
   baseMs: number;
@@ -7,14 +13,15 @@ export interface BackoffOptions {
   jitter: number;
 }
 
+/** The uploads' back-off: about 0.5 s, 1 s, 2 s, 4 s, 8 s, 16 s, then 20 s. */
 export const defaultBackoff: BackoffOptions = { baseMs: 500, maxMs: 20_000, jitter: 0.3 };
 
-/** Attempts per part (or per API call) before the upload is reported as failed. */
+/** Attempts per upload request before the upload is reported as failed. */
 export const defaultMaxAttempts = 6;
 
 /**
  * Delay before retry number `attempt` (0 = first retry): base × 2^attempt, capped, minus up
- * to `jitter` of it at random. With the defaults: about 0.5 s, 1 s, 2 s, 4 s, 8 s, 16 s, 20 s.
+ * to `jitter` of it at random.
  */
 export function backoffDelay(
   attempt: number,
@@ -26,7 +33,7 @@ export function backoffDelay(
 }
 
 export function abortError(): DOMException {
-  return new DOMException('The upload was cancelled', 'AbortError');
+  return new DOMException('The request was cancelled', 'AbortError');
 }
 
 export function isAbortError(error: unknown): boolean {
@@ -56,10 +63,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 export interface RetryOptions {
+  /** Attempts in all, the first included (6). */
   maxAttempts?: number;
   backoff?: BackoffOptions;
+  /** Whether a failed attempt is worth another one (an abort never is). */
   shouldRetry: (error: unknown) => boolean;
   signal?: AbortSignal;
+  /** Waits between attempts; injectable so that tests need not wait. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Resolves when the browser is back online (a lost network does not use up attempts). */
   waitForNetwork?: (signal?: AbortSignal) => Promise<void>;
@@ -71,7 +81,10 @@ export interface RetryOptions {
   onRetry?: (next: { attempt: number; maxAttempts: number; error: unknown }) => void;
 }
 
-/** Runs `attempt` until it succeeds, a non-retryable error, the last attempt or an abort. */
+/**
+ * Runs `attempt` until it succeeds, fails with an error not worth retrying, fails for the last
+ * time, or is aborted; answers its result or throws its last error (an AbortError when aborted).
+ */
 export async function withRetry<T>(
   attempt: (attemptNumber: number) => Promise<T>,
   options: RetryOptions,
@@ -83,7 +96,8 @@ export async function withRetry<T>(
     try {
       return await attempt(attemptNumber);
     } catch (error) {
-      if (options.signal?.aborted || isAbortError(error)) throw abortError();
+      if (isAbortError(error)) throw error;
+      if (options.signal?.aborted) throw abortError();
       if (attemptNumber + 1 >= maxAttempts || !options.shouldRetry(error)) throw error;
       options.onRetry?.({ attempt: attemptNumber + 2, maxAttempts, error });
       await options.waitForNetwork?.(options.signal);
