@@ -302,6 +302,20 @@ export async function buildApp({
     viewBatchIntervalMs: config.viewBatchIntervalMs,
     listeners: [saleNotifications.saleListener, webhooks.saleListener],
   });
+  const settlement = createSettlementService({
+    settlement: createSettlementRepository(database.db),
+  });
+  const payouts = createPayoutService({
+    payouts: createPayoutRepository(database.db, config.timeZone),
+    settlementOf: (sellerId) => settlement.get(sellerId),
+    publishPaid: (tx, sellerId, data) =>
+      webhooks.publishToSeller(tx, sellerId, 'payout.paid', data),
+    queue: jobQueue,
+    mail,
+    findRecipient: (sellerId) => sellers.findById(sellerId),
+    timeZone: config.timeZone,
+  });
+  app.decorate('payouts', payouts);
   const refunds = createRefundService({
     refunds: createRefundRepository(database, config.timeZone),
     listeners: [
@@ -322,27 +336,13 @@ export async function buildApp({
       },
     ],
   });
-  const settlement = createSettlementService({
-    settlement: createSettlementRepository(database.db),
-  });
-  const payouts = createPayoutService({
-    payouts: createPayoutRepository(database.db, config.timeZone),
-    settlementOf: (sellerId) => settlement.get(sellerId),
-    publishPaid: (tx, sellerId, data) =>
-      webhooks.publishToSeller(tx, sellerId, 'payout.paid', data),
-    queue: jobQueue,
-    mail,
-    findRecipient: (sellerId) => sellers.findById(sellerId),
-    timeZone: config.timeZone,
-  });
-  app.decorate('payouts', payouts);
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
     routes: [
       exchangeRateInternalRoutes(exchangeRates),
       purchaseInternalRoutes(purchases),
-      refundInternalRoutes(refunds),
       payoutInternalRoutes(payouts),
+      refundInternalRoutes(refunds),
     ],
   });
   await app.register(salesRoutes, {

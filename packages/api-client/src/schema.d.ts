@@ -589,7 +589,7 @@ export interface paths {
         };
         /**
          * The delivery log
-         * @description The last 100 deliveries, newest first: time, event, status code, duration, attempts and the time of the next retry.
+         * @description The last 100 deliveries, newest first: time, event, status code, duration, the time of the next retry, and every attempt (its time, status code, duration and error), oldest first.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -832,26 +832,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/internal/refunds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Record a refund or chargeback
-         * @description Records a refund or chargeback of (part of) a sale, once per `refundId`: 201 with the refund and the sale; a replay with the same content is 200 with the stored refund; the same refund id with other content is 409 `conflict`. More than what is left of the sale is 409 `refund_exceeds_sale`; an unknown order is 404. The commission comes back in proportion, `floor(commission × amount ÷ sale amount)`, and the refund that empties the sale returns all the commission left. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
-         */
-        post: operations["recordRefund"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/internal/payouts": {
         parameters: {
             query?: never;
@@ -886,6 +866,26 @@ export interface paths {
          * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["listDuePayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a refund or chargeback
+         * @description Records a refund or chargeback of (part of) a sale, once per `refundId`: 201 with the refund and the sale; a replay with the same content is 200 with the stored refund; the same refund id with other content is 409 `conflict`. More than what is left of the sale is 409 `refund_exceeds_sale`; an unknown order is 404. The commission comes back in proportion, `floor(commission × amount ÷ sale amount)`, and the refund that empties the sale returns all the commission left. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         */
+        post: operations["recordRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3861,7 +3861,13 @@ export interface operations {
                         event: string;
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed";
-                        attempts: number;
+                        attempts: {
+                            /** Format: date-time */
+                            at: string;
+                            statusCode: number | null;
+                            durationMs: number;
+                            error: string | null;
+                        }[];
                         statusCode: number | null;
                         durationMs: number | null;
                         error: string | null;
@@ -3951,7 +3957,13 @@ export interface operations {
                             event: string;
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
-                            attempts: number;
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                statusCode: number | null;
+                                durationMs: number;
+                                error: string | null;
+                            }[];
                             statusCode: number | null;
                             durationMs: number | null;
                             error: string | null;
@@ -4016,7 +4028,13 @@ export interface operations {
                         event: string;
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed";
-                        attempts: number;
+                        attempts: {
+                            /** Format: date-time */
+                            at: string;
+                            statusCode: number | null;
+                            durationMs: number;
+                            error: string | null;
+                        }[];
                         statusCode: number | null;
                         durationMs: number | null;
                         error: string | null;
@@ -5298,183 +5316,6 @@ export interface operations {
             };
         };
     };
-    recordRefund: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    refundId: string;
-                    orderId: string;
-                    amount: number;
-                    /**
-                     * @default refund
-                     * @enum {string}
-                     */
-                    kind?: "refund" | "chargeback";
-                    reason?: string;
-                    /** Format: date-time */
-                    refundedAt?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        refund: {
-                            refundId: string;
-                            orderId: string;
-                            purchaseId: string;
-                            /** @enum {string} */
-                            kind: "refund" | "chargeback";
-                            amount: number;
-                            commissionReturned: number;
-                            netAmount: number;
-                            /** Format: date-time */
-                            refundedAt: string;
-                        };
-                        sale: {
-                            purchase_id: string;
-                            /** Format: date-time */
-                            purchase_date: string;
-                            order_id: string;
-                            product_id: string;
-                            product_title: string;
-                            customer_email: string;
-                            payment_method: string;
-                            purchase_price: number;
-                            commission_rate: number;
-                            commission_amount: number;
-                            net_amount: number;
-                            /** @enum {string} */
-                            status: "paid" | "partially_refunded" | "refunded";
-                            refunded_amount: number;
-                        };
-                    };
-                };
-            };
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        refund: {
-                            refundId: string;
-                            orderId: string;
-                            purchaseId: string;
-                            /** @enum {string} */
-                            kind: "refund" | "chargeback";
-                            amount: number;
-                            commissionReturned: number;
-                            netAmount: number;
-                            /** Format: date-time */
-                            refundedAt: string;
-                        };
-                        sale: {
-                            purchase_id: string;
-                            /** Format: date-time */
-                            purchase_date: string;
-                            order_id: string;
-                            product_id: string;
-                            product_title: string;
-                            customer_email: string;
-                            payment_method: string;
-                            purchase_price: number;
-                            commission_rate: number;
-                            commission_amount: number;
-                            net_amount: number;
-                            /** @enum {string} */
-                            status: "paid" | "partially_refunded" | "refunded";
-                            refunded_amount: number;
-                        };
-                    };
-                };
-            };
-            /** @description `code`: `validation_failed`, `invalid_json` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `conflict`, `refund_exceeds_sale` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `service_unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     recordPayout: {
         parameters: {
             query?: never;
@@ -5673,6 +5514,183 @@ export interface operations {
             };
             /** @description `code`: `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refundId: string;
+                    orderId: string;
+                    amount: number;
+                    /**
+                     * @default refund
+                     * @enum {string}
+                     */
+                    kind?: "refund" | "chargeback";
+                    reason?: string;
+                    /** Format: date-time */
+                    refundedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refund: {
+                            refundId: string;
+                            orderId: string;
+                            purchaseId: string;
+                            /** @enum {string} */
+                            kind: "refund" | "chargeback";
+                            amount: number;
+                            commissionReturned: number;
+                            netAmount: number;
+                            /** Format: date-time */
+                            refundedAt: string;
+                        };
+                        sale: {
+                            purchase_id: string;
+                            /** Format: date-time */
+                            purchase_date: string;
+                            order_id: string;
+                            product_id: string;
+                            product_title: string;
+                            customer_email: string;
+                            payment_method: string;
+                            purchase_price: number;
+                            commission_rate: number;
+                            commission_amount: number;
+                            net_amount: number;
+                            /** @enum {string} */
+                            status: "paid" | "partially_refunded" | "refunded";
+                            refunded_amount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refund: {
+                            refundId: string;
+                            orderId: string;
+                            purchaseId: string;
+                            /** @enum {string} */
+                            kind: "refund" | "chargeback";
+                            amount: number;
+                            commissionReturned: number;
+                            netAmount: number;
+                            /** Format: date-time */
+                            refundedAt: string;
+                        };
+                        sale: {
+                            purchase_id: string;
+                            /** Format: date-time */
+                            purchase_date: string;
+                            order_id: string;
+                            product_id: string;
+                            product_title: string;
+                            customer_email: string;
+                            payment_method: string;
+                            purchase_price: number;
+                            commission_rate: number;
+                            commission_amount: number;
+                            net_amount: number;
+                            /** @enum {string} */
+                            status: "paid" | "partially_refunded" | "refunded";
+                            refunded_amount: number;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `conflict`, `refund_exceeds_sale` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,5 +40,3 @@ export type SalesPeriod = (typeof salesPeriods)[number];
 
 export const productStatuses = ['pending', 'active', 'inactive', 'deleted'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
-
-export const userType = 'seller' as const;

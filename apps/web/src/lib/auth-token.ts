@@ -1,4 +1,4 @@
-import { userType } from '@seller/contract/limits';
+import { userType } from '@seller/contract/user-type';
 
 /** Local storage keys of the session. */
 export const tokenKey = 'token';

@@ -1,5 +1,9 @@
-import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import i18n, {
+  type BackendModule,
+  isSafeLanguageCode,
+  type LanguageDetectorModule,
+  type ReadCallback,
+} from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const supportedLanguages = ['en', 'ko', 'zh', 'ja', 'fr', 'tr'] as const;
@@ -52,39 +56,91 @@ const lazyLocales: BackendModule = {
   },
 };
 
-/** Whether `document.cookie` can be read: some sandboxed pages throw on it. */
-function cookiesReadable(): boolean {
+/** The cookie that may carry the visitor's language. */
+export const languageCookie = 'i18next';
+
+/** Where the visitor's language may be found, in the order it is looked for. */
+export type LanguageSource =
+  | 'query'
+  | 'cookie'
+  | 'localStorage'
+  | 'sessionStorage'
+  | 'browser'
+  | 'htmlTag';
+
+/**
+ * The product's rule (docs/product-rules.md, "The web app's language"), first found first:
+ * `?lng=`, the `i18next` cookie, the kept choice in local then session storage, the browser's
+ * languages, `<html lang>`.
+ */
+export const languageSources: readonly LanguageSource[] = [
+  'query',
+  'cookie',
+  'localStorage',
+  'sessionStorage',
+  'browser',
+  'htmlTag',
+];
+
+/** A storage's value, or nothing where the browser refuses storage (private modes, sandboxes). */
+function readStorage(storage: () => Storage, key: string): string | undefined {
   try {
-    void document.cookie;
-    return true;
+    return storage().getItem(key) ?? undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-/**
- * Where the visitor's language is looked for, first found first: `?lng=`, the `i18next`
- * cookie, the kept choice in local then session storage, the browser's languages,
- * `<html lang>`. The language in use is kept in local storage, where the next visit finds it.
- */
-export function detectionOptions(): DetectorOptions {
-  return {
-    order: [
-      'querystring',
-      ...(cookiesReadable() ? ['cookie'] : []),
-      'localStorage',
-      'sessionStorage',
-      'navigator',
-      'htmlTag',
-    ],
-    lookupQuerystring: 'lng',
-    lookupCookie: 'i18next',
-    lookupLocalStorage: languageStorageKey,
-    lookupSessionStorage: languageStorageKey,
-    caches: ['localStorage'],
-    excludeCacheFor: ['cimode'],
-  };
+/** The `i18next` cookie; nothing where `document.cookie` throws (some sandboxed pages). */
+function readLanguageCookie(): string | undefined {
+  let cookies: string;
+  try {
+    cookies = document.cookie;
+  } catch {
+    return undefined;
+  }
+  for (const part of cookies.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === languageCookie) return value.join('=') || undefined;
+  }
+  return undefined;
 }
+
+const lookups: Record<LanguageSource, () => string | readonly string[] | null | undefined> = {
+  query: () => new URLSearchParams(window.location.search).get('lng'),
+  cookie: readLanguageCookie,
+  localStorage: () => readStorage(() => window.localStorage, languageStorageKey),
+  sessionStorage: () => readStorage(() => window.sessionStorage, languageStorageKey),
+  browser: () => [...navigator.languages, navigator.language],
+  htmlTag: () => document.documentElement.getAttribute('lang'),
+};
+
+/**
+ * Every language the visitor's sources name, most wanted first; i18next takes the first one the
+ * app has (`supportedLngs`). Codes that are not language codes (markup, quotes) are dropped, so
+ * nothing from the address can reach `<html lang>`.
+ */
+export function detectLanguages(): string[] {
+  return languageSources
+    .flatMap((source) => lookups[source]() ?? [])
+    .filter((code) => code !== '' && isSafeLanguageCode(code));
+}
+
+/** Keeps the language in use in local storage, where the next visit finds it. */
+export function keepLanguage(language: string): void {
+  if (language === 'cimode') return; // i18next's key-showing mode is for debugging, never kept
+  try {
+    window.localStorage.setItem(languageStorageKey, language);
+  } catch {
+    // Storage refused: the next visit detects the language again.
+  }
+}
+
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: detectLanguages,
+  cacheUserLanguage: keepLanguage,
+};
 
 export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', (language) => {
@@ -92,10 +148,9 @@ export async function initI18n(): Promise<typeof i18n> {
   });
   await i18n
     .use(lazyLocales)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
-      detection: detectionOptions(),
       supportedLngs: [...supportedLanguages],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',

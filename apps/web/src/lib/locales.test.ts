@@ -6,19 +6,8 @@ import ja from '@seller/locales/app/ja.json';
 import ko from '@seller/locales/app/ko.json';
 import tr from '@seller/locales/app/tr.json';
 import zh from '@seller/locales/app/zh.json';
+import { flattenTexts as flatten, type TextTree as Tree } from '@seller/locales/flatten-texts.ts';
 import { describe, expect, it } from 'vitest';
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') entries.set(path, value);
-    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
-  }
-  return entries;
-}
 
 function variables(text: string): string[] {
   return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();

@@ -8,7 +8,7 @@ export const listWebhookDeliveriesEndpoint = defineEndpoint({
   operationId: 'listWebhookDeliveries',
   summary: 'The delivery log',
   description:
-    'The last 100 deliveries, newest first: time, event, status code, duration, attempts and the time of the next retry.',
+    'The last 100 deliveries, newest first: time, event, status code, duration, the time of the next retry, and every attempt (its time, status code, duration and error), oldest first.',
   tags: ['developer'],
   auth: true,
   successStatus: 200,

@@ -63,14 +63,27 @@ export const webhookSchema = z.object({
   secret: z.string().optional(),
 });
 
+/** One try at posting a delivery to the receiver. */
+export const webhookDeliveryAttemptSchema = z.object({
+  /** ISO 8601, UTC: when the request went out. */
+  at: z.iso.datetime(),
+  /** The receiver's HTTP status; null when it did not answer (timeout, refused connection). */
+  statusCode: z.number().int().nullable(),
+  /** How long the receiver took to answer, or to fail; 0 when the address was refused first. */
+  durationMs: z.number().int(),
+  /** Why the attempt failed; null when it succeeded. */
+  error: z.string().nullable(),
+});
+export type WebhookDeliveryAttempt = z.infer<typeof webhookDeliveryAttemptSchema>;
+
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   /** The event's id (`X-Webhook-Id`): the same for a resend. */
   eventId: z.string(),
   event: z.string(),
   status: z.enum(['pending', 'succeeded', 'failed']),
-  /** Attempts made so far. */
-  attempts: z.number().int(),
+  /** Every attempt made so far, oldest first (none yet for a delivery still waiting). */
+  attempts: z.array(webhookDeliveryAttemptSchema),
   /** The receiver's last answer; null when it did not answer. */
   statusCode: z.number().int().nullable(),
   durationMs: z.number().int().nullable(),

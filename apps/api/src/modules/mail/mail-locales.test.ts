@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Language, languages } from '@seller/contract/languages';
+import { flattenTexts as flatten, type TextTree as Tree } from '@seller/locales/flatten-texts.ts';
 import en from '@seller/locales/mail/en.json';
 import fr from '@seller/locales/mail/fr.json';
 import ja from '@seller/locales/mail/ja.json';
@@ -9,19 +10,7 @@ import tr from '@seller/locales/mail/tr.json';
 import zh from '@seller/locales/mail/zh.json';
 import { describe, expect, it } from 'vitest';
 
-type Tree = { [key: string]: string | Tree };
-
 const files: Record<Language, Tree> = { en, ko, zh, ja, fr, tr };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') entries.set(path, value);
-    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
-  }
-  return entries;
-}
 
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 

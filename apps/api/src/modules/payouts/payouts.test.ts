@@ -110,6 +110,27 @@ describe('GET /api/payouts/balance', () => {
     });
   });
 
+  it('goes below zero when a sale paid out is refunded', async () => {
+    const seller = await sellerWithProduct();
+    const sale = await sell(seller, 10_000);
+    await setBank(seller);
+    expect(
+      (await signedPost(t.app, payoutsUrl, payout(seller, { amount: 9_000 }))).statusCode,
+    ).toBe(201);
+    const refund = await signedPost(t.app, '/api/internal/refunds', {
+      refundId: `refund-${randomUUID()}`,
+      orderId: sale.orderId,
+      amount: 10_000,
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect((await get(seller, '/api/payouts/balance')).json()).toMatchObject({
+      balance: -9_000,
+      totals: { sales: 10_000, commission: 0, refunds: 10_000, payouts: 9_000 },
+    });
+    const again = await signedPost(t.app, payoutsUrl, payout(seller, { amount: 1 }));
+    expect(again.json()).toMatchObject({ code: 'payout_exceeds_balance' });
+  });
+
   it('needs a sign-in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/payouts/balance' });
     expect(response.statusCode).toBe(401);

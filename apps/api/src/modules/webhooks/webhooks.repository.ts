@@ -1,9 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  type WebhookDeliveryAttemptRow,
   type WebhookDeliveryRow,
   type WebhookRow,
   webhookDeliveries,
+  webhookDeliveryAttempts,
   webhooks,
 } from '../../db/schema.ts';
 
@@ -13,6 +15,12 @@ export const deliveryLogSize = 100;
 export type DeliveryAttempt = Pick<
   WebhookDeliveryRow,
   'status' | 'attempts' | 'statusCode' | 'durationMs' | 'error' | 'nextAttemptAt'
+>;
+
+/** One try at posting a delivery, as the log keeps it. */
+export type AttemptLogEntry = Pick<
+  WebhookDeliveryAttemptRow,
+  'attemptedAt' | 'statusCode' | 'durationMs' | 'error'
 >;
 
 export function createWebhookRepository(db: Database) {
@@ -107,11 +115,39 @@ export function createWebhookRepository(db: Database) {
         .limit(deliveryLogSize);
     },
 
-    async recordAttempt(id: string, attempt: DeliveryAttempt): Promise<void> {
-      await db
-        .update(webhookDeliveries)
-        .set({ ...attempt, updatedAt: new Date() })
-        .where(eq(webhookDeliveries.id, id));
+    /**
+     * The delivery's state after an attempt and, when a request went out (`tried`), that attempt
+     * in the log: both or neither.
+     */
+    async recordAttempt(
+      id: string,
+      attempt: DeliveryAttempt,
+      tried?: AttemptLogEntry,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(webhookDeliveries)
+          .set({ ...attempt, updatedAt: new Date() })
+          .where(eq(webhookDeliveries.id, id));
+        if (tried) await tx.insert(webhookDeliveryAttempts).values({ deliveryId: id, ...tried });
+      });
+    },
+
+    /** The attempts of these deliveries, oldest first, by delivery. */
+    async attemptsOf(deliveryIds: readonly string[]): Promise<Map<string, AttemptLogEntry[]>> {
+      const byDelivery = new Map<string, AttemptLogEntry[]>();
+      if (deliveryIds.length === 0) return byDelivery;
+      const rows = await db
+        .select()
+        .from(webhookDeliveryAttempts)
+        .where(inArray(webhookDeliveryAttempts.deliveryId, [...deliveryIds]))
+        .orderBy(asc(webhookDeliveryAttempts.attemptedAt), asc(webhookDeliveryAttempts.id));
+      for (const { deliveryId, attemptedAt, statusCode, durationMs, error } of rows) {
+        const list = byDelivery.get(deliveryId) ?? [];
+        list.push({ attemptedAt, statusCode, durationMs, error });
+        byDelivery.set(deliveryId, list);
+      }
+      return byDelivery;
     },
 
     /** Drops what falls out of every seller's log (the newest `deliveryLogSize` stay). */

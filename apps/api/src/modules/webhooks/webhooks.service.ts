@@ -17,7 +17,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SaleListener } from '../purchases/purchases.service.ts';
 import { toTransaction } from '../sales/sales.service.ts';
 import { createWebhookDeliveryJob } from './jobs/webhook-delivery.job.ts';
-import type { WebhookRepository } from './webhooks.repository.ts';
+import type { AttemptLogEntry, WebhookRepository } from './webhooks.repository.ts';
 
 export { webhookRetry, webhookRetryDelaysMs } from './jobs/webhook-delivery.job.ts';
 
@@ -28,13 +28,18 @@ const urlNotAllowed = (reason: string) =>
     { path: 'url', code: 'webhookUrlNotAllowed' },
   ]);
 
-function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+function toDelivery(row: WebhookDeliveryRow, attempts: AttemptLogEntry[] = []): WebhookDelivery {
   return {
     id: row.id,
     eventId: row.eventId,
     event: row.event,
     status: row.status,
-    attempts: row.attempts,
+    attempts: attempts.map((attempt) => ({
+      at: attempt.attemptedAt.toISOString(),
+      statusCode: attempt.statusCode,
+      durationMs: attempt.durationMs,
+      error: attempt.error,
+    })),
     statusCode: row.statusCode,
     durationMs: row.durationMs,
     error: row.error,
@@ -183,7 +188,9 @@ export function createWebhookService(deps: {
     },
 
     async deliveries(sellerId: string): Promise<WebhookDelivery[]> {
-      return (await webhooks.listDeliveries(sellerId)).map(toDelivery);
+      const rows = await webhooks.listDeliveries(sellerId);
+      const attempts = await webhooks.attemptsOf(rows.map((row) => row.id));
+      return rows.map((row) => toDelivery(row, attempts.get(row.id)));
     },
 
     /** The same event again: same body, same `X-Webhook-Id`, a new log entry. */

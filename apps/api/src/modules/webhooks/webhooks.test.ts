@@ -98,7 +98,12 @@ async function deliveries(seller: TestSeller) {
       eventId: string;
       event: string;
       status: string;
-      attempts: number;
+      attempts: {
+        at: string;
+        statusCode: number | null;
+        durationMs: number;
+        error: string | null;
+      }[];
       statusCode: number | null;
       durationMs: number | null;
       nextAttemptAt: string | null;
@@ -193,7 +198,7 @@ describe('deliveries', () => {
     expect(logged).toMatchObject({
       eventId: body.id,
       event: 'sale.created',
-      attempts: 1,
+      attempts: [{ at: expect.any(String), statusCode: 200, error: null }],
       statusCode: 200,
       nextAttemptAt: null,
     });
@@ -211,14 +216,17 @@ describe('deliveries', () => {
     await receiver.waitFor(1);
     await expect.poll(async () => (await deliveries(seller))[0]?.statusCode).toBe(500);
     const [waiting] = await deliveries(seller);
-    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attempts: [{ statusCode: 500, error: 'answered 500' }],
+    });
     const nextAt = Date.parse(waiting?.nextAttemptAt ?? '');
     expect(nextAt - before).toBeGreaterThanOrEqual(webhookRetryDelaysMs[0] ?? 0);
     expect(nextAt - Date.now()).toBeLessThanOrEqual(webhookRetryDelaysMs[0] ?? 0);
 
     await bringRetriesForward();
     await receiver.waitFor(2);
-    await expect.poll(async () => (await deliveries(seller))[0]?.attempts).toBe(2);
+    await expect.poll(async () => (await deliveries(seller))[0]?.attempts.length).toBe(2);
     await bringRetriesForward();
     const received = await receiver.waitFor(3);
     await expect.poll(async () => (await deliveries(seller))[0]?.status).toBe('succeeded');
@@ -231,7 +239,16 @@ describe('deliveries', () => {
         true,
       );
     }
-    expect((await deliveries(seller))[0]).toMatchObject({ attempts: 3, statusCode: 200 });
+    // Every attempt stays in the log, oldest first: the failures before the success too.
+    const [done] = await deliveries(seller);
+    expect(done).toMatchObject({ statusCode: 200 });
+    expect(done?.attempts.map((attempt) => [attempt.statusCode, attempt.error])).toEqual([
+      [500, 'answered 500'],
+      [503, 'answered 503'],
+      [200, null],
+    ]);
+    const times = done?.attempts.map((attempt) => Date.parse(attempt.at)) ?? [];
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('count a redirect as a failure and do not follow it', async () => {
@@ -284,7 +301,7 @@ describe('deliveries', () => {
     await setWebhook(seller, ['sale.created']);
     const sent = await call('POST', '/api/webhook/test', seller);
     expect(sent.statusCode).toBe(202);
-    expect(sent.json()).toMatchObject({ event: 'webhook.test', status: 'pending', attempts: 0 });
+    expect(sent.json()).toMatchObject({ event: 'webhook.test', status: 'pending', attempts: [] });
     await receiver.waitFor(1);
     const first = JSON.parse(receiver.received[0]?.body ?? '');
     expect(first).toMatchObject({ type: 'webhook.test', data: { message: expect.any(String) } });
@@ -383,10 +400,19 @@ describe('addresses a webhook may not reach', () => {
           url: '/api/webhook/deliveries',
           headers: bearer(seller.token),
         });
-        return log.json<{ deliveries: { attempts: number; error: string | null }[] }>()
+        return log.json<{ deliveries: { attempts: unknown[]; error: string | null }[] }>()
           .deliveries[0];
       })
-      .toMatchObject({ attempts: 1, error: expect.stringMatching(/not an allowed address/) });
+      .toMatchObject({
+        attempts: [
+          {
+            statusCode: null,
+            durationMs: 0,
+            error: expect.stringMatching(/not an allowed address/),
+          },
+        ],
+        error: expect.stringMatching(/not an allowed address/),
+      });
     expect(receiver.received).toHaveLength(0);
   });
 });

@@ -111,14 +111,20 @@ export function createWebhookDeliveryJob(deps: {
           failure instanceof OutboundRefusedError ? null : Math.round(performance.now() - started);
       }
       const succeeded = error === null;
-      await webhooks.recordAttempt(delivery.id, {
-        status: succeeded ? 'succeeded' : final ? 'failed' : 'pending',
-        attempts: job.attempts,
-        statusCode,
-        durationMs,
-        error,
-        nextAttemptAt: succeeded ? null : nextAttemptAt,
-      });
+      await webhooks.recordAttempt(
+        delivery.id,
+        {
+          status: succeeded ? 'succeeded' : final ? 'failed' : 'pending',
+          attempts: job.attempts,
+          statusCode,
+          durationMs,
+          error,
+          nextAttemptAt: succeeded ? null : nextAttemptAt,
+        },
+        // Every attempt stays in the log, not only the last: a 500 before a retry that
+        // succeeded is still there to see.
+        { attemptedAt: at, statusCode, durationMs: durationMs ?? 0, error },
+      );
       if (!succeeded) throw new Error(error ?? 'failed');
     },
   };

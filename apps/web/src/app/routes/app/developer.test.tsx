@@ -145,6 +145,14 @@ describe('the webhook', () => {
       },
     );
     expect(within(row).getByText('Delivered')).toBeTruthy();
+    // The attempts behind their count, each with the receiver's answer.
+    await user.click(within(row).getByTestId('delivery-attempts-count'));
+    expect(within(row).getByTestId('delivery-attempts-count').textContent).toBe('1');
+    expect(
+      within(row)
+        .getAllByTestId('delivery-attempt-status')
+        .map((status) => status.textContent),
+    ).toEqual(['200']);
 
     expect(receiver.received).toHaveLength(1);
     const [delivery] = receiver.received;

@@ -11,11 +11,12 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/format-date';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
+import { DeliveryAttempts } from './delivery-attempts';
 import { DeliveryStatus } from './delivery-status';
 
 /**
  * The delivery log, newest first (the server keeps the last 100): when, which event, the
- * receiver's answer, how long it took, the attempts so far and the next retry, with a resend
+ * receiver's answer, how long it took, every attempt so far and the next retry, with a resend
  * for each. A table on wide screens, a list of cards on phones.
  */
 export function WebhookDeliveries({ canResend }: { canResend: boolean }) {
@@ -118,7 +119,7 @@ export function WebhookDeliveries({ canResend }: { canResend: boolean }) {
                   key={delivery.id}
                   data-testid="delivery-row"
                   data-delivery-status={delivery.status}
-                  data-attempted={delivery.attempts > 0}
+                  data-attempted={delivery.attempts.length > 0}
                 >
                   <TableCell className="tabular-nums">{time(delivery.createdAt)}</TableCell>
                   <TableCell className="font-mono text-xs" data-testid="delivery-event">
@@ -128,7 +129,9 @@ export function WebhookDeliveries({ canResend }: { canResend: boolean }) {
                     <DeliveryStatus delivery={delivery} />
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{duration(delivery)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{delivery.attempts}</TableCell>
+                  <TableCell className="text-right">
+                    <DeliveryAttempts attempts={delivery.attempts} />
+                  </TableCell>
                   <TableCell className="tabular-nums">{time(delivery.nextAttemptAt)}</TableCell>
                   <TableCell className="text-right">{resendButton(delivery)}</TableCell>
                 </TableRow>
@@ -147,7 +150,7 @@ export function WebhookDeliveries({ canResend }: { canResend: boolean }) {
                   key={delivery.id}
                   data-testid="delivery-card"
                   data-delivery-status={delivery.status}
-                  data-attempted={delivery.attempts > 0}
+                  data-attempted={delivery.attempts.length > 0}
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-mono text-xs break-all" data-testid="delivery-event">
@@ -169,8 +172,7 @@ export function WebhookDeliveries({ canResend }: { canResend: boolean }) {
                       },
                       {
                         label: t('developer.deliveries.attempts'),
-                        value: delivery.attempts,
-                        className: 'tabular-nums',
+                        value: <DeliveryAttempts attempts={delivery.attempts} />,
                       },
                       {
                         label: t('developer.deliveries.nextRetry'),

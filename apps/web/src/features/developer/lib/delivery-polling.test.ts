@@ -8,7 +8,7 @@ function delivery(id: string, overrides: Partial<WebhookDelivery> = {}): Webhook
     eventId: `event-${id}`,
     event: 'webhook.test',
     status: 'pending',
-    attempts: 0,
+    attempts: [],
     statusCode: null,
     durationMs: null,
     error: null,
@@ -19,9 +19,15 @@ function delivery(id: string, overrides: Partial<WebhookDelivery> = {}): Webhook
   };
 }
 
-const sent = delivery('a', { status: 'succeeded', attempts: 1, statusCode: 200 });
+const attempt = (statusCode: number) => ({
+  at: '2026-11-24T09:00:01.000Z',
+  statusCode,
+  durationMs: 40,
+  error: statusCode === 200 ? null : `answered ${statusCode}`,
+});
+const sent = delivery('a', { status: 'succeeded', attempts: [attempt(200)], statusCode: 200 });
 const retrying = delivery('b', {
-  attempts: 1,
+  attempts: [attempt(500)],
   statusCode: 500,
   nextAttemptAt: '2026-11-24T09:01:00.000Z',
 });

@@ -15,7 +15,9 @@ export interface PollStreak {
 export function awaitingDelivery(
   deliveries: readonly WebhookDelivery[] | undefined,
 ): WebhookDelivery | undefined {
-  return deliveries?.find((delivery) => delivery.status === 'pending' && delivery.attempts === 0);
+  return deliveries?.find(
+    (delivery) => delivery.status === 'pending' && delivery.attempts.length === 0,
+  );
 }
 
 /**
