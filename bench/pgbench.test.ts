@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { logPercentiles } from './lib/pgbench.ts';
+import { logPercentiles, ScriptBuilder } from './lib/pgbench.ts';
 
 describe("pgbench's per-transaction log", () => {
   let dir = '';
@@ -28,5 +28,42 @@ describe("pgbench's per-transaction log", () => {
   it('refuses an empty log rather than reporting zero', () => {
     writeFileSync(path.join(dir, 'log.2'), '');
     expect(() => logPercentiles([path.join(dir, 'log.2')])).toThrow(/no transaction/);
+  });
+});
+
+describe('a pgbench script from captured statements', () => {
+  it("draws the refunded seeded sale from the rank and `g`, and finds the sale's id by its order", () => {
+    const builder = new ScriptBuilder(100, 20, 93);
+    const script = builder.script(
+      'refund',
+      1,
+      [
+        {
+          name: '',
+          text: 'select * from sales where order_id = $1 for update',
+          values: ['seed-1-2'],
+          parsed: true,
+        },
+        {
+          name: '',
+          text: 'insert into refunds (refund_id, sale_id, amount) values ($1, $2, $3)',
+          values: ['capture-refund-2', '0a0b', '5'],
+          parsed: true,
+        },
+      ],
+      {
+        sellerId: 'seller',
+        refundId: 'capture-refund-2',
+        refundedOrderId: 'seed-1-2',
+        refundedSaleId: '0a0b',
+      },
+    );
+    const order = `('seed-' || :rank || '-' || :g)`;
+    expect(script.text).toContain('\\set g random(1, 93)');
+    expect(script.text).toContain(`where order_id = ${order} for update;`);
+    expect(script.text).toContain(
+      `values (('pgbench-refund-' || :order), (select id from sales where order_id = ${order}), :c1);`,
+    );
+    expect(builder.defines()).toEqual(['-D', 'c1=5']);
   });
 });

@@ -152,7 +152,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     exited,
     lines,
   };
-  await waitForHealth(server, 180_000);
+  try {
+    await waitForHealth(server, 180_000);
+  } catch (error) {
+    // A copy that never became healthy is nobody's to stop later.
+    child.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
   return server;
 }
 
@@ -487,13 +494,22 @@ export async function postgresVersion(): Promise<string | undefined> {
 export interface RollupMismatches {
   /** `product_sales` rows (each product's sales count among them) whose count, amount or net differ from the sums over `sales`. */
   productSales: number;
-  /** `seller_sales_totals` rows likewise. */
+  /** `seller_sales_totals` rows likewise, and their count of fully refunded sales. */
   sellerTotals: number;
   /** `sales_daily` rows likewise, per local day in `timeZone`. */
   daily: number;
 }
 
-/** Checks the three rollups against the sums over `sales`. */
+/**
+ * Each sale as the rollups count it: its amount and net less its refunds, and in the count
+ * unless fully refunded (then in `refunded_count`).
+ */
+const remaining = `count(*) filter (where refunded_amount < amount) c,
+  count(*) filter (where refunded_amount = amount) r,
+  sum(amount - refunded_amount) a,
+  sum(net_amount - refunded_amount + refunded_commission) n`;
+
+/** Checks the three rollups against the sums over `sales` less their refunds. */
 export async function rollupMismatches(
   client: pg.Client,
   timeZone = 'Asia/Seoul',
@@ -503,22 +519,24 @@ export async function rollupMismatches(
   return {
     productSales: await differing(
       `select coalesce(s.product_id, ps.product_id) from
-         (select product_id, count(*) c, sum(amount) a, sum(net_amount) n from sales group by product_id) s
+         (select product_id, ${remaining} from sales group by product_id) s
          full join product_sales ps on ps.product_id = s.product_id
        where s.c is distinct from ps.count or s.a is distinct from ps.amount or s.n is distinct from ps.net`,
     ),
     sellerTotals: await differing(
       `select coalesce(s.seller_id, t.seller_id) from
-         (select seller_id, count(*) c, sum(amount) a, sum(net_amount) n from sales group by seller_id) s
+         (select seller_id, ${remaining} from sales group by seller_id) s
          full join seller_sales_totals t on t.seller_id = s.seller_id
-       where s.c is distinct from t.count or s.a is distinct from t.amount or s.n is distinct from t.net`,
+       where s.c is distinct from t.count or s.a is distinct from t.amount or s.n is distinct from t.net
+          or s.r is distinct from t.refunded_count`,
     ),
     daily: await differing(
       `select coalesce(s.seller_id, d.seller_id) from
-         (select seller_id, (purchased_at at time zone $1)::date as day, count(*) c,
-                 sum(amount) a, sum(net_amount) n from sales group by 1, 2) s
+         (select seller_id, (purchased_at at time zone $1)::date as day, ${remaining}
+          from sales group by 1, 2) s
          full join sales_daily d on d.seller_id = s.seller_id and d.day = s.day
-       where s.c is distinct from d.count or s.a is distinct from d.amount or s.n is distinct from d.net`,
+       where s.c is distinct from d.count or s.a is distinct from d.amount or s.n is distinct from d.net
+          or s.r is distinct from d.refunded_count`,
       [timeZone],
     ),
   };

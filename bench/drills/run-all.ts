@@ -11,7 +11,7 @@ import path from 'node:path';
 import { root } from '../lib/common.ts';
 import { log, quick } from './lib.ts';
 
-const drills = ['upload-kill', 'postgres-restart', 'mixed-load', 'webhook-kill'];
+const drills = ['upload-kill', 'postgres-restart', 'mixed-load', 'webhook-kill', 'money-kill'];
 const passThrough = process.argv.slice(2);
 const outcomes: { drill: string; ok: boolean; seconds: number }[] = [];
 

@@ -37,9 +37,19 @@ export async function loadSales(
   const indexes = await client.query<{ indexdef: string; indexname: string }>(
     `select indexname, indexdef from pg_indexes where tablename = 'sales' and indexname <> 'sales_pkey'`,
   );
+  // Foreign keys that point at a sale (a refund's) depend on the primary key: dropped with it,
+  // made again after it.
+  const references = await client.query<{ table: string; name: string; definition: string }>(
+    `select conrelid::regclass::text as table, conname as name,
+            pg_get_constraintdef(oid) as definition
+     from pg_constraint where contype = 'f' and confrelid = 'sales'::regclass`,
+  );
   await timed(seconds, 'sales rows', async () => {
     // Generated rows are consistent: skip the per-row foreign key triggers of the bulk load.
     await client.query(`set session_replication_role = replica`);
+    for (const { table, name } of references.rows) {
+      await client.query(`alter table ${table} drop constraint ${name}`);
+    }
     await client.query(`alter table sales drop constraint sales_pkey`);
     for (const { indexname } of indexes.rows) await client.query(`drop index ${indexname}`);
     await insert();
@@ -48,6 +58,9 @@ export async function loadSales(
   await timed(seconds, 'sales indexes', async () => {
     await client.query(`alter table sales add constraint sales_pkey primary key (id)`);
     for (const { indexdef } of indexes.rows) await client.query(indexdef);
+    for (const { table, name, definition } of references.rows) {
+      await client.query(`alter table ${table} add constraint ${name} ${definition}`);
+    }
   });
 }
 

@@ -5,7 +5,9 @@
  *
  * A captured statement is kept word for word; its parameters become pgbench variables: the
  * seller's and product's ids are computed from Zipf-drawn ranks (`sellerIdSql`), an order id
- * from a random number, and every other value stays what the server sent (`-D` constants).
+ * (or a refund id) from a random number, a refunded seeded sale from the rank and a random
+ * `g` (its order id, and its id looked up by that order id), and every other value stays what
+ * the server sent (`-D` constants).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,10 @@ export interface CaptureKeys {
   sellerId: string;
   productId?: string;
   orderId?: string;
+  /** A refund's id, and the seeded sale it refunded: its order id and its id. */
+  refundId?: string;
+  refundedOrderId?: string;
+  refundedSaleId?: string;
 }
 
 export interface PgbenchScript {
@@ -48,9 +54,11 @@ export function escapeLiteralColons(text: string): string {
 export class ScriptBuilder {
   private readonly constants = new Map<string, string>();
 
+  /** `seededSales`: every seller has the seeded sales 1 to this (`seed-<rank>-<g>`). */
   constructor(
     private readonly sellers: number,
     private readonly productsPerSeller: number,
+    private readonly seededSales = 1,
   ) {}
 
   /** `-D` arguments of every constant used by the scripts built so far. */
@@ -72,7 +80,9 @@ export class ScriptBuilder {
       `\\set rank random_zipfian(1, ${this.sellers}, ${zipfExponent})`,
       `\\set product random(0, ${this.productsPerSeller - 1})`,
       `\\set order random(1, 1000000000000000)`,
+      `\\set g random(1, ${this.seededSales})`,
     ];
+    const seededOrder = `('seed-' || :rank || '-' || :g)`;
     for (const statement of statements) {
       const text = escapeLiteralColons(statement.text).replace(/\$(\d+)/g, (_, index: string) => {
         const value = statement.values[Number(index) - 1];
@@ -80,6 +90,11 @@ export class ScriptBuilder {
         if (value === keys.sellerId) return sellerIdSql(':rank');
         if (value === keys.productId) return productIdSql(':rank', ':product');
         if (value === keys.orderId) return `('pgbench-' || :order)`;
+        if (value === keys.refundId) return `('pgbench-refund-' || :order)`;
+        if (value === keys.refundedOrderId) return seededOrder;
+        if (value === keys.refundedSaleId) {
+          return `(select id from sales where order_id = ${seededOrder})`;
+        }
         return this.constant(value);
       });
       lines.push(`${text.trim().replace(/;\s*$/, '')};`);

@@ -8,7 +8,8 @@
  *   a seller chosen by the same Zipf law (busy sellers look at their figures more), each seller
  *   with their own session token;
  * - writes: the member site's signed calls, purchases and product views, on products chosen by
- *   the same law, and a flash sale (one product of one seller, many purchases at once).
+ *   the same law, a flash sale (one product of one seller, many purchases at once), refunds
+ *   and chargebacks of seeded sales, and the operator's payouts to sellers with a balance.
  *
  * Ids are made from ranks (`sellerId(r)`, `productId(r, n)`), so that pgbench scripts can name
  * the same rows from a random rank.
@@ -80,6 +81,15 @@ export class Zipf {
   }
 }
 
+/**
+ * The amount of the `g`-th seeded sale of a seller (1-based), as the seed's SQL computes it:
+ * a refund can name a seeded sale and what is left of it without asking the database.
+ */
+export const seededAmount = (g: number) => 1000 + ((g * 7919) % 99001);
+
+/** The order id of the `g`-th seeded sale of the seller of rank `rank`. */
+export const seededOrderId = (rank: number, g: number) => `seed-${rank}-${g}`;
+
 /** Sales per seller rank: shares of the Zipf law, rounded, the remainder to the biggest. */
 export function salesPerSeller(size: ShopSize): number[] {
   const zipf = new Zipf(size.sellers);
@@ -112,6 +122,14 @@ export async function seedShop(databaseUrl: string, size: ShopSize): Promise<Ste
                 now() - interval '3 years' + make_interval(days => n)
          from generate_series(1, $1::int) r, generate_series(0, $2::int - 1) n`,
         [size.sellers, size.productsPerSeller],
+      );
+      // Bank details for every seller, so that the operator's payouts may be recorded.
+      await client.query(
+        `insert into settlement_infos (seller_id, bank_name, bank_account, bank_account_holder,
+                                       bank_branch)
+         select ${sellerIdSql('r')}, 'Bench Bank', '110-' || r || '-0001', 'Seller ' || r, 'Seoul'
+         from generate_series(1, $1::int) r`,
+        [size.sellers],
       );
     });
     await loadSales(client, seconds, () =>
@@ -243,13 +261,34 @@ export function signature(secret: string, body: string): string {
 export interface MemberSite {
   /** Order ids acknowledged as new (201), to count afterwards. */
   created: Set<string>;
+  /** Refund ids acknowledged as new (201), likewise. */
+  refundsCreated: Set<string>;
+  /** Payout ids acknowledged as new (201), likewise. */
+  payoutsCreated: Set<string>;
   /** Replays answered 200 with the sale already stored. */
   replays: number;
-  /** The order-id prefix of this run's purchases. */
+  /** The order-id prefix of this run's purchases (and of its refund and payout ids). */
   prefix: string;
   purchases(label?: string, choose?: () => [number, number]): () => LoadRequest;
+  /**
+   * Refunds and chargebacks of seeded sales, each sale refunded at most once: a quarter in
+   * full, the rest in part. They take the seeded sales past the first `smallestSeller` of each
+   * seller, which `smallRefunds` leaves to the ingest.
+   */
+  refunds(label?: string): () => LoadRequest;
+  /**
+   * Refunds of a few won of one of the first `smallestSeller` seeded sales of a Zipf-chosen
+   * seller, as pgbench's refund transaction makes them: never more than is left, however often
+   * a sale is drawn.
+   */
+  smallRefunds(label?: string): () => LoadRequest;
+  /** The operator's payouts of 10,000 to 19,000 won to Zipf-chosen sellers (all have a balance). */
+  payouts(label?: string): () => LoadRequest;
   views(): () => LoadRequest;
 }
+
+/** The fewest seeded sales a seller has: every seller has sales 1 to this. */
+export const smallestSeller = (size: ShopSize) => Math.min(...salesPerSeller(size));
 
 /**
  * The member site: purchases of Zipf-chosen products (one in 50 sent twice, as a retry would),
@@ -259,10 +298,31 @@ export function memberSite(secret: string, size: ShopSize): MemberSite {
   const zipf = new Zipf(size.sellers);
   const prefix = `load-${randomBytes(3).toString('hex')}`;
   const created = new Set<string>();
-  /** Numbers every purchase of the run: order ids never repeat across streams. */
+  const counts = salesPerSeller(size);
+  const smallest = smallestSeller(size);
+  /** Seeded sales refunded by `refunds`, by `rank:g`. */
+  const refunded = new Set<string>();
+  /** Numbers every call of the run: ids never repeat across streams. */
   let n = 0;
+  const signed = (
+    label: string,
+    path: string,
+    body: string,
+    onCreated: () => void,
+  ): LoadRequest => ({
+    label,
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', 'x-signature': signature(secret, body) },
+    body,
+    check: (status) => {
+      if (status === 201) onCreated();
+    },
+  });
   const site: MemberSite = {
     created,
+    refundsCreated: new Set<string>(),
+    payoutsCreated: new Set<string>(),
     replays: 0,
     prefix,
     purchases(label = 'purchase', choose) {
@@ -302,6 +362,64 @@ export function memberSite(secret: string, size: ShopSize): MemberSite {
             if (status === 200 && replay) site.replays++;
           },
         };
+      };
+    },
+    refunds(label = 'refund') {
+      return () => {
+        n++;
+        let rank = zipf.next();
+        let g = 0;
+        for (let attempt = 0; attempt < 100 && g === 0; attempt++) {
+          const count = counts[rank - 1] ?? 0;
+          const candidate = smallest + 1 + Math.floor(Math.random() * (count - smallest));
+          if (count > smallest && !refunded.has(`${rank}:${candidate}`)) g = candidate;
+          else rank = zipf.next();
+        }
+        if (g === 0) throw new Error('no seeded sale left to refund');
+        refunded.add(`${rank}:${g}`);
+        const amount = seededAmount(g);
+        const refundId = `${prefix}-refund-${n}`;
+        const body = JSON.stringify({
+          refundId,
+          orderId: seededOrderId(rank, g),
+          amount: n % 4 === 0 ? amount : 1 + ((n * 7919) % Math.floor(amount / 2)),
+          kind: n % 10 === 0 ? 'chargeback' : 'refund',
+          reason: 'bench',
+        });
+        return signed(label, '/api/internal/refunds', body, () =>
+          site.refundsCreated.add(refundId),
+        );
+      };
+    },
+    smallRefunds(label = 'refund') {
+      return () => {
+        n++;
+        const refundId = `${prefix}-refund-${n}`;
+        const body = JSON.stringify({
+          refundId,
+          orderId: seededOrderId(zipf.next(), 1 + Math.floor(Math.random() * smallest)),
+          amount: 1 + (n % 9),
+          kind: 'refund',
+        });
+        return signed(label, '/api/internal/refunds', body, () =>
+          site.refundsCreated.add(refundId),
+        );
+      };
+    },
+    payouts(label = 'payout') {
+      return () => {
+        n++;
+        const payoutId = `${prefix}-payout-${n}`;
+        const body = JSON.stringify({
+          payoutId,
+          sellerId: sellerId(zipf.next()),
+          amount: 10_000 + (n % 10) * 1000,
+          method: 'bank',
+          reference: `bench transfer ${n}`,
+        });
+        return signed(label, '/api/internal/payouts', body, () =>
+          site.payoutsCreated.add(payoutId),
+        );
       };
     },
     views() {

@@ -2,21 +2,26 @@
  * Throughput on PostgreSQL under the traffic a marketplace makes (bench/lib/shop.ts): 1,000
  * sellers with 20 products each and 1,000,000 sales with a long tail; 64 connections reading
  * what page loads of the dashboard, /products and /sales ask for, sellers chosen by a Zipf law,
- * each with their own token; meanwhile the member site's signed purchases (200/s) and product
- * views (1,000/s), and a flash sale on one seller. Anchors in the same run:
+ * each with their own token; meanwhile the member site's signed purchases (200/s), refunds and
+ * chargebacks of seeded sales (20/s) and product views (1,000/s), a flash sale on one seller,
+ * and the operator's payout run (a payout a second to sellers with a balance). Anchors in the
+ * same run:
  *
  * - pgbench running the statements the server sent on the wire for each call (captured through
  *   a proxy, bench/lib/pg-wire-capture.ts), prepared, with as many connections, on the same data:
- *   the database's own limit for those reads, and for the purchase transaction;
+ *   the database's own limit for those reads, and for the purchase and refund transactions;
  * - a bare Fastify hello-world, the limit of the HTTP stack on this machine.
  *
  * Phases: each target endpoint alone, in slices alternating with pgbench running its
  * statements and with hello-world (ratios and server CPU per request); the mixed workload (every
- * read and write figure); pgbench running the read mix while the same writes flow; purchase
- * ingest at full speed while reads arrive steadily (half the mixed rate), alternating with
- * pgbench running the purchase transaction under the same reads; ingest with product views on
- * and off. Afterwards the purchases are counted in the database (none lost, none twice) and the
- * rollups checked against the sales. `docs/performance.md` describes it.
+ * read and write figure); pgbench running the read mix while the same writes flow; ingest
+ * (purchases, and refunds in the mixed workload's proportion, one to ten) at full speed while
+ * reads arrive steadily (half the mixed rate), alternating with pgbench running the purchase
+ * and refund transactions in the same proportion under the same reads; ingest with product
+ * views on and off. Afterwards the purchases, refunds and payouts are counted in the database
+ * (none lost, none twice), the rollups checked against the sales less their refunds, and every
+ * seller's ledger sum against the balance the API answers and the rollups less the payouts.
+ * `docs/performance.md` describes it.
  *
  *   npx tsx bench/scenarios/api-throughput.ts [--quick] [--mixed-seconds 15] [--profile] [--details]
  */
@@ -40,6 +45,7 @@ import {
 import { closedLoop, type LoadRequest, type Loop, openLoop, Recorder } from '../lib/http-load.ts';
 import { type CapturedStatement, startWireCapture } from '../lib/pg-wire-capture.ts';
 import {
+  type CaptureKeys,
   type PgbenchResult,
   type PgbenchScript,
   pgbenchAvailable,
@@ -57,6 +63,7 @@ import {
 } from '../lib/process-cpu.ts';
 import { benchJwtSecret, scratchDatabase, withClient } from '../lib/seed.ts';
 import {
+  type MemberSite,
   memberSite,
   productId,
   type ReadCall,
@@ -64,10 +71,13 @@ import {
   readShares,
   readStream,
   type ShopSize,
+  seededOrderId,
   seedShop,
   sellerId,
+  sellerIdSql,
   sellerTokens,
   signature,
+  smallestSeller,
   timeZone,
 } from '../lib/shop.ts';
 import { summarise } from '../profile-summary.ts';
@@ -83,7 +93,11 @@ const targetCalls: ReadCall[] = [
   'stats/sales/daily',
   'sales/transactions',
 ];
-const rates = { purchases: 200, views: 1000, flashSale: 500 };
+const rates = { purchases: 200, refunds: 20, views: 1000, flashSale: 500, payouts: 1 };
+/** Purchases per refund in the ingest and its pgbench anchor: the mixed workload's proportion. */
+const purchasesPerRefund = rates.purchases / rates.refunds;
+/** What the ingest sends; its rate counts them all (replays aside). */
+const ingestLabels = ['ingest purchase', 'ingest refund'];
 
 /**
  * Runs `work` while measuring what the server spends: its CPU (µs per request answered), and
@@ -151,7 +165,8 @@ function sizes(quick: boolean): Sizes {
 interface Captured {
   reads: Record<ReadCall, CapturedStatement[]>;
   purchase: CapturedStatement[];
-  keys: { sellerId: string; productId: string; orderId: string };
+  refund: CapturedStatement[];
+  keys: CaptureKeys;
 }
 
 /**
@@ -211,10 +226,47 @@ async function captureStatements(
     await purchase('capture-1');
     proxy.take();
     await purchase('capture-2');
+    const purchaseStatements = proxy.take();
+    // A refund of a few won of a seeded sale, as the ingest makes them.
+    const refund = (refundId: string, g: number) => {
+      const body = JSON.stringify({
+        refundId,
+        orderId: seededOrderId(rank, g),
+        amount: 5,
+        kind: 'refund',
+      });
+      return call('/api/internal/refunds', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-signature': signature(internalSecret, body),
+        },
+        body,
+      });
+    };
+    await refund('capture-refund-1', 1);
+    proxy.take();
+    await refund('capture-refund-2', 2);
+    const refundStatements = proxy.take();
+    const refundedSaleId = await withClient(databaseUrl, async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        'select id from sales where order_id = $1',
+        [seededOrderId(rank, 2)],
+      );
+      return rows[0]?.id;
+    });
     return {
       reads,
-      purchase: proxy.take(),
-      keys: { sellerId: sellerId(rank), productId: productId(rank, 0), orderId: 'capture-2' },
+      purchase: purchaseStatements,
+      refund: refundStatements,
+      keys: {
+        sellerId: sellerId(rank),
+        productId: productId(rank, 0),
+        orderId: 'capture-2',
+        refundId: 'capture-refund-2',
+        refundedOrderId: seededOrderId(rank, 2),
+        ...(refundedSaleId ? { refundedSaleId } : {}),
+      },
     };
   } finally {
     await server.stop();
@@ -240,7 +292,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
     const env = { INTERNAL_API_SECRET: internalSecret, TIME_ZONE: timeZone };
     step('capturing the statements');
     const captured = await captureStatements(scratch.databaseUrl, scratch.dataDir, tokens, env);
-    const builder = new ScriptBuilder(shop.sellers, shop.productsPerSeller);
+    const builder = new ScriptBuilder(shop.sellers, shop.productsPerSeller, smallestSeller(shop));
     const readScripts = {} as Record<ReadCall, PgbenchScript>;
     const shares = readShares();
     for (const name of Object.keys(readCalls) as ReadCall[]) {
@@ -251,7 +303,13 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         captured.keys,
       );
     }
-    const purchaseScript = builder.script('purchase', 1, captured.purchase, captured.keys);
+    const purchaseScript = builder.script(
+      'purchase',
+      purchasesPerRefund,
+      captured.purchase,
+      captured.keys,
+    );
+    const refundScript = builder.script('refund', 1, captured.refund, captured.keys);
     const pgbench = (
       scripts: PgbenchScript[],
       clients: number,
@@ -316,10 +374,24 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
           base: server.base,
           seconds,
           recorder,
+          perSecond: rates.refunds,
+          next: site.refunds(),
+        }),
+        openLoop({
+          base: server.base,
+          seconds,
+          recorder,
           perSecond: rates.views,
           next: site.views(),
         }),
       ];
+      /** Purchases and, one in `purchasesPerRefund + 1`, a refund of a few won: the ingest. */
+      const ingestCalls = () => {
+        const purchases = site.purchases('ingest purchase');
+        const refunds = site.smallRefunds('ingest refund');
+        let n = 0;
+        return () => (++n % (purchasesPerRefund + 1) === 0 ? refunds() : purchases());
+      };
 
       step('warm-up');
       // Warm-up: every seller's token verified once, the pools and statements warm.
@@ -398,7 +470,18 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       step('mixed workload');
       const flashRank = Math.max(2, Math.round(shop.sellers / 2));
       const mixed = await phase(size.mixed, (recorder) => {
-        const loops = [readLoop(recorder, size.mixed), ...writeLoops(recorder, size.mixed)];
+        const loops = [
+          readLoop(recorder, size.mixed),
+          ...writeLoops(recorder, size.mixed),
+          // The operator's payout run, meanwhile.
+          openLoop({
+            base: server.base,
+            seconds: size.mixed,
+            recorder,
+            perSecond: rates.payouts,
+            next: site.payouts(),
+          }),
+        ];
         const flashLoop: Loop = {
           done: new Promise((resolve) => {
             setTimeout(
@@ -428,14 +511,15 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         ...writeLoops(writesDuringAnchor, anchorSeconds).map((loop) => loop.done),
       ]);
 
-      // 4. Purchases as fast as they are answered while reads arrive at half the rate the mixed
-      //    workload reached (a steady load, not a flood that would take every turn of the
-      //    server), alternating with pgbench running the purchase transaction under the same reads.
+      // 4. Purchases and refunds (ten to one) as fast as they are answered while reads arrive at
+      //    half the rate the mixed workload reached (a steady load, not a flood that would take
+      //    every turn of the server), alternating with pgbench running the purchase and refund
+      //    transactions in the same proportion under the same reads.
       const readRate = Math.max(
         50,
         Math.round(mixed.recorder.figures(Object.keys(readCalls)).perSecond / 2),
       );
-      step(`ingest while ${readRate} reads/s run, pgbench purchase`);
+      step(`ingest while ${readRate} reads/s run, pgbench purchase and refund`);
       const steadyReads = (recorder: Recorder) =>
         openLoop({
           base: server.base,
@@ -457,7 +541,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
                 connections: ingestConnections,
                 seconds: size.slice,
                 recorder: r,
-                next: site.purchases('ingest purchase'),
+                next: ingestCalls(),
               }),
             ]);
             ingest.merge(recorder);
@@ -465,7 +549,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
           async () => {
             const readsMeanwhile = new Recorder();
             const [result] = await Promise.all([
-              pgbench([purchaseScript], ingestConnections, size.slice, true),
+              pgbench([purchaseScript, refundScript], ingestConnections, size.slice, true),
               steadyReads(readsMeanwhile).done,
             ]);
             ingestAnchor.push(result);
@@ -505,10 +589,13 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
       }
 
-      // Every purchase acknowledged is stored once; the rollups add up.
+      // Every purchase, refund and payout acknowledged is stored once; the rollups add up; every
+      // seller's ledger agrees with the balance answered and the rollups.
+      step('counting the purchases, refunds and payouts; the ledger of every seller');
       const consistency = await withClient(scratch.databaseUrl, (client) =>
-        checkPurchases(client, site.prefix, site.created),
+        checkPurchases(client, site),
       );
+      const ledger = await checkLedger(scratch.databaseUrl, server.base, tokens);
 
       result = report({
         quick,
@@ -526,8 +613,9 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         ingestViewsOn,
         readRate,
         consistency: { ...consistency, replays: site.replays },
+        ledger,
         captured,
-        scripts: { ...readScripts, purchase: purchaseScript },
+        scripts: { ...readScripts, purchase: purchaseScript, refund: refundScript },
       });
     } finally {
       await server.stop();
@@ -557,49 +645,130 @@ interface Consistency {
   stored: number;
   lost: number;
   duplicated: number;
+  refundsAcknowledged: number;
+  refundsLost: number;
+  payoutsAcknowledged: number;
+  payoutsLost: number;
   rollupMismatches: number;
 }
 
-async function checkPurchases(
-  client: pg.Client,
-  prefix: string,
-  acknowledged: Set<string>,
-): Promise<Consistency> {
+/** How many of `acknowledged` ids are missing from `stored`. */
+function missing(acknowledged: Set<string>, stored: Set<string>): number {
+  let count = 0;
+  for (const id of acknowledged) if (!stored.has(id)) count++;
+  return count;
+}
+
+async function checkPurchases(client: pg.Client, site: MemberSite): Promise<Consistency> {
   const { rows } = await client.query<{ order_id: string; copies: number }>(
     `select order_id, count(*)::int as copies from sales where order_id like $1 group by order_id`,
-    [`${prefix}-%`],
+    [`${site.prefix}-%`],
   );
-  const stored = new Map(rows.map((row) => [row.order_id, row.copies]));
-  let lost = 0;
-  for (const orderId of acknowledged) if (!stored.has(orderId)) lost++;
+  const stored = new Set(rows.map((row) => row.order_id));
   const duplicated = rows.reduce((sum, row) => sum + row.copies - 1, 0);
+  // Refund and payout ids are unique by their tables' keys: what can go wrong is a loss.
+  const ids = async (query: string) =>
+    new Set(
+      (await client.query<{ id: string }>(query, [`${site.prefix}-%`])).rows.map((row) => row.id),
+    );
+  const refunds = await ids('select refund_id as id from refunds where refund_id like $1');
+  const payouts = await ids('select payout_id as id from payouts where payout_id like $1');
   const mismatch = async (query: string, values: unknown[] = []) =>
     (await client.query(query, values)).rows.length;
+  // Each sale counts as its amount less its refunds; a fully refunded one leaves the counts.
+  const remaining = `count(*) filter (where refunded_amount < amount) c,
+    sum(amount - refunded_amount) a, sum(net_amount - refunded_amount + refunded_commission) n`;
   const rollupMismatches =
     (await mismatch(
-      `select 1 from (select seller_id, count(*) c, sum(amount) a from sales group by seller_id) s
+      `select 1 from (select seller_id, ${remaining} from sales group by seller_id) s
          full join seller_sales_totals t on t.seller_id = s.seller_id
-       where s.c is distinct from t.count or s.a is distinct from t.amount`,
+       where s.c is distinct from t.count or s.a is distinct from t.amount
+          or s.n is distinct from t.net`,
     )) +
     (await mismatch(
-      `select 1 from (select product_id, count(*) c, sum(amount) a from sales group by product_id) s
+      `select 1 from (select product_id, ${remaining} from sales group by product_id) s
          full join product_sales ps on ps.product_id = s.product_id
-       where s.c is distinct from ps.count or s.a is distinct from ps.amount`,
+       where s.c is distinct from ps.count or s.a is distinct from ps.amount
+          or s.n is distinct from ps.net`,
     )) +
     (await mismatch(
-      `select 1 from (select seller_id, (purchased_at at time zone $1)::date as day, count(*) c,
-                        sum(amount) a from sales group by 1, 2) s
+      `select 1 from (select seller_id, (purchased_at at time zone $1)::date as day, ${remaining}
+                      from sales group by 1, 2) s
          full join sales_daily d on d.seller_id = s.seller_id and d.day = s.day
-       where s.c is distinct from d.count or s.a is distinct from d.amount`,
+       where s.c is distinct from d.count or s.a is distinct from d.amount
+          or s.n is distinct from d.net`,
       [timeZone],
     ));
   return {
-    acknowledged: acknowledged.size,
+    acknowledged: site.created.size,
     stored: rows.length,
-    lost,
+    lost: missing(site.created, stored),
     duplicated,
+    refundsAcknowledged: site.refundsCreated.size,
+    refundsLost: missing(site.refundsCreated, refunds),
+    payoutsAcknowledged: site.payoutsCreated.size,
+    payoutsLost: missing(site.payoutsCreated, payouts),
     rollupMismatches,
   };
+}
+
+interface LedgerCheck {
+  sellers: number;
+  /** Sellers whose ledger sum, balance answered, and rollup net less payouts are not all equal. */
+  differing: number;
+  /** Σ over sellers of |ledger − balance| + |ledger − (rollup net − payouts)|, in KRW. */
+  difference: number;
+}
+
+/**
+ * Every seller's balance three ways: the sum of their ledger entries, what
+ * `GET /api/payouts/balance` answers, and their sales rollup's net (sales less refunds) less
+ * their payouts. The balance is asked a few sellers at a time, after the load.
+ */
+async function checkLedger(
+  databaseUrl: string,
+  base: string,
+  tokens: string[],
+): Promise<LedgerCheck> {
+  const expected = await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ rank: number; ledger: string; rollup: string }>(
+      `select r.rank, coalesce(l.sum, 0) as ledger,
+              coalesce(t.net, 0) - coalesce(p.sum, 0) as rollup
+       from generate_series(1, $1::int) as r(rank)
+       left join (select seller_id, sum(net) from ledger_entries group by seller_id) l
+         on l.seller_id = ${sellerIdSql('r.rank')}
+       left join seller_sales_totals t on t.seller_id = ${sellerIdSql('r.rank')}
+       left join (select seller_id, sum(amount) from payouts group by seller_id) p
+         on p.seller_id = ${sellerIdSql('r.rank')}`,
+      [tokens.length - 1],
+    );
+    return rows.map((row) => ({
+      rank: row.rank,
+      ledger: Number(row.ledger),
+      rollup: Number(row.rollup),
+    }));
+  });
+  let differing = 0;
+  let difference = 0;
+  const queue = [...expected];
+  const worker = async () => {
+    for (let seller = queue.shift(); seller; seller = queue.shift()) {
+      const response = await fetch(`${base}/api/payouts/balance`, {
+        headers: { authorization: `Bearer ${tokens[seller.rank]}` },
+      });
+      if (!response.ok) {
+        throw new Error(
+          `balance of seller ${seller.rank}: ${response.status} ${await response.text()}`,
+        );
+      }
+      const { balance } = (await response.json()) as { balance: number };
+      const gap = Math.abs(seller.ledger - balance) + Math.abs(seller.ledger - seller.rollup);
+      if (gap > 0) differing++;
+      difference += gap;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return { sellers: expected.length, differing, difference };
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -648,6 +817,7 @@ function report(run: {
   ingestViewsOn: Recorder;
   readRate: number;
   consistency: Consistency & { replays: number };
+  ledger: LedgerCheck;
   captured: Captured;
   scripts: Record<string, PgbenchScript>;
 }): ScenarioResult {
@@ -766,7 +936,14 @@ function report(run: {
       },
     );
   }
-  for (const label of ['purchase', 'purchase (replay)', 'view', 'flash-sale purchase']) {
+  for (const label of [
+    'purchase',
+    'purchase (replay)',
+    'refund',
+    'payout',
+    'view',
+    'flash-sale purchase',
+  ]) {
     const figures = mixed.figures(label);
     // The flash sale lasts `flash` seconds of the phase: its rate is over those.
     const perSecond =
@@ -780,7 +957,7 @@ function report(run: {
         name: `mixed: ${label} p99`,
         value: figures.p99,
         unit: 'ms',
-        ...(label === 'purchase' ? target(figures.p99, '<', 50) : {}),
+        ...(label === 'purchase' || label === 'refund' ? target(figures.p99, '<', 50) : {}),
       },
       {
         name: `mixed: ${label} errors`,
@@ -797,7 +974,8 @@ function report(run: {
   });
 
   // Ingest.
-  const ingest = run.ingest.figures('ingest purchase');
+  const ingest = run.ingest.figures(ingestLabels);
+  const ingestRefunds = run.ingest.figures('ingest refund');
   const ingestAnchor = meanTps(run.ingestAnchor);
   const ingestRatio = round(ingest.perSecond / ingestAnchor);
   const off = run.ingestViewsOff.figures('ingest purchase');
@@ -805,18 +983,25 @@ function report(run: {
   const viewsRatio = round(on.perSecond / off.perSecond);
   metrics.push(
     {
-      name: `ingest (${ingestConnections} connections) while ${run.readRate} reads/s run, purchases/s`,
+      name: `ingest (${ingestConnections} connections) while ${run.readRate} reads/s run, purchases and refunds/s`,
       value: ingest.perSecond,
       unit: '/s',
     },
     { name: 'ingest p99', value: ingest.p99, unit: 'ms' },
+    { name: 'ingest: refunds p99', value: ingestRefunds.p99, unit: 'ms' },
     {
-      name: 'ingest: pgbench, the purchase transaction, same reads, TPS',
+      name: 'ingest errors',
+      value: ingest.errors,
+      unit: '',
+      ...target(ingest.errors, '≤', 0),
+    },
+    {
+      name: 'ingest: pgbench, the purchase and refund transactions (10:1), same reads, TPS',
       value: ingestAnchor,
       unit: 'tps',
     },
     {
-      name: 'ingest: pgbench, the purchase transaction, p99 (its highest slice)',
+      name: 'ingest: pgbench, the purchase and refund transactions, p99 (its highest slice)',
       value: Math.max(...run.ingestAnchor.map((anchor) => anchor.p99Ms ?? Number.NaN)),
       unit: 'ms',
     },
@@ -842,11 +1027,37 @@ function report(run: {
       unit: '',
       ...check(run.consistency.duplicated, '≤', 0),
     },
+    { name: 'refunds acknowledged', value: run.consistency.refundsAcknowledged, unit: '' },
     {
-      name: 'rollup rows not matching the sales',
+      name: 'refunds lost',
+      value: run.consistency.refundsLost,
+      unit: '',
+      ...check(run.consistency.refundsLost, '≤', 0),
+    },
+    { name: 'payouts acknowledged', value: run.consistency.payoutsAcknowledged, unit: '' },
+    {
+      name: 'payouts lost',
+      value: run.consistency.payoutsLost,
+      unit: '',
+      ...check(run.consistency.payoutsLost, '≤', 0),
+    },
+    {
+      name: 'rollup rows not matching the sales less their refunds',
       value: run.consistency.rollupMismatches,
       unit: '',
       ...check(run.consistency.rollupMismatches, '≤', 0),
+    },
+    {
+      name: `ledger: sellers whose ledger sum, balance and rollups less payouts differ (of ${run.ledger.sellers})`,
+      value: run.ledger.differing,
+      unit: '',
+      ...check(run.ledger.differing, '≤', 0),
+    },
+    {
+      name: 'ledger: difference, ledger sum vs balance vs rollups less payouts, all sellers',
+      value: run.ledger.difference,
+      unit: 'KRW',
+      ...check(run.ledger.difference, '≤', 0),
     },
   );
 
@@ -893,6 +1104,7 @@ function report(run: {
       oneQuery,
       ingest: { http: ingest, pgbench: run.ingestAnchor, viewsOff: off, viewsOn: on },
       consistency: run.consistency,
+      ledger: run.ledger,
       unnamedStatements: unnamed,
       statements: Object.fromEntries(
         Object.entries(run.captured.reads).map(([name, statements]) => [
@@ -905,6 +1117,11 @@ function report(run: {
         ]),
       ),
       purchaseStatements: run.captured.purchase.map(({ text, name, parsed }) => ({
+        text,
+        name,
+        parsed,
+      })),
+      refundStatements: run.captured.refund.map(({ text, name, parsed }) => ({
         text,
         name,
         parsed,
