@@ -3,7 +3,15 @@ import {
   RateLimiterMemory,
   RateLimiterRedis,
 } from 'rate-limiter-flexible';
-import type { RateLimitRule } from './rate-limiter.ts';
+
+/** At most `max` hits per fixed window of `windowSeconds`, counted per subject. */
+export interface RateLimitRule {
+  /** Names the counters (and their Redis keys): one name, one rule. */
+  name: string;
+  max: number;
+  /** Whole seconds: the window starts with the first hit and is not pushed back by later ones. */
+  windowSeconds: number;
+}
 
 /**
  * Where the counters live: in this copy of the server (memory), or in Redis, shared by every

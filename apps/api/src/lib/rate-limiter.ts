@@ -1,16 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './app-error.ts';
-import type { RateLimitStore } from './rate-limit-store.ts';
+import type { RateLimitRule, RateLimitStore } from './rate-limit-store.ts';
 
-/** At most `max` hits per fixed window of `windowSeconds`, counted per subject. */
-export interface RateLimitRule {
-  /** Names the counters (and their Redis keys): one name, one rule. */
-  name: string;
-  max: number;
-  /** Whole seconds: the window starts with the first hit and is not pushed back by later ones. */
-  windowSeconds: number;
-}
+export type { RateLimitRule } from './rate-limit-store.ts';
 
 export interface RateLimiter {
   /** Counts one attempt and refuses it (429) when it goes over the rule. */
