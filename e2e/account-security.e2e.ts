@@ -162,7 +162,7 @@ test.describe('two-factor sign-in', () => {
     await expect(qr.locator('path')).toHaveAttribute('d', /^M\d+ \d+h1v1h-1z/);
     const app = authenticator(await shownSetupKey(page));
 
-    await card.locator('#two-factor-code').fill(app.nextCode());
+    await card.locator('#two-factor-code').fill(await app.nextCode());
     await card.getByRole('button', { name: 'Turn on' }).click();
 
     // Ten recovery codes, shown once: copied, downloaded as text, then put away.
@@ -203,7 +203,7 @@ test.describe('two-factor sign-in', () => {
     await expect(
       step.getByText('This code is not valid. Check your authenticator app and try again.'),
     ).toBeVisible();
-    await step.locator('#code').fill(app.nextCode());
+    await step.locator('#code').fill(await app.nextCode());
     await step.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/');
     await expect(page.getByTestId('welcome')).toBeVisible();
@@ -222,7 +222,7 @@ test.describe('two-factor sign-in', () => {
     await expect(status).toHaveText('On');
     await card.getByRole('button', { name: 'Turn off' }).click();
     await card.locator('#two-factor-password').fill(seller.password);
-    await card.locator('#two-factor-code').fill(app.nextCode());
+    await card.locator('#two-factor-code').fill(await app.nextCode());
     await card.getByRole('button', { name: 'Turn off' }).click();
     await expect(page.getByTestId('success-banner')).toContainText('Two-factor sign-in is off.');
     await expect(status).toHaveText('Off');

@@ -7,16 +7,32 @@ import { base32Decode, hotp, totpStep, totpStepSeconds } from '../modules/auth/t
  */
 const previousStepMarginMs = 10_000;
 
+/** The time an authenticator reads, and how it waits for a later step. */
+export interface AuthenticatorClock {
+  now(): number;
+  /**
+   * Waits `ms` of this clock's time. Without it, asking for a code when every code the server
+   * accepts has been given throws instead of waiting for the next step.
+   */
+  sleep?(ms: number): Promise<void>;
+}
+
+const systemClock: AuthenticatorClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 /**
  * An authenticator app holding one secret (the setup key as the page shows it, spaces and
- * all): RFC 6238 codes, SHA-1, 30-second steps, six digits, for the time `now` tells (the
+ * all): RFC 6238 codes, SHA-1, 30-second steps, six digits, for the time its clock tells (the
  * system clock unless a test gives its own). The server accepts a step once, later than the
  * last one it accepted, and allows one step of clock drift either side, so three codes can be
  * used at any moment: the previous step's, the current one's and the next one's. `nextCode`
- * gives them in that order and never waits for the clock; past the next step it throws (move
- * the injected clock, or use fewer codes). Used by the web app's tests and the browser tests.
+ * gives them in that order; past the next step it waits for the clock to reach the next step,
+ * as a person with the app would (at most one step), or throws when the clock cannot wait.
+ * Used by the web app's tests and the browser tests.
  */
-export function authenticator(setupKey: string, now: () => number = Date.now) {
+export function authenticator(setupKey: string, clock: AuthenticatorClock = systemClock) {
   const secret = base32Decode(setupKey.replace(/\s/g, ''));
   let lastStep = Number.NEGATIVE_INFINITY;
   return {
@@ -25,17 +41,23 @@ export function authenticator(setupKey: string, now: () => number = Date.now) {
       return hotp(secret, totpStep(timeMs));
     },
     /** The code of the earliest step the server still accepts and has not been given yet. */
-    nextCode(): string {
-      const time = now();
-      const current = totpStep(time);
-      const leftInStep = (current + 1) * totpStepSeconds * 1000 - time;
-      const earliest = leftInStep >= previousStepMarginMs ? current - 1 : current;
-      const step = Math.max(earliest, lastStep + 1);
-      if (step > current + 1) {
-        throw new Error('Every code the server accepts at this time has been used');
+    async nextCode(): Promise<string> {
+      for (;;) {
+        const time = clock.now();
+        const current = totpStep(time);
+        const stepEnd = (current + 1) * totpStepSeconds * 1000;
+        const earliest = stepEnd - time >= previousStepMarginMs ? current - 1 : current;
+        const step = Math.max(earliest, lastStep + 1);
+        if (step <= current + 1) {
+          lastStep = step;
+          return hotp(secret, step);
+        }
+        if (!clock.sleep) {
+          throw new Error('Every code the server accepts at this time has been used');
+        }
+        // A little past the boundary, so that the server's clock is surely in the next step.
+        await clock.sleep(stepEnd - time + 250);
       }
-      lastStep = step;
-      return hotp(secret, step);
     },
   };
 }
