@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createProduct, sellerClient, signUp } from './support/api';
 import { test as base, expect, signIn } from './support/fixtures';
 import { expectNoOverflow } from './support/phone-layout';
@@ -31,6 +31,18 @@ async function expectWithinScreen(element: Locator, width: number): Promise<void
   expect(box && box.width > 0 && box.x >= 0 && box.x + box.width <= width + 0.5).toBe(true);
 }
 
+/** The page at each phone width in turn, by resizing it: a phone turned, another phone. */
+async function atEachWidth(page: Page, check: (width: number) => Promise<void>): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    // Two frames: the resize is laid out and whatever it re-rendered is painted.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await check(width);
+  }
+}
+
 test.describe('the products screens on phones', () => {
   for (const language of languages) {
     test(`fit 360–430 px in ${language}, with a 200-character title`, async ({
@@ -40,11 +52,11 @@ test.describe('the products screens on phones', () => {
       catalogue,
     }) => {
       await signIn(context, run.baseUrl, catalogue.token);
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.goto(`/products?lng=${language}`);
-        const card = page.getByTestId('product-card').filter({ hasText: longTitle.slice(0, 60) });
-        await expect(card).toBeVisible();
+      await page.setViewportSize({ width: widths[0], height: 800 });
+      await page.goto(`/products?lng=${language}`);
+      const card = page.getByTestId('product-card').filter({ hasText: longTitle.slice(0, 60) });
+      await expect(card).toBeVisible();
+      await atEachWidth(page, async (width) => {
         await expectNoOverflow(page, `/products ${language} ${width}px`);
         // The badge, the delete button and "new product" stay in view.
         await expectWithinScreen(card.getByTestId('status-badge'), width);
@@ -67,17 +79,22 @@ test.describe('the products screens on phones', () => {
         ]) {
           await expectWithinScreen(card.getByTestId(figure), width);
         }
+      });
 
-        for (const path of [
-          `/products/${catalogue.productId}`,
-          `/products/${catalogue.productId}/edit`,
-          '/products/create',
-        ]) {
-          await page.goto(path);
-          await expect(page.locator('h1').first()).toBeVisible();
-          await page.waitForLoadState('networkidle');
-          await expectNoOverflow(page, `${path} ${language} ${width}px`);
-        }
+      for (const path of [
+        `/products/${catalogue.productId}`,
+        `/products/${catalogue.productId}/edit`,
+        '/products/create',
+      ]) {
+        await page.setViewportSize({ width: widths[0], height: 800 });
+        await page.goto(path);
+        await expect(page.locator('h1').first()).toBeVisible();
+        // Nothing is loading any more: no skeleton, nothing busy; the fonts are in.
+        await expect(page.locator('[data-slot="skeleton"], [aria-busy="true"]')).toHaveCount(0);
+        await page.evaluate(() => document.fonts.ready);
+        await atEachWidth(page, (width) =>
+          expectNoOverflow(page, `${path} ${language} ${width}px`),
+        );
       }
     });
   }
