@@ -29,6 +29,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createEmailChangeRepository } from './modules/auth/email-change.repository.ts';
 import { createEmailChangeService } from './modules/auth/email-change.service.ts';
 import { createPurgeActivityJob } from './modules/auth/jobs/purge-activity.job.ts';
+import type { PasswordHashCost } from './modules/auth/password.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { createSessionRepository } from './modules/auth/sessions.repository.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
@@ -105,6 +106,11 @@ export interface AppDependencies {
   clock?: () => Date;
   /** How a slowed-down sign-in waits (tests hold it; a timer otherwise). */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The cost of new password hashes. Only tests set it, to a cheap one: they sign up and in
+   * hundreds of times, and what they check does not depend on the cost.
+   */
+  passwordHashCost?: PasswordHashCost;
 }
 
 /** Builds the whole application; `server.ts` only listens, tests call it through `inject`. */
@@ -115,6 +121,7 @@ export async function buildApp({
   logStream,
   clock,
   sleep,
+  passwordHashCost,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -212,6 +219,7 @@ export async function buildApp({
       },
     },
     ...(sleep ? { sleep } : {}),
+    ...(passwordHashCost ? { hashCost: passwordHashCost } : {}),
   });
   const passwordReset = createPasswordResetService({
     db: database.db,
@@ -223,6 +231,7 @@ export async function buildApp({
     throttle: { limiter, perAccountPerHour: limits.passwordResetsPerHour },
     sessions,
     activity,
+    ...(passwordHashCost ? { hashCost: passwordHashCost } : {}),
   });
   const emailChange = createEmailChangeService({
     transaction: database.transaction,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { PasswordHashCost } from '../modules/auth/password.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -14,10 +15,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Password hashes made by the tests' apps: scrypt with N=2^10 and p=1 (about a millisecond
+ * instead of a hundred). Sign-ups and sign-ins are the bulk of the suites' work otherwise, and
+ * no test depends on the cost; `password.test.ts` checks the production one.
+ */
+export const testPasswordHashCost: PasswordHashCost = { logN: 10, r: 8, p: 1 };
+
 /** The real application on a fresh database, with its data directory in a temp folder. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppDependencies, 'onRoute' | 'logStream' | 'clock' | 'sleep'> = {},
+  options: Pick<
+    AppDependencies,
+    'onRoute' | 'logStream' | 'clock' | 'sleep' | 'passwordHashCost'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'seller-app-'));
   const config = loadConfig({
@@ -32,7 +43,12 @@ export async function createTestApp(
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, ...options });
+  const app = await buildApp({
+    config,
+    database,
+    passwordHashCost: testPasswordHashCost,
+    ...options,
+  });
   await app.ready();
   return {
     app,
@@ -63,7 +79,11 @@ export async function createSiblingApp(
     WEB_DIST_DIR: t.config.webDistDir,
     ...env,
   });
-  const app = await buildApp({ config, database: t.database });
+  const app = await buildApp({
+    config,
+    database: t.database,
+    passwordHashCost: testPasswordHashCost,
+  });
   await app.ready();
   return app;
 }

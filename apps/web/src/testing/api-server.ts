@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
+import { testPasswordHashCost } from '../../../api/src/test/test-app.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject) {
   });
   const database = await openDatabase({ kind: 'pglite', dataDir });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, passwordHashCost: testPasswordHashCost });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   project.provide('apiOrigin', `http://127.0.0.1:${port}`);

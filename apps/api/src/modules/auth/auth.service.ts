@@ -16,7 +16,13 @@ import type { AccountSecurityRepository } from './account-security.repository.ts
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import {
+  decoyPasswordHash,
+  hashPassword,
+  type PasswordHashCost,
+  passwordHashCost,
+  verifyPassword,
+} from './password.ts';
 import type { SessionService } from './sessions.service.ts';
 import type { TokenService } from './tokens.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
@@ -99,6 +105,8 @@ export function createAuthService(deps: {
   activity: Pick<ActivityService, 'record'>;
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
+  /** The cost of new password hashes (the production one unless tests make it cheaper). */
+  hashCost?: PasswordHashCost;
 }) {
   const {
     db,
@@ -114,6 +122,7 @@ export function createAuthService(deps: {
   } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
   const now = deps.now ?? (() => new Date());
+  const hashCost = deps.hashCost ?? passwordHashCost;
   const { limiter } = loginThrottle;
   const { perPair, perIp, perAccount } = loginRules(loginThrottle.limits);
 
@@ -169,7 +178,7 @@ export function createAuthService(deps: {
       }
       if (await sellers.findByEmail(email)) throw conflictFor('email');
       if (await sellers.findByNickname(input.nickname)) throw conflictFor('nickname');
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, hashCost);
       try {
         // The signup is the account's first sign-in: it opens a session like any other.
         const { row, sessionId } = await transaction(async (tx) => {
@@ -206,7 +215,7 @@ export function createAuthService(deps: {
       const row = await sellers.findByEmail(account);
       const matches = row
         ? await verifyPassword(input.password, row.passwordHash)
-        : await verifyPassword(input.password, await decoyPasswordHash()).then(() => false);
+        : await verifyPassword(input.password, await decoyPasswordHash(hashCost)).then(() => false);
       if (!row || !matches) {
         await Promise.all([
           limiter.record(perIp, client.ip),
@@ -288,7 +297,7 @@ export function createAuthService(deps: {
           { path: 'newPassword', code: 'passwordTooCommon' },
         ]);
       }
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = await hashPassword(input.newPassword, hashCost);
       const { version, sessionId } = await transaction(async (tx) => {
         const next = await sellers.setPasswordAndRevoke(sellerId, passwordHash, tx);
         if (next === undefined) throw sellerGone();

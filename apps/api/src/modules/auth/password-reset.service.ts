@@ -8,7 +8,7 @@ import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { createPasswordResetJob, hashToken } from './jobs/password-reset.job.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword, type PasswordHashCost, passwordHashCost } from './password.ts';
 import type { SessionService } from './sessions.service.ts';
 
 const resetTokenInvalid = () =>
@@ -44,6 +44,8 @@ export interface PasswordResetDeps {
   sessions: Pick<SessionService, 'endAll'>;
   activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
+  /** The cost of new password hashes (the production one unless tests make it cheaper). */
+  hashCost?: PasswordHashCost;
 }
 
 /**
@@ -57,6 +59,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   const { limiter } = deps.throttle;
   const { perIp, perAccount } = resetRules(deps.throttle.perAccountPerHour);
   const now = deps.now ?? (() => new Date());
+  const hashCost = deps.hashCost ?? passwordHashCost;
 
   const resetJob = createPasswordResetJob({ transaction, sellers, security, mail, now });
   queue.register(resetJob);
@@ -85,7 +88,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         }
         const version = await sellers.setPasswordAndRevoke(
           owner,
-          await hashPassword(newPassword),
+          await hashPassword(newPassword, hashCost),
           tx,
         );
         await security.endResetTokens(tx, owner);

@@ -1,10 +1,20 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
+/** scrypt's cost parameters: N = 2^logN, block size r, parallelism p. */
+export interface PasswordHashCost {
+  logN: number;
+  r: number;
+  p: number;
+}
+
 /**
- * scrypt with one of OWASP's equivalent parameter sets (N=2^15, r=8, p=3: 32 MiB, about
- * 100 ms here). The parameters travel with each hash so they can be raised later.
+ * One of OWASP's equivalent parameter sets (N=2^15, r=8, p=3: 32 MiB, about 100 ms here). The
+ * parameters travel with each hash, so they can be raised later and a hash made with others
+ * is still verified.
  */
-const defaults = { logN: 15, r: 8, p: 3, keyLength: 32 } as const;
+export const passwordHashCost: PasswordHashCost = { logN: 15, r: 8, p: 3 };
+
+const keyLength = 32;
 
 function derive(
   password: string,
@@ -23,14 +33,17 @@ function derive(
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: PasswordHashCost = passwordHashCost,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, defaults);
+  const key = await derive(password, salt, { ...cost, keyLength });
   return [
     'scrypt',
-    defaults.logN,
-    defaults.r,
-    defaults.p,
+    cost.logN,
+    cost.r,
+    cost.p,
     salt.toString('base64'),
     key.toString('base64'),
   ].join('$');
@@ -49,9 +62,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Used for unknown emails so that they take as long as a wrong password. */
-let decoyHash: Promise<string> | undefined;
-export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoyHash;
+/** Used for unknown emails so that they take as long as a wrong password: one per cost. */
+const decoyHashes = new Map<string, Promise<string>>();
+export function decoyPasswordHash(cost: PasswordHashCost = passwordHashCost): Promise<string> {
+  const key = `${cost.logN}$${cost.r}$${cost.p}`;
+  let decoy = decoyHashes.get(key);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('hex'), cost);
+    decoyHashes.set(key, decoy);
+  }
+  return decoy;
 }
