@@ -289,6 +289,27 @@ export const screens: Screen[] = [
     },
   },
   {
+    name: 'sign-in and security',
+    path: () => '/settings/security',
+    signedIn: true,
+    ready: async (page, size) => {
+      // The sessions and the activity as this size lists them: rows, or cards on phones.
+      const row = size === 'phone' ? 'card' : 'row';
+      await visible(page, `session-${row}`);
+      await visible(page, size === 'phone' ? 'activity-item' : 'activity-row');
+      await visible(page, 'email-change-card');
+    },
+  },
+  {
+    name: 'data and account',
+    path: () => '/settings/account',
+    signedIn: true,
+    ready: async (page) => {
+      await visible(page, 'export-request');
+      await visible(page, 'delete-account-card');
+    },
+  },
+  {
     name: 'unknown page',
     path: () => '/no-such-screen',
     signedIn: true,
