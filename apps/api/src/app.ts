@@ -28,7 +28,7 @@ import { authRouteLimits, authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createEmailChangeRepository } from './modules/auth/email-change.repository.ts';
 import { createEmailChangeService } from './modules/auth/email-change.service.ts';
-import { createPurgeActivityJob } from './modules/auth/jobs/purge-activity.job.ts';
+import { createPurgeSessionsAndActivityJob } from './modules/auth/jobs/purge-sessions-and-activity.job.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { createSessionRepository } from './modules/auth/sessions.repository.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
@@ -331,7 +331,7 @@ export async function buildApp({
   // The recurring jobs; when each runs is in job-schedules.ts.
   jobQueue.register(createQueueDailySummariesJob({ saleNotifications }));
   jobQueue.register(createTrimWebhookLogsJob({ webhooks }));
-  jobQueue.register(createPurgeActivityJob({ activity }));
+  jobQueue.register(createPurgeSessionsAndActivityJob({ sessions, activity, log: app.log }));
   jobQueue.register(
     createSweepUploadsJob({
       uploads: createUploadRepository(database),
@@ -407,8 +407,10 @@ export async function buildApp({
   await app.register(settlementRoutes, { settlement });
   await app.register(payoutRoutes, { payouts });
   const account = createAccountService({
-    accounts: createAccountRepository(database.db),
+    accounts: createAccountRepository(database),
     storage,
+    activity,
+    sessions,
     queue: jobQueue,
     mail,
     confirmSeller: (executor, sellerId, proof) =>
