@@ -396,6 +396,15 @@ it('runs an account from two sign-ins to its deletion, as the design says', asyn
   );
 
   // ---- Deletion: refused with a balance, accepted once it is paid out ------------------------
+  const creatorPage = `/api/public/sellers/${seller.nickname}`;
+  const productPage = `${creatorPage}/products/${productId}`;
+  const shown = await call('GET', creatorPage);
+  expectStatus(shown, 200);
+  expect(shown.json<{ products: Json[] }>().products.map((product) => product.id)).toEqual([
+    productId,
+  ]);
+  expectStatus(await call('GET', productPage), 200);
+
   const refused = await call('DELETE', '/api/auth/account', {
     token,
     body: { password: seller.password },
@@ -420,6 +429,12 @@ it('runs an account from two sign-ins to its deletion, as the design says', asyn
 
   expectStatus(await call('GET', '/api/auth/profile', { token }), 401);
   expectStatus(await login(newEmail, seller.password), 401);
+  // The creator page and the products leave the catalog.
+  for (const url of [creatorPage, productPage]) {
+    const gone = await call('GET', url);
+    expectStatus(gone, 404);
+    expect(gone.json()).toMatchObject({ code: 'not_found' });
+  }
   const nickname = await call('POST', '/api/auth/signup', {
     body: {
       email: `other-${seller.nickname}@example.com`,
