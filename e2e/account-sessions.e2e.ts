@@ -1,6 +1,5 @@
 import { sellerClient, succeeded } from './support/api';
 import { expect, test } from './support/fixtures';
-import { linkIn } from './support/mailbox';
 import type { ScreenSize } from './support/screens';
 
 const sizes: ScreenSize[] = ['desktop', 'phone'];
@@ -87,37 +86,3 @@ for (const screenSize of sizes) {
     });
   }
 }
-
-test.describe('the email change', () => {
-  test('sends a link to the new address; confirming it moves the sign-in there', async ({
-    page,
-    run,
-    seller,
-    mailbox,
-  }) => {
-    const newEmail = `moved-${Date.now().toString(36)}@example.com`;
-    await page.goto('/settings/security');
-    const card = page.getByTestId('email-change-card');
-    await card.getByLabel('New email address').fill(newEmail);
-    await card.getByLabel('Current password').fill(seller.password);
-    await card.getByRole('button', { name: 'Send confirmation link' }).click();
-    await expect(card.getByTestId('email-change-sent')).toContainText(newEmail);
-
-    const [mail] = await mailbox.waitFor({ to: newEmail, subject: /Confirm your new/ });
-    if (!mail) throw new Error('no confirmation mail');
-    const link = linkIn(mail, '/confirm-email');
-    await page.goto(`${link.pathname}${link.search}`);
-    await page.getByRole('button', { name: 'Confirm this address' }).click();
-    await expect(page.getByTestId('email-confirmed')).toContainText(newEmail);
-
-    const api = sellerClient(run.baseUrl);
-    const old = await api.POST('/api/auth/login', {
-      body: { email: seller.email, password: seller.password },
-    });
-    expect(old.response.status).toBe(401);
-    const moved = await api.POST('/api/auth/login', {
-      body: { email: newEmail, password: seller.password },
-    });
-    expect(moved.response.status).toBe(200);
-  });
-});

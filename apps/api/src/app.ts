@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { jobSchedules } from './job-schedules.ts';
 import { internalApiPlugin } from './lib/internal-signature.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createEtagMemory } from './lib/public-read.ts';
 import { createMemoryStore, createRedisStore } from './lib/rate-limit-store.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
@@ -28,7 +29,7 @@ import { authRouteLimits, authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createEmailChangeRepository } from './modules/auth/email-change.repository.ts';
 import { createEmailChangeService } from './modules/auth/email-change.service.ts';
-import { createPurgeActivityJob } from './modules/auth/jobs/purge-activity.job.ts';
+import { createPurgeSessionsAndActivityJob } from './modules/auth/jobs/purge-sessions-and-activity.job.ts';
 import type { PasswordHashCost } from './modules/auth/password.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { createSessionRepository } from './modules/auth/sessions.repository.ts';
@@ -36,6 +37,12 @@ import { createSessionService } from './modules/auth/sessions.service.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createDeliveryRepository } from './modules/deliveries/deliveries.repository.ts';
+import { deliveryInternalRoutes, deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { createDeliveryService } from './modules/deliveries/deliveries.service.ts';
 import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
 import {
   exchangeRateInternalRoutes,
@@ -331,6 +338,17 @@ export async function buildApp({
     }),
   });
 
+  await app.register(catalogRoutes, {
+    catalog: createCatalogService({
+      catalog: createCatalogRepository(database.statements),
+      storage,
+    }),
+    etagMemory: createEtagMemory({
+      seconds: config.catalogEtagMemorySeconds,
+      ...(clock ? { now: () => clock().getTime() } : {}),
+    }),
+  });
+
   const exchangeRates = createExchangeRateService({
     rates: createExchangeRateRepository(database.db),
     timeZone: config.timeZone,
@@ -340,7 +358,7 @@ export async function buildApp({
   // The recurring jobs; when each runs is in job-schedules.ts.
   jobQueue.register(createQueueDailySummariesJob({ saleNotifications }));
   jobQueue.register(createTrimWebhookLogsJob({ webhooks }));
-  jobQueue.register(createPurgeActivityJob({ activity }));
+  jobQueue.register(createPurgeSessionsAndActivityJob({ sessions, activity, log: app.log }));
   jobQueue.register(
     createSweepUploadsJob({
       uploads: createUploadRepository(database),
@@ -399,6 +417,13 @@ export async function buildApp({
       },
     ],
   });
+  const deliveries = createDeliveryService({
+    deliveries: createDeliveryRepository(database),
+    storage,
+    linkTtlSeconds: config.deliveryLinkTtlSeconds,
+    publicUrl: config.appUrl,
+    ...now,
+  });
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
     routes: [
@@ -406,6 +431,7 @@ export async function buildApp({
       purchaseInternalRoutes(purchases),
       payoutInternalRoutes(payouts),
       refundInternalRoutes(refunds),
+      deliveryInternalRoutes(deliveries),
     ],
   });
   const sales = createSalesService({
@@ -413,11 +439,14 @@ export async function buildApp({
     timeZone: config.timeZone,
   });
   await app.register(salesRoutes, { sales });
+  await app.register(deliveryRoutes, { deliveries });
   await app.register(settlementRoutes, { settlement });
   await app.register(payoutRoutes, { payouts });
   const account = createAccountService({
-    accounts: createAccountRepository(database.db),
+    accounts: createAccountRepository(database),
     storage,
+    activity,
+    sessions,
     queue: jobQueue,
     mail,
     confirmSeller: (executor, sellerId, proof) =>

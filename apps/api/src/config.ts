@@ -90,6 +90,8 @@ const environmentSchema = z.object({
   INTERNAL_API_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Product views are written in batches started at most this often (milliseconds). */
   VIEW_BATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(20),
+  /** How long a server copy answers a catalog revalidation (304) from the ETag it last served. */
+  CATALOG_ETAG_MEMORY_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   EXCHANGE_RATE_URL: z
     .url()
     .regex(/^https?:\/\//, 'must be an http(s) URL')
@@ -116,6 +118,16 @@ const environmentSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24),
+  /**
+   * How long a buyer's download link works. At most 7 days, the longest a presigned S3 URL
+   * may live.
+   */
+  DELIVERY_LINK_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 24 * 60 * 60)
+    .default(600),
   /** How often the server sweeps abandoned uploads; 0 turns the timer off. */
   UPLOAD_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset, mail is written to DATA_DIR/outbox. */
@@ -184,6 +196,11 @@ export interface Config {
   internalApiSecret: string | undefined;
   /** The least time between two batches of product views; 0 writes each batch at once. */
   viewBatchIntervalMs: number;
+  /**
+   * For how long a catalog page's last ETag is trusted to answer `If-None-Match` (304) without
+   * reading the database; 0 reads it for every request.
+   */
+  catalogEtagMemorySeconds: number;
   /** A provider answering `{ krw, cny, date? }`, fetched every `exchangeRateRefreshMinutes`. */
   exchangeRateUrl: string | undefined;
   exchangeRateRefreshMinutes: number;
@@ -192,6 +209,8 @@ export interface Config {
   corsOrigins: string[];
   storage: StorageConfig;
   uploadTtlHours: number;
+  /** Seconds a buyer's download link (a delivery) works. */
+  deliveryLinkTtlSeconds: number;
   uploadSweepIntervalMinutes: number;
   mail: {
     /** Unset: messages are written to `outboxDir` and their links logged. */
@@ -294,12 +313,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     internalApiSecret: values.INTERNAL_API_SECRET,
     viewBatchIntervalMs: values.VIEW_BATCH_INTERVAL_MS,
+    catalogEtagMemorySeconds: values.CATALOG_ETAG_MEMORY_SECONDS,
     exchangeRateUrl: values.EXCHANGE_RATE_URL,
     exchangeRateRefreshMinutes: values.EXCHANGE_RATE_REFRESH_MINUTES,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     corsOrigins: [...new Set(values.CORS_ORIGINS)],
     storage: storageConfig(values, dataDir),
     uploadTtlHours: values.UPLOAD_TTL_HOURS,
+    deliveryLinkTtlSeconds: values.DELIVERY_LINK_TTL_SECONDS,
     uploadSweepIntervalMinutes: values.UPLOAD_SWEEP_INTERVAL_MINUTES,
     mail: {
       smtpUrl: values.SMTP_URL,

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import { removeDataExportsKind } from './modules/account/jobs/remove-data-exports.job.ts';
-import { purgeActivityKind } from './modules/auth/jobs/purge-activity.job.ts';
+import { purgeSessionsAndActivityKind } from './modules/auth/jobs/purge-sessions-and-activity.job.ts';
 import { refreshExchangeRateKind } from './modules/exchange-rates/jobs/refresh-exchange-rate.job.ts';
 import type { Schedule } from './modules/jobs/job-queue.ts';
 import { purgeFinishedJobsKind } from './modules/jobs/jobs/purge-finished-jobs.job.ts';
@@ -19,8 +19,8 @@ export function jobSchedules(config: Config): Schedule[] {
     { kind: queueDailySummariesKind, dailyAt: { hour: dailySummaryHour, minute: 0 } },
     { kind: trimWebhookLogsKind, everyMinutes: 60 },
     { kind: purgeFinishedJobsKind, everyMinutes: 60 },
-    // Security events older than a year, at 04:00 local time.
-    { kind: purgeActivityKind, dailyAt: { hour: 4, minute: 0 } },
+    // Sessions ended over a month ago and security events older than a year, at 04:00 local time.
+    { kind: purgeSessionsAndActivityKind, dailyAt: { hour: 4, minute: 0 } },
     // Data exports are offered 24 hours: their files go within a quarter of an hour after.
     { kind: removeDataExportsKind, everyMinutes: 15 },
     ...(config.uploadSweepIntervalMinutes > 0

@@ -775,7 +775,7 @@ export interface paths {
         put?: never;
         /**
          * Create a product
-         * @description Creates a product from completed uploads of this seller: 1 to 10 files and 1 to 5 thumbnails; the first thumbnail is main unless one has `is_main`. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`. New products are active, or pending while product review is on.
+         * @description Creates a product from completed uploads of this seller: 1 to 10 files and 1 to 5 thumbnails; the first thumbnail is main unless one has `is_main`. `download_limit` (0 to 100, 0 = unlimited) is how many downloads each buyer gets per purchase, 5 when absent. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`. New products are active, or pending while product review is on.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -838,7 +838,7 @@ export interface paths {
         get: operations["getProduct"];
         /**
          * Edit a product
-         * @description Edits title, description and status (active or inactive) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).
+         * @description Edits title, description, status (active or inactive) and download limit (`download_limit`, 0 to 100, 0 = unlimited; it applies to past sales too) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).
          */
         put: operations["updateProduct"];
         post?: never;
@@ -864,6 +864,46 @@ export interface paths {
          * @description A URL valid for five minutes that downloads one of the seller's product files under its original name.
          */
         get: operations["getDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/sellers/{nickname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A seller's creator page
+         * @description The public face of a seller for the member site: nickname, bio, avatar, signup time and the active products, newest first. Pending, inactive and deleted products are left out, and nothing private is shown (no view or sales counts, revenue or file URLs). An unknown nickname or a deleted account is 404. No authentication: any site may read it (`Access-Control-Allow-Origin: *`). Cacheable by anyone: `Cache-Control: public, max-age=60, stale-while-revalidate=600` and a strong `ETag`; a request whose `If-None-Match` names the current ETag is answered 304 without a body.
+         */
+        get: operations["getCreatorPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/sellers/{nickname}/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's page in the catalog
+         * @description One active product of the seller for the member site: its public fields, what its files are (name, extension, size, type; never a download URL) in their order, and its images, main thumbnail first. 404 for an unknown nickname, a deleted account, and any product that is not active or not that seller's. No authentication: any site may read it (`Access-Control-Allow-Origin: *`). Cacheable by anyone: `Cache-Control: public, max-age=60, stale-while-revalidate=600` and a strong `ETag`; a request whose `If-None-Match` names the current ETag is answered 304 without a body.
+         */
+        get: operations["getCatalogProduct"];
         put?: never;
         post?: never;
         delete?: never;
@@ -952,6 +992,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/internal/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the views of many products at once
+         * @description Adds each item's `count` to its product's view count, all in one statement: the member site sums its views per product (a second's worth, say) and sends them in one call of 1 to 1,000 items, each count 1 to 100,000. An item naming a product that does not exist or is deleted is skipped and counted in `unknown`; the others are counted in `accepted` (`accepted + unknown` is the number of items). Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         */
+        post: operations["recordProductViews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/internal/payouts": {
         parameters: {
             query?: never;
@@ -1006,6 +1066,26 @@ export interface paths {
          * @description Records a refund or chargeback of (part of) a sale, once per `refundId`: 201 with the refund and the sale; a replay with the same content is 200 with the stored refund; the same refund id with other content is 409 `conflict`. More than what is left of the sale is 409 `refund_exceeds_sale`; an unknown order is 404. The commission comes back in proportion, `floor(commission × amount ÷ sale amount)`, and the refund that empties the sale returns all the commission left. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A download link for a buyer
+         * @description Gives the buyer of `orderId` a short-lived link to one of the product's current files, and counts one download of that file for that order. The product's `download_limit` caps the downloads of each file per order (0 = unlimited); past it the call is 403 `download_limit_reached` until the seller resets the sale's downloads. A product deleted after the sale is still delivered. An unknown order, or a file that is not one of the order's product's current files, is 404 `not_found`; a sale fully refunded or charged back is 409 `sale_refunded`. The link works without any header for `DELIVERY_LINK_TTL_SECONDS` (600 by default), serves the exact bytes as an attachment under the original name and answers `Range` with 206; once expired it is 403 or 410. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         */
+        post: operations["createDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1126,6 +1206,46 @@ export interface paths {
         get: operations["exportSales"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/sales/{purchaseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One sale with its refunds and downloads
+         * @description One sale of the seller (`purchaseId` is the transactions' `purchase_id`), its refunds and chargebacks (oldest first) and every download link the buyer was given (newest first; a reset of the downloads keeps them). Another seller's sale, or an id that is not one, is 404.
+         */
+        get: operations["getSale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/sales/{purchaseId}/reset-downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the buyer the sale's downloads again
+         * @description Sets the downloads counted against the product's `download_limit` back to 0 for every file of the sale, so that the buyer may download again; the deliveries so far stay in the sale's history. Answers the sale as the transactions list now shows it. Resetting a sale with no downloads changes nothing and is not an error. Another seller's sale, or an id that is not one, is 404. Needs a signed-in session (no API token scope reaches it).
+         */
+        post: operations["resetSaleDownloads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1355,7 +1475,7 @@ export interface components {
              * @description What went wrong; each code has one HTTP status.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing";
+            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached";
             /** @description Every refused field, with `validation_failed` and some other 4xx codes. */
             details?: {
                 /** @description The field, dot-separated (`bank.swiftCode`, `files.0.s3Key`); empty for the whole input. */
@@ -4905,6 +5025,7 @@ export interface operations {
                     title: string;
                     description?: string | null;
                     price: number;
+                    download_limit?: number;
                     files: {
                         s3Key: string;
                     }[];
@@ -4938,6 +5059,7 @@ export interface operations {
                             sales_count: number;
                             file_count: number;
                             thumbnail_url: string | null;
+                            download_limit: number;
                         };
                         files: {
                             id: string;
@@ -5043,6 +5165,7 @@ export interface operations {
                             sales_count: number;
                             file_count: number;
                             thumbnail_url: string | null;
+                            download_limit: number;
                             revenue: number;
                             net_revenue: number;
                         }[];
@@ -5161,6 +5284,7 @@ export interface operations {
                             sales_count: number;
                             file_count: number;
                             thumbnail_url: string | null;
+                            download_limit: number;
                         };
                         files: {
                             id: string;
@@ -5252,6 +5376,7 @@ export interface operations {
                     price?: number;
                     /** @enum {string} */
                     status?: "active" | "inactive";
+                    download_limit?: number;
                     /** @default [] */
                     newFiles?: {
                         s3Key: string;
@@ -5290,6 +5415,7 @@ export interface operations {
                             sales_count: number;
                             file_count: number;
                             thumbnail_url: string | null;
+                            download_limit: number;
                         };
                         files: {
                             id: string;
@@ -5517,6 +5643,194 @@ export interface operations {
             };
             /** @description `code`: `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreatorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nickname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seller: {
+                            id: string;
+                            nickname: string;
+                            bio: string | null;
+                            avatarUrl: string | null;
+                            /** Format: date-time */
+                            memberSince: string;
+                        };
+                        products: {
+                            id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                            thumbnail_url: string | null;
+                            file_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCatalogProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nickname: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seller: {
+                            id: string;
+                            nickname: string;
+                            avatarUrl: string | null;
+                        };
+                        product: {
+                            id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                            thumbnail_url: string | null;
+                            file_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        files: {
+                            id: string;
+                            file_original_name: string;
+                            file_extension: string;
+                            file_size: number;
+                            file_type: string;
+                        }[];
+                        thumbnails: {
+                            id: string;
+                            s3_url: string;
+                            image_original_name: string;
+                            /** @enum {number} */
+                            is_main: 0 | 1;
+                        }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5954,6 +6268,93 @@ export interface operations {
             };
         };
     };
+    recordProductViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    views: {
+                        /** Format: uuid */
+                        productId: string;
+                        count: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: number;
+                        unknown: number;
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     recordPayout: {
         parameters: {
             query?: never;
@@ -6257,6 +6658,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "paid" | "partially_refunded" | "refunded";
                             refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
                         };
                     };
                 };
@@ -6296,6 +6699,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "paid" | "partially_refunded" | "refunded";
                             refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
                         };
                     };
                 };
@@ -6328,6 +6733,127 @@ export interface operations {
                 };
             };
             /** @description `code`: `conflict`, `refund_exceeds_sale` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderId: string;
+                    fileId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            id: string;
+                            orderId: string;
+                            fileId: string;
+                            fileName: string;
+                            size: number;
+                            downloadUrl: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            downloadsUsed: number;
+                            downloadsLimit: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `download_limit_reached` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `sale_refunded` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6477,6 +7003,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "paid" | "partially_refunded" | "refunded";
                             refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
                         }[];
                         pagination: {
                             total: number;
@@ -6709,6 +7237,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "paid" | "partially_refunded" | "refunded";
                             refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
                         }[];
                     };
                 };
@@ -6775,6 +7305,234 @@ export interface operations {
             };
             /** @description `code`: `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purchaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sale: {
+                            purchase_id: string;
+                            /** Format: date-time */
+                            purchase_date: string;
+                            order_id: string;
+                            product_id: string;
+                            product_title: string;
+                            customer_email: string;
+                            payment_method: string;
+                            purchase_price: number;
+                            commission_rate: number;
+                            commission_amount: number;
+                            net_amount: number;
+                            /** @enum {string} */
+                            status: "paid" | "partially_refunded" | "refunded";
+                            refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
+                        };
+                        refunds: {
+                            refundId: string;
+                            /** @enum {string} */
+                            kind: "refund" | "chargeback";
+                            amount: number;
+                            commissionReturned: number;
+                            netAmount: number;
+                            reason: string | null;
+                            /** Format: date-time */
+                            refundedAt: string;
+                        }[];
+                        deliveries: {
+                            id: string;
+                            fileId: string;
+                            fileName: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetSaleDownloads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purchaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sale: {
+                            purchase_id: string;
+                            /** Format: date-time */
+                            purchase_date: string;
+                            order_id: string;
+                            product_id: string;
+                            product_title: string;
+                            customer_email: string;
+                            payment_method: string;
+                            purchase_price: number;
+                            commission_rate: number;
+                            commission_amount: number;
+                            net_amount: number;
+                            /** @enum {string} */
+                            status: "paid" | "partially_refunded" | "refunded";
+                            refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

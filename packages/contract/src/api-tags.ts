@@ -11,12 +11,14 @@ export const apiTags = {
   settlement: 'Where the seller is paid: Alipay, bank transfer or PayPal.',
   payouts:
     "The seller's money: the ledger of sales, refunds and payouts, the balance, and each payout's statement.",
+  catalog:
+    "The public catalog the member site shows: a seller's creator page and product pages, readable by any site without authentication.",
   dashboard:
     "The seller's getting-started checklist: the first steps a new account takes, read from its data.",
   developer:
     "The seller's own integrations: personal API tokens for scripts, and signed webhooks with their delivery log.",
   internal:
-    'Calls of the member site and the operator, signed with X-Signature: sales, product views, exchange rates and payouts.',
+    'Calls of the member site and the operator, signed with X-Signature: sales, refunds, product views, buyer downloads, exchange rates and payouts.',
   health: 'Liveness and database check, for load balancers and monitoring.',
 } as const;
 

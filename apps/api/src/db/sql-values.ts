@@ -111,11 +111,24 @@ export const column = {
     return date;
   },
 
+  /** A `timestamptz` or null. */
+  nullableTimestamp(row: Record<string, unknown>, name: string): Date | null {
+    return row[name] === null ? null : column.timestamp(row, name);
+  },
+
   /** A `boolean[]` without nulls. */
   booleans(row: Record<string, unknown>, name: string): boolean[] {
     const value = row[name];
     if (!Array.isArray(value) || !value.every((item) => typeof item === 'boolean'))
       throw new Error(`column ${name}: not a list of booleans: ${String(value)}`);
+    return value;
+  },
+
+  /** A `text[]` without nulls. */
+  texts(row: Record<string, unknown>, name: string): string[] {
+    const value = row[name];
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+      throw new Error(`column ${name}: not a list of text: ${String(value)}`);
     return value;
   },
 

@@ -9,7 +9,7 @@ import type { SellerFixture } from './seller-fixtures.ts';
  */
 
 export interface MatrixRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
@@ -41,7 +41,9 @@ export type PublicKind =
   | 'web-app'
   | 'storage-signed-url'
   | 'storage-public-image'
-  | 'internal-signed';
+  | 'internal-signed'
+  | 'catalog'
+  | 'cors-preflight';
 
 export type MatrixEntry =
   | {
@@ -119,6 +121,23 @@ const payoutIdCases = (suffix: string): OwnershipCase[] => [
     build: () => ({
       theirs: { method: 'GET', url: `/api/payouts/not-a-uuid${suffix}` },
       missing: { method: 'GET', url: `/api/payouts/${randomUUID()}${suffix}` },
+    }),
+  },
+];
+
+const saleIdCases = (method: 'GET' | 'POST', suffix: string): OwnershipCase[] => [
+  {
+    name: "another seller's sale",
+    build: (world) => ({
+      theirs: { method, url: `/api/products/sales/${world.owner.purchaseId}${suffix}` },
+      missing: { method, url: `/api/products/sales/${randomUUID()}${suffix}` },
+    }),
+  },
+  {
+    name: 'a malformed id answers like a missing one',
+    build: () => ({
+      theirs: { method, url: `/api/products/sales/not-a-uuid${suffix}` },
+      missing: { method, url: `/api/products/sales/${randomUUID()}${suffix}` },
     }),
   },
 ];
@@ -324,6 +343,68 @@ export const accessMatrix: Record<string, MatrixEntry> = {
       },
     ],
   },
+  'GET /api/public/sellers/:nickname': {
+    access: 'public',
+    kind: 'catalog',
+    why: "the member site's creator pages: public by design, active products and public fields only",
+    ownership: [
+      {
+        name: "a seller's id or email does not open their creator page",
+        build: (world) => ({
+          theirs: { method: 'GET', url: `/api/public/sellers/${world.owner.id}` },
+          missing: { method: 'GET', url: `/api/public/sellers/${randomUUID()}` },
+        }),
+      },
+    ],
+  },
+  'GET /api/public/sellers/:nickname/products/:productId': {
+    access: 'public',
+    kind: 'catalog',
+    why: "the member site's product pages: public by design, active products and public fields only",
+    ownership: [
+      {
+        name: "another seller's product under one's own nickname",
+        build: (world) => ({
+          theirs: {
+            method: 'GET',
+            url: `/api/public/sellers/${world.other.nickname}/products/${world.owner.product.product.id}`,
+          },
+          missing: {
+            method: 'GET',
+            url: `/api/public/sellers/${world.other.nickname}/products/${randomUUID()}`,
+          },
+        }),
+      },
+    ],
+  },
+  'OPTIONS *': {
+    access: 'public',
+    kind: 'cors-preflight',
+    why: "CORS preflights (plugins/cors.ts): the public reads for any origin, the rest only for CORS_ORIGINS; a browser sends them without credentials, and they read no seller's data",
+    ownership: [
+      {
+        name: "a preflight for another seller's product, with no origin listed",
+        build: (world) => ({
+          theirs: {
+            method: 'OPTIONS',
+            url: `/api/products/${world.owner.product.product.id}`,
+            headers: {
+              origin: 'https://elsewhere.example.com',
+              'access-control-request-method': 'GET',
+            },
+          },
+          missing: {
+            method: 'OPTIONS',
+            url: `/api/products/${randomUUID()}`,
+            headers: {
+              origin: 'https://elsewhere.example.com',
+              'access-control-request-method': 'GET',
+            },
+          },
+        }),
+      },
+    ],
+  },
   'PUT /api/internal/exchange-rate': {
     access: 'public',
     kind: 'internal-signed',
@@ -344,7 +425,17 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     kind: 'internal-signed',
     why: 'operator, HMAC-signed (X-Signature)',
   },
+  'POST /api/internal/views': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
+  },
   'POST /api/internal/refunds': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
+  },
+  'POST /api/internal/deliveries': {
     access: 'public',
     kind: 'internal-signed',
     why: 'member site, HMAC-signed (X-Signature)',
@@ -474,6 +565,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/products/stats/sales/daily': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/stats/sales/by-product': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/sales/export': { access: 'seller', ownScope: ownProduct },
+  'GET /api/products/sales/:purchaseId': { access: 'seller', ownership: saleIdCases('GET', '') },
+  'POST /api/products/sales/:purchaseId/reset-downloads': {
+    access: 'seller',
+    ownership: saleIdCases('POST', '/reset-downloads'),
+  },
   'GET /api/products/stats/sales/overview': { access: 'seller', ownScope: ownProduct },
   'GET /api/dashboard/getting-started': { access: 'seller', ownScope: ownProduct },
   'PUT /api/dashboard/getting-started': { access: 'seller', ownScope: ownProduct },

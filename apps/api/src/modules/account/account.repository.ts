@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import {
   apiTokens,
   type DataExportRow,
@@ -18,7 +18,6 @@ import {
   sales,
   securityEvents,
   sellerGettingStarted,
-  sellerSessions,
   sellerSignInAddresses,
   sellers,
   settlementInfos,
@@ -27,21 +26,19 @@ import {
 } from '../../db/schema.ts';
 import { wholeNumber } from '../../db/sql-values.ts';
 
-/** Who did something to the account, as the activity log records it. */
-export interface ActivityClient {
-  ip: string | null;
-  userAgent: string | null;
-}
-
 /**
  * What no password hash ever is: the erased password of a deleted account (the column stays
  * non-null), refused by every password check.
  */
 const erasedPasswordHash = 'erased';
 
-export function createAccountRepository(db: Database) {
+export function createAccountRepository({
+  db,
+  transaction,
+}: Pick<DataAccess, 'db' | 'transaction'>) {
   return {
-    transaction: <T>(work: (tx: Database) => Promise<T>) => db.transaction(work),
+    /** Runs work in one transaction (the database handle's). */
+    transaction,
 
     /**
      * The seller's row, locked until the transaction ends (one export request, or the deletion,
@@ -60,22 +57,6 @@ export function createAccountRepository(db: Database) {
     async findSeller(sellerId: string): Promise<SellerRow | undefined> {
       const [row] = await db.select().from(sellers).where(eq(sellers.id, sellerId)).limit(1);
       return row;
-    },
-
-    async recordActivity(
-      tx: Database,
-      sellerId: string,
-      type: string,
-      client: ActivityClient,
-      at: Date,
-    ): Promise<void> {
-      await tx.insert(securityEvents).values({
-        sellerId,
-        type,
-        at,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      });
     },
 
     // ---- Data exports ----------------------------------------------------------------------
@@ -269,10 +250,11 @@ export function createAccountRepository(db: Database) {
     },
 
     /**
-     * Everything of the account that is not a trade record: access ends (sessions, tokens, the
-     * token version), integrations and second factor go, personal data is erased, products leave
-     * the catalog. The row keeps its id and nickname (never given again); sales, refunds,
-     * payouts and the ledger are not touched.
+     * Everything of the account that is not a trade record, but its sessions and activity (the
+     * auth module's, which the service ends through it): access ends (tokens, the token
+     * version), integrations and second factor go, personal data is erased, products leave the
+     * catalog. The row keeps its id and nickname (never given again); sales, refunds, payouts
+     * and the ledger are not touched.
      */
     async eraseAccount(tx: Database, sellerId: string, at: Date): Promise<void> {
       await tx
@@ -290,7 +272,6 @@ export function createAccountRepository(db: Database) {
           updatedAt: at,
         })
         .where(eq(sellers.id, sellerId));
-      await tx.delete(sellerSessions).where(eq(sellerSessions.sellerId, sellerId));
       await tx
         .update(apiTokens)
         .set({ revokedAt: at })
@@ -302,7 +283,6 @@ export function createAccountRepository(db: Database) {
       await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.sellerId, sellerId));
       await tx.delete(emailChangeTokens).where(eq(emailChangeTokens.sellerId, sellerId));
       await tx.delete(sellerSignInAddresses).where(eq(sellerSignInAddresses.sellerId, sellerId));
-      await tx.delete(securityEvents).where(eq(securityEvents.sellerId, sellerId));
       await tx.delete(settlementInfos).where(eq(settlementInfos.sellerId, sellerId));
       await tx.delete(sellerGettingStarted).where(eq(sellerGettingStarted.sellerId, sellerId));
       await tx

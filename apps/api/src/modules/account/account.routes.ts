@@ -3,11 +3,12 @@ import { getDataExportEndpoint } from '@seller/contract/auth/get-data-export';
 import { requestDataExportEndpoint } from '@seller/contract/auth/request-data-export';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
+import type { RequestClient } from '../auth/activity.service.ts';
 import type { AccountService } from './account.service.ts';
 
-const clientOf = (request: FastifyRequest) => ({
+const clientOf = (request: FastifyRequest): RequestClient => ({
   ip: request.ip,
-  userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  userAgent: request.headers['user-agent']?.slice(0, 500),
 });
 
 /** The seller's data export and the deletion of the account. */

@@ -6,9 +6,11 @@ import type { Database } from '../../db/client.ts';
 import type { DataExportRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { ActivityService, RequestClient } from '../auth/activity.service.ts';
+import type { SessionService } from '../auth/sessions.service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { AccountRepository, ActivityClient } from './account.repository.ts';
+import type { AccountRepository } from './account.repository.ts';
 import {
   activityCsv,
   ledgerCsv,
@@ -35,6 +37,10 @@ export interface AccountDeps {
   storage: Pick<Storage, 'put' | 'presignGet' | 'delete' | 'publicUrl' | 'keyFromPublicUrl'>;
   queue: JobQueue;
   mail: MailService;
+  /** Writes the export's request to the activity, and erases the activity at deletion. */
+  activity: Pick<ActivityService, 'exportRequested' | 'removeAll'>;
+  /** Ends the account's sessions at deletion. */
+  sessions: Pick<SessionService, 'removeAll'>;
   /** The password, and a current code when two factors are on (the two-factor service). */
   confirmSeller(
     executor: Database,
@@ -65,7 +71,7 @@ async function text(lines: AsyncIterable<string>): Promise<string> {
  * records (docs/product-rules.md, "Account data").
  */
 export function createAccountService(deps: AccountDeps) {
-  const { accounts, storage, queue, mail, timeZone } = deps;
+  const { accounts, storage, queue, mail, activity, sessions, timeZone } = deps;
   const now = deps.now ?? (() => new Date());
 
   const mailJob = createAccountMailJob({ accounts, mail, timeZone });
@@ -151,14 +157,13 @@ export function createAccountService(deps: AccountDeps) {
      * Starts an export, or answers the one being built (one at a time). The request is written
      * to the activity log and the job queued in the same transaction.
      */
-    async requestExport(sellerId: string, client: ActivityClient): Promise<DataExportResponse> {
+    async requestExport(sellerId: string, client: RequestClient): Promise<DataExportResponse> {
       const row = await accounts.transaction(async (tx) => {
         if (!(await accounts.lockSeller(tx, sellerId))) throw sellerGone();
         const latest = await accounts.latestExport(sellerId, tx);
         if (latest?.status === 'pending') return latest;
-        const at = now();
-        const created = await accounts.insertExport(tx, sellerId, at);
-        await accounts.recordActivity(tx, sellerId, 'export_requested', client, at);
+        const created = await accounts.insertExport(tx, sellerId, now());
+        await activity.exportRequested(tx, sellerId, client);
         await queue.enqueue(
           tx,
           buildJob,
@@ -212,6 +217,8 @@ export function createAccountService(deps: AccountDeps) {
           ...(avatarKey ? [avatarKey] : []),
         ];
         await accounts.eraseAccount(tx, sellerId, at);
+        await sessions.removeAll(tx, sellerId);
+        await activity.removeAll(tx, sellerId);
         if (keys.length > 0) {
           await queue.enqueue(
             tx,

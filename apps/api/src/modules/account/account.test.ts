@@ -11,6 +11,7 @@ import {
   payouts,
   products,
   securityEvents,
+  sellerSessions,
   sellers,
   settlementInfos,
   webhooks,
@@ -340,6 +341,19 @@ describe('account deletion', () => {
     ).toEqual([]);
     expect(
       await t.database.db.select().from(webhooks).where(eq(webhooks.sellerId, sellerId)),
+    ).toEqual([]);
+    // The sessions and the activity hold the addresses it signed in from: they go too.
+    expect(
+      await t.database.db
+        .select()
+        .from(sellerSessions)
+        .where(eq(sellerSessions.sellerId, sellerId)),
+    ).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(securityEvents)
+        .where(eq(securityEvents.sellerId, sellerId)),
     ).toEqual([]);
     const tokens = await t.database.db
       .select()

@@ -1,5 +1,5 @@
 import type { SecurityEventType } from '@seller/contract/auth/security-events';
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type SecurityEventRow, securityEvents } from '../../db/schema.ts';
 
@@ -40,11 +40,28 @@ export function createActivityRepository(db: Database) {
       return { rows, total: totals[0]?.total ?? 0 };
     },
 
-    /** Deletes every event older than `before`; answers how many. */
-    async purgeBefore(before: Date): Promise<number> {
+    /**
+     * Deletes at most `limit` events older than `before`, in one statement of its own; answers
+     * how many.
+     */
+    async purgeBatch(before: Date, limit: number): Promise<number> {
+      const batch = db
+        .select({ id: securityEvents.id })
+        .from(securityEvents)
+        .where(lt(securityEvents.at, before))
+        .limit(limit);
       const rows = await db
         .delete(securityEvents)
-        .where(and(lt(securityEvents.at, before)))
+        .where(inArray(securityEvents.id, batch))
+        .returning({ id: securityEvents.id });
+      return rows.length;
+    },
+
+    /** Deletes every event of the seller, in `executor`'s transaction; answers how many. */
+    async removeAll(executor: Database, sellerId: string): Promise<number> {
+      const rows = await executor
+        .delete(securityEvents)
+        .where(eq(securityEvents.sellerId, sellerId))
         .returning({ id: securityEvents.id });
       return rows.length;
     },

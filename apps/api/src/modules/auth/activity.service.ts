@@ -1,6 +1,7 @@
 import type { ActivityQuery, ActivityResponse } from '@seller/contract/auth/get-activity';
 import type { SecurityEventType } from '@seller/contract/auth/security-events';
 import type { Database } from '../../db/client.ts';
+import { inBatches } from '../../lib/batches.ts';
 import type { ActivityRepository } from './activity.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -65,9 +66,21 @@ export function createActivityService(deps: { activity: ActivityRepository; now?
       };
     },
 
-    /** Deletes the events older than the retention as of `at`; answers how many. */
-    purgeExpired(at: Date): Promise<number> {
-      return activity.purgeBefore(new Date(at.getTime() - activityRetentionDays * 86_400_000));
+    /**
+     * Deletes the events older than the retention, at most `batchSize` in each statement;
+     * answers how many.
+     */
+    purgeExpired(batchSize: number): Promise<number> {
+      const before = new Date(now().getTime() - activityRetentionDays * 86_400_000);
+      return inBatches(batchSize, (limit) => activity.purgeBatch(before, limit));
+    },
+
+    /**
+     * Deletes the whole activity of an account being deleted, in `executor`'s transaction
+     * (docs/product-rules.md, "Account data").
+     */
+    async removeAll(executor: Database, sellerId: string): Promise<void> {
+      await activity.removeAll(executor, sellerId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
 import { type SellerSessionRow, sellerSessions, sellers } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
@@ -121,6 +121,37 @@ export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db
             only ? eq(sellerSessions.id, only) : undefined,
           ),
         )
+        .returning({ id: sellerSessions.id });
+      return rows.length;
+    },
+
+    /** Deletes every session row of the seller, in `executor`'s transaction; answers how many. */
+    async removeAll(executor: Database, sellerId: string): Promise<number> {
+      const rows = await executor
+        .delete(sellerSessions)
+        .where(eq(sellerSessions.sellerId, sellerId))
+        .returning({ id: sellerSessions.id });
+      return rows.length;
+    },
+
+    /**
+     * Deletes at most `limit` sessions signed out before `endedBefore` or last used before
+     * `unusedBefore`, in one statement of its own; answers how many.
+     */
+    async purgeBatch(endedBefore: Date, unusedBefore: Date, limit: number): Promise<number> {
+      const batch = db
+        .select({ id: sellerSessions.id })
+        .from(sellerSessions)
+        .where(
+          or(
+            lt(sellerSessions.revokedAt, endedBefore),
+            lt(sellerSessions.lastUsedAt, unusedBefore),
+          ),
+        )
+        .limit(limit);
+      const rows = await db
+        .delete(sellerSessions)
+        .where(inArray(sellerSessions.id, batch))
         .returning({ id: sellerSessions.id });
       return rows.length;
     },

@@ -1,12 +1,19 @@
 import type { SessionsResponse } from '@seller/contract/auth/get-sessions';
 import type { DataAccess, Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { inBatches } from '../../lib/batches.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SessionRepository } from './sessions.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 /** `last_used_at` moves at most this often: one write a minute per session, not per request. */
 export const sessionTouchIntervalMs = 60_000;
+
+/**
+ * A session signed out or expired is kept this long, then deleted (docs/product-rules.md,
+ * "Sessions"): the list shows only live ones, and the activity keeps the year's sign-ins.
+ */
+export const endedSessionKeptDays = 30;
 
 /**
  * Signed-in sessions: every sign-in opens one, its id rides in the session token, and every
@@ -96,6 +103,29 @@ export function createSessionService(deps: {
      */
     endAll(executor: Database, sellerId: string, keep?: string): Promise<number> {
       return sessions.revokeOpen(executor, sellerId, now(), keep);
+    },
+
+    /**
+     * Ends every session of an account being deleted, in `executor`'s transaction, by deleting
+     * its rows: they hold the addresses and browsers the account signed in from, which go with
+     * it (docs/product-rules.md, "Account data").
+     */
+    async removeAll(executor: Database, sellerId: string): Promise<void> {
+      await sessions.removeAll(executor, sellerId);
+    },
+
+    /**
+     * Deletes the sessions that ended more than `endedSessionKeptDays` ago, at most `batchSize`
+     * in each statement; answers how many. A session ends when it is signed out or when its
+     * token expires. Its token was issued at sign-in or reissued by a password change made
+     * through it, both while it was in use: so no token of a session outlives its last use by
+     * more than the token's lifetime and the touch interval by which `last_used_at` may lag.
+     */
+    purgeEnded(batchSize: number): Promise<number> {
+      const keptFrom = now().getTime() - endedSessionKeptDays * 86_400_000;
+      const endedBefore = new Date(keptFrom);
+      const unusedBefore = new Date(keptFrom - tokenTtlSeconds * 1000 - sessionTouchIntervalMs);
+      return inBatches(batchSize, (limit) => sessions.purgeBatch(endedBefore, unusedBefore, limit));
     },
   };
 }

@@ -2,7 +2,7 @@ import type { ActivityResponse } from '@seller/contract/auth/get-activity';
 import type { SessionsResponse } from '@seller/contract/auth/get-sessions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityEvents, sellerSessions } from '../../db/schema.ts';
+import { sellerSessions } from '../../db/schema.ts';
 import { mintToken, sellerIdOf } from '../../test/seller-fixtures.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -262,25 +262,5 @@ describe('activity', () => {
       'api_token_created',
       'login',
     ]);
-  });
-
-  it('keeps events for a year: the daily purge deletes older ones', async () => {
-    const seller = await signUpSeller(t.app);
-    const sellerId = sellerIdOf(seller.token);
-    const day = 86_400_000;
-    await t.database.db.insert(securityEvents).values([
-      { sellerId, type: 'password_changed', at: new Date(Date.now() - 366 * day) },
-      { sellerId, type: 'password_reset', at: new Date(Date.now() - 300 * day) },
-    ]);
-    try {
-      // The next day's slot: the one of today ran when the server started.
-      aheadMs = day;
-      await t.app.jobQueue.enqueueSlots();
-      await t.app.jobQueue.runDue();
-    } finally {
-      aheadMs = 0;
-    }
-    const types = (await activityOf(seller.token)).events.map((event) => event.type);
-    expect(types).toEqual(['login', 'password_reset']);
   });
 });
