@@ -263,6 +263,14 @@ async function measure(
   into.loadSeconds += processCpuSeconds(process.pid) - loadBefore;
 }
 
+/** A page alone against pgbench running its statement, and PostgreSQL's CPU under each. */
+interface Alone {
+  measured: Measured;
+  pgbench: PgbenchResult[];
+  /** PostgreSQL's CPU seconds while pgbench ran. */
+  postgresUnderPgbench: number;
+}
+
 const cpuSeconds = (usage: ProcessUsage) => usage.userSeconds + usage.systemSeconds;
 const µs = (seconds: number, requests: number) =>
   requests > 0 ? round((seconds * 1e6) / requests, 0) : 0;
@@ -367,10 +375,10 @@ export async function catalogScenario({ quick }: ScenarioOptions): Promise<Scena
         ];
         for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
       }
-      const alone = {} as Record<Page, { measured: Measured; pgbench: PgbenchResult[] }>;
+      const alone = {} as Record<Page, Alone>;
       for (const page of pages) {
         step(`${page} alone, pgbench its statement`);
-        const entry = { measured: emptyMeasure(), pgbench: [] as PgbenchResult[] };
+        const entry: Alone = { measured: emptyMeasure(), pgbench: [], postgresUnderPgbench: 0 };
         alone[page] = entry;
         for (let round = 0; round < size.rounds; round++) {
           const steps = [
@@ -379,7 +387,9 @@ export async function catalogScenario({ quick }: ScenarioOptions): Promise<Scena
                 reads(recorder, size.slice, visits(shop, page)),
               ]),
             async () => {
+              const postgresBefore = namedCpuSeconds('postgres');
               entry.pgbench.push(await pgbench([scripts[page]], size.slice));
+              entry.postgresUnderPgbench += namedCpuSeconds('postgres') - postgresBefore;
             },
           ];
           for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
@@ -456,7 +466,7 @@ function report(run: {
   mixed: Measured;
   anchor: PgbenchResult[];
   writesDuringAnchor: Recorder;
-  alone: Record<Page, { measured: Measured; pgbench: PgbenchResult[] }>;
+  alone: Record<Page, Alone>;
   notModified: Measured;
   helloWorld: Measured;
   everyPage: Measured;
@@ -522,7 +532,7 @@ function report(run: {
 
   // Each page alone.
   for (const page of pages) {
-    const { measured, pgbench } = run.alone[page];
+    const { measured, pgbench, postgresUnderPgbench } = run.alone[page];
     const figures = measured.recorder.figures(page);
     const tps = meanTps(pgbench);
     metrics.push(
@@ -541,6 +551,16 @@ function report(run: {
       {
         name: `${page} alone, PostgreSQL CPU per request`,
         value: µs(measured.postgresSeconds, figures.count),
+        unit: 'µs',
+      },
+      {
+        name: `${page} alone, load generator CPU per request`,
+        value: µs(measured.loadSeconds, figures.count),
+        unit: 'µs',
+      },
+      {
+        name: `${page} pgbench: PostgreSQL CPU per transaction`,
+        value: µs(postgresUnderPgbench, sum(pgbench.map((result) => result.transactions))),
         unit: 'µs',
       },
     );
