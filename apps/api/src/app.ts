@@ -35,6 +35,9 @@ import { createSessionService } from './modules/auth/sessions.service.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
+import { createDeliveryRepository } from './modules/deliveries/deliveries.repository.ts';
+import { deliveryInternalRoutes, deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { createDeliveryService } from './modules/deliveries/deliveries.service.ts';
 import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
 import {
   exchangeRateInternalRoutes,
@@ -390,6 +393,13 @@ export async function buildApp({
       },
     ],
   });
+  const deliveries = createDeliveryService({
+    deliveries: createDeliveryRepository(database),
+    storage,
+    linkTtlSeconds: config.deliveryLinkTtlSeconds,
+    publicUrl: config.appUrl,
+    ...now,
+  });
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
     routes: [
@@ -397,6 +407,7 @@ export async function buildApp({
       purchaseInternalRoutes(purchases),
       payoutInternalRoutes(payouts),
       refundInternalRoutes(refunds),
+      deliveryInternalRoutes(deliveries),
     ],
   });
   const sales = createSalesService({
@@ -404,6 +415,7 @@ export async function buildApp({
     timeZone: config.timeZone,
   });
   await app.register(salesRoutes, { sales });
+  await app.register(deliveryRoutes, { deliveries });
   await app.register(settlementRoutes, { settlement });
   await app.register(payoutRoutes, { payouts });
   const account = createAccountService({
