@@ -120,7 +120,7 @@ describe('the pages', () => {
     expect(detail).not.toContain('<img src=x');
     expect(detail).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
     // The product id, in a path, is encoded for the address and escaped for the attribute.
-    expect(detail).toContain('action="/creators/mina/products/p%221/buy"');
+    expect(detail).toContain('action="/mina/products/p%221/buy"');
   });
 
   it('write what buyers typed as text on the order page', () => {

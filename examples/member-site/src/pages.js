@@ -70,7 +70,7 @@ export function homePage() {
   return layout(
     'Welcome',
     html`<h1>Find a creator</h1>
-<form method="get" action="/creators" class="stack">
+<form method="get" action="/" class="stack">
 <label for="nickname">Creator’s nickname</label>
 <input id="nickname" name="nickname" required autocomplete="off" pattern="[a-z0-9]+">
 <button type="submit">Open their page</button>
@@ -171,7 +171,7 @@ ${Object.entries(paymentMethods).map(
 }
 
 /**
- * What `/orders/{id}` may say beside the files, after a download was refused.
+ * What `/my-orders/{id}` may say beside the files, after a download was refused.
  *
  * @typedef {{ kind: 'limit', fileName: string, limit: number | null }
  *   | { kind: 'refunded' }
@@ -215,7 +215,7 @@ ${
 <ul class="files">
 ${order.files.map(
   (file) => html`<li>
-<form method="post" action="/orders/${order.id}/files/${file.id}/download">
+<form method="post" action="${orderPath(order.id)}/files/${encodeURIComponent(file.id)}/download">
 <span>${file.name} <span class="muted">${fileSize(file.size)}</span></span>
 <button type="submit" aria-label="Download ${file.name}">Download</button>
 ${file.downloads ? html`<span class="muted">${downloadsText(file.downloads)}</span>` : null}
@@ -224,7 +224,7 @@ ${file.downloads ? html`<span class="muted">${downloadsText(file.downloads)}</sp
 )}
 </ul>`
     : html`<p role="status">Your payment went through; we are still telling the seller. Your downloads appear here once they know.</p>
-<form method="post" action="/orders/${order.id}/report"><button type="submit">Try again</button></form>`
+<form method="post" action="${orderPath(order.id)}/report"><button type="submit">Try again</button></form>`
 }`,
   );
 }
@@ -241,11 +241,22 @@ function paymentMethodName(code) {
     : code;
 }
 
-/** @param {string} nickname */
-export const creatorPath = (nickname) => `/creators/${encodeURIComponent(nickname)}`;
+/**
+ * A creator's page: the address the seller center's share links use (`<member site>/<nickname>`).
+ *
+ * @param {string} nickname
+ */
+export const creatorPath = (nickname) => `/${encodeURIComponent(nickname)}`;
 /**
  * @param {string} nickname
  * @param {string} productId
  */
 export const productPath = (nickname, productId) =>
   `${creatorPath(nickname)}/products/${encodeURIComponent(productId)}`;
+
+/**
+ * The buyer's download page. `my-orders` holds a hyphen, which no nickname has.
+ *
+ * @param {string} orderId
+ */
+export const orderPath = (orderId) => `/my-orders/${encodeURIComponent(orderId)}`;

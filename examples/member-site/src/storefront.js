@@ -7,6 +7,7 @@ import {
   homePage,
   messagePage,
   orderPage,
+  orderPath,
   paymentMethods,
   productPage,
 } from './pages.js';
@@ -15,13 +16,18 @@ import { SellerCenterError } from './seller-center.js';
 /**
  * The storefront's web server: its routes, each a few lines over the seller center's calls.
  *
- *   GET  /                                         find a creator
- *   GET  /creators/{nickname}                      creator page (public catalog)
- *   GET  /creators/{nickname}/products/{id}        product page (public catalog; counts a view)
- *   POST /creators/{nickname}/products/{id}/buy    test payment → POST /api/internal/purchases
- *   GET  /orders/{orderId}                         the buyer's download page
- *   POST /orders/{orderId}/report                  reports the purchase again, same order id
- *   POST /orders/{orderId}/files/{fileId}/download → POST /api/internal/deliveries → the file
+ *   GET  /                                            find a creator
+ *   GET  /{nickname}                                  creator page (public catalog)
+ *   GET  /{nickname}/products/{id}                    product page (public catalog; counts a view)
+ *   POST /{nickname}/products/{id}/buy                test payment → POST /api/internal/purchases
+ *   GET  /my-orders/{orderId}                         the buyer's download page
+ *   POST /my-orders/{orderId}/report                  reports the purchase again, same order id
+ *   POST /my-orders/{orderId}/files/{fileId}/download → POST /api/internal/deliveries → the file
+ *
+ * The creator and product pages are where the seller center's share links point
+ * (`<MEMBER_SITE_URL>/<nickname>`, `…/products/<id>`). Nicknames are lowercase letters and
+ * digits only, so the store's own paths (`my-orders`, `style.css`, `health-check`) never
+ * take one's place.
  *
  * @typedef {object} StorefrontParts
  * @property {import('./config.js').Config} config
@@ -119,7 +125,7 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
       return refuse(`The seller center refused this order (${refusal.code}); nothing was charged.`);
     }
     // Reported, or still to be reported: the order page says which.
-    return redirect(`/orders/${encodeURIComponent(order.id)}`);
+    return redirect(orderPath(order.id));
   }
 
   /**
@@ -190,7 +196,7 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
    */
   async function download(order, fileId) {
     if (order.state !== 'recorded') await report(order);
-    if (order.state !== 'recorded') return redirect(`/orders/${encodeURIComponent(order.id)}`);
+    if (order.state !== 'recorded') return redirect(orderPath(order.id));
     const file = order.files.find((candidate) => candidate.id === fileId);
     const fileName = file?.name ?? 'This file';
     /** @type {import('./pages.js').DownloadProblem} */
@@ -228,47 +234,40 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
   async function route(method, path, query, readForm) {
     const [first, second, third, fourth, fifth] = path;
     if (method === 'GET') {
-      if (path.length === 0) return ok(homePage());
+      if (path.length === 0) {
+        // The home page's form asks for a nickname: off to that creator's page.
+        const nickname = query.get('nickname')?.trim().toLowerCase();
+        return nickname ? redirect(creatorPath(nickname)) : ok(homePage());
+      }
       if (first === 'style.css' && path.length === 1) {
         return { status: 200, type: 'text/css; charset=utf-8', body: stylesheet };
       }
-      if (first === 'healthz' && path.length === 1) {
+      if (first === 'health-check' && path.length === 1) {
         return { status: 200, type: 'text/plain; charset=utf-8', body: 'ok' };
       }
-      if (first === 'creators' && path.length === 1) {
-        const nickname = query.get('nickname')?.trim().toLowerCase() ?? '';
-        return nickname ? redirect(creatorPath(nickname)) : redirect('/');
-      }
-      if (first === 'creators' && second && path.length === 2) return showCreator(second);
-      if (first === 'creators' && second && third === 'products' && fourth && path.length === 4) {
-        return showProduct(second, fourth);
-      }
-      if (first === 'orders' && second && path.length === 2) {
+      if (first === 'my-orders' && second && path.length === 2) {
         const order = orders.get(second);
         return order ? showOrder(order) : notFound('There is no such order.');
       }
+      if (first && path.length === 1) return showCreator(first);
+      if (first && second === 'products' && third && path.length === 3) {
+        return showProduct(first, third);
+      }
     }
     if (method === 'POST') {
-      if (
-        first === 'creators' &&
-        second &&
-        third === 'products' &&
-        fourth &&
-        fifth === 'buy' &&
-        path.length === 5
-      ) {
-        return buy(second, fourth, await readForm());
-      }
-      if (first === 'orders' && second) {
+      if (first === 'my-orders' && second) {
         const order = orders.get(second);
         if (!order) return notFound('There is no such order.');
         if (third === 'report' && path.length === 3) {
           await report(order);
-          return redirect(`/orders/${encodeURIComponent(order.id)}`);
+          return redirect(orderPath(order.id));
         }
         if (third === 'files' && fourth && fifth === 'download' && path.length === 5) {
           return download(order, fourth);
         }
+      }
+      if (first && second === 'products' && third && fourth === 'buy' && path.length === 4) {
+        return buy(first, third, await readForm());
       }
     }
     return notFound('There is no such page.');
