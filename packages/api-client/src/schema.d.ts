@@ -775,7 +775,7 @@ export interface paths {
         put?: never;
         /**
          * Create a product
-         * @description Creates a product from completed uploads of this seller: 1 to 10 files and 1 to 5 thumbnails; the first thumbnail is main unless one has `is_main`. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`. New products are active, or pending while product review is on.
+         * @description Creates a product from completed uploads of this seller: 1 to 10 files and 1 to 5 thumbnails; the first thumbnail is main unless one has `is_main`. `download_limit` (0 to 100, 0 = unlimited) is how many downloads each buyer gets per purchase, 5 when absent. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`. New products are active, or pending while product review is on.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -838,7 +838,7 @@ export interface paths {
         get: operations["getProduct"];
         /**
          * Edit a product
-         * @description Edits title, description and status (active or inactive) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).
+         * @description Edits title, description, status (active or inactive) and download limit (`download_limit`, 0 to 100, 0 = unlimited; it applies to past sales too) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).
          */
         put: operations["updateProduct"];
         post?: never;
@@ -1355,7 +1355,7 @@ export interface components {
              * @description What went wrong; each code has one HTTP status.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing";
+            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached";
             /** @description Every refused field, with `validation_failed` and some other 4xx codes. */
             details?: {
                 /** @description The field, dot-separated (`bank.swiftCode`, `files.0.s3Key`); empty for the whole input. */
@@ -4905,6 +4905,7 @@ export interface operations {
                     title: string;
                     description?: string | null;
                     price: number;
+                    download_limit?: number;
                     files: {
                         s3Key: string;
                     }[];
@@ -4938,6 +4939,7 @@ export interface operations {
                             sales_count: number;
                             file_count: number;
                             thumbnail_url: string | null;
+                            download_limit: number;
                         };
                         files: {
                             id: string;
@@ -5043,6 +5045,7 @@ export interface operations {
                             sales_count: number;
                             file_count: number;
                             thumbnail_url: string | null;
+                            download_limit: number;
                             revenue: number;
                             net_revenue: number;
                         }[];
@@ -5161,6 +5164,7 @@ export interface operations {
                             sales_count: number;
                             file_count: number;
                             thumbnail_url: string | null;
+                            download_limit: number;
                         };
                         files: {
                             id: string;
@@ -5252,6 +5256,7 @@ export interface operations {
                     price?: number;
                     /** @enum {string} */
                     status?: "active" | "inactive";
+                    download_limit?: number;
                     /** @default [] */
                     newFiles?: {
                         s3Key: string;
@@ -5290,6 +5295,7 @@ export interface operations {
                             sales_count: number;
                             file_count: number;
                             thumbnail_url: string | null;
+                            download_limit: number;
                         };
                         files: {
                             id: string;
@@ -6257,6 +6263,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "paid" | "partially_refunded" | "refunded";
                             refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
                         };
                     };
                 };
@@ -6296,6 +6304,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "paid" | "partially_refunded" | "refunded";
                             refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
                         };
                     };
                 };
@@ -6477,6 +6487,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "paid" | "partially_refunded" | "refunded";
                             refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
                         }[];
                         pagination: {
                             total: number;
@@ -6709,6 +6721,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "paid" | "partially_refunded" | "refunded";
                             refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
                         }[];
                     };
                 };

@@ -16,7 +16,7 @@ export const apiTags = {
   developer:
     "The seller's own integrations: personal API tokens for scripts, and signed webhooks with their delivery log.",
   internal:
-    'Calls of the member site and the operator, signed with X-Signature: sales, product views, exchange rates and payouts.',
+    'Calls of the member site and the operator, signed with X-Signature: sales, refunds, product views, buyer downloads, exchange rates and payouts.',
   health: 'Liveness and database check, for load balancers and monitoring.',
 } as const;
 

@@ -42,6 +42,8 @@ export const errorCodes = [
   'refund_exceeds_sale',
   'payout_exceeds_balance',
   'payout_method_missing',
+  'sale_refunded',
+  'download_limit_reached',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -26,6 +26,8 @@ export const limits = {
   },
   largeUploadNoticeBytes: 524_288_000,
   transactions: { defaultLimit: 20, maxLimit: 100, defaultPage: 1 },
+  /** Downloads a buyer has of each file of a sale, per product; 0 is unlimited. */
+  downloadLimit: { min: 0, max: 100, default: 5, unlimited: 0 },
   activity: { defaultLimit: 20, maxLimit: 100 },
   dailySales: { defaultDays: 30, maxDays: 365 },
   commission: { introMonths: 6, introRate: 0, standardRate: 0.1 },

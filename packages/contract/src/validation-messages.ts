@@ -64,6 +64,7 @@ export const validationMessages = {
   thumbnailRequired: 'Please add at least one thumbnail image.',
   maxImages: `A product can have at most ${limits.thumbnails.max} images.`,
   minimumThumbnailRequired: 'At least one thumbnail must remain.',
+  downloadLimitInvalid: `The download limit must be a whole number from ${limits.downloadLimit.min} (unlimited) to ${limits.downloadLimit.max}.`,
   oneMainThumbnail: 'Only one thumbnail can be the main one.',
   duplicateUpload: 'The same upload is listed more than once.',
   uploadInvalid: 'Each upload needs the s3Key of a completed upload.',

@@ -21,6 +21,8 @@ export function saleRowOf(row: RawRow): SaleRow {
     purchasedAt: column.timestamp(row, 'purchased_at'),
     refundedAmount: column.integer(row, 'refunded_amount'),
     refundedCommission: column.integer(row, 'refunded_commission'),
+    downloadCount: column.integer(row, 'download_count'),
+    lastDownloadAt: column.nullableTimestamp(row, 'last_download_at'),
     createdAt: column.timestamp(row, 'created_at'),
   };
 }

@@ -69,6 +69,8 @@ export const products = pgTable(
     /** pending (under review), active, inactive, deleted (soft delete: the row stays). */
     status: text('status').notNull(),
     viewCount: integer('view_count').notNull().default(0),
+    /** Downloads of each file a buyer gets per purchase; 0 is unlimited. */
+    downloadLimit: integer('download_limit').notNull().default(5),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -80,6 +82,10 @@ export const products = pgTable(
       sql`${table.status} in ('pending', 'active', 'inactive', 'deleted')`,
     ),
     check('products_price_check', sql`${table.price} > 0`),
+    check(
+      'products_download_limit_check',
+      sql`${table.downloadLimit} >= 0 and ${table.downloadLimit} <= 100`,
+    ),
   ],
 );
 
@@ -250,6 +256,13 @@ export const sales = pgTable(
      */
     refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     refundedCommission: bigint('refunded_commission', { mode: 'number' }).notNull().default(0),
+    /**
+     * Downloads the buyer was given since the sale or the seller's last reset, all files
+     * together, and when the last one was given (a reset keeps it): kept on the sale, written
+     * with each delivery, so that the transactions list reads them without counting deliveries.
+     */
+    downloadCount: integer('download_count').notNull().default(0),
+    lastDownloadAt: timestamp('last_download_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -269,6 +282,7 @@ export const sales = pgTable(
       'sales_refunded_amount_check',
       sql`${table.refundedAmount} >= 0 and ${table.refundedAmount} <= ${table.amount}`,
     ),
+    check('sales_download_count_check', sql`${table.downloadCount} >= 0`),
     check(
       'sales_refunded_commission_check',
       sql`${table.refundedCommission} >= 0 and ${table.refundedCommission} <= ${table.commissionAmount}`,
@@ -371,6 +385,50 @@ export const refunds = pgTable(
 );
 
 export type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * Every download link given to a buyer: one row per delivery, never edited, kept when the seller
+ * resets the sale's downloads. The file's id, name and size are copied: a file removed from the
+ * product later (no foreign key to it) is still named in the sale's history.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    fileId: uuid('file_id').notNull(),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** When the link stops working. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('deliveries_sale_created_idx').on(table.saleId, table.createdAt, table.id)],
+);
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+
+/**
+ * Per sale and file, the downloads counted against the product's limit since the sale or the
+ * seller's last reset (which deletes the sale's rows). One row to update per delivery, so that
+ * two parallel deliveries at the limit cannot both pass.
+ */
+export const deliveryCounts = pgTable(
+  'delivery_counts',
+  {
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    fileId: uuid('file_id').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.saleId, table.fileId] }),
+    check('delivery_counts_count_check', sql`${table.count} > 0`),
+  ],
+);
 
 export const payoutMethods = ['alipay', 'bank', 'paypal'] as const;
 export type PayoutMethod = (typeof payoutMethods)[number];

@@ -111,6 +111,11 @@ export const column = {
     return date;
   },
 
+  /** A `timestamptz` or null. */
+  nullableTimestamp(row: Record<string, unknown>, name: string): Date | null {
+    return row[name] === null ? null : column.timestamp(row, name);
+  },
+
   /** A `boolean[]` without nulls. */
   booleans(row: Record<string, unknown>, name: string): boolean[] {
     const value = row[name];

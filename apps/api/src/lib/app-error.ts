@@ -57,6 +57,10 @@ const statusByCode: Record<ErrorCode, number> = {
   payout_exceeds_balance: 409,
   /** A payout by a method whose details the seller has not filled in. */
   payout_method_missing: 409,
+  /** A delivery asked for a sale that was fully refunded or charged back. */
+  sale_refunded: 409,
+  /** The buyer used every download of the file the product's limit gives per purchase. */
+  download_limit_reached: 403,
 };
 
 /** The HTTP status every answer with this code has. */

@@ -52,6 +52,9 @@ export const errorMessageKeys: Record<ErrorCode | ClientErrorCode, ErrorMessageK
   // The operator's signed calls only answer these; the web app never sees them.
   payout_exceeds_balance: 'apiError.conflict',
   payout_method_missing: 'apiError.conflict',
+  // Only the member site's signed delivery call answers these; the web app never sees them.
+  sale_refunded: 'apiError.conflict',
+  download_limit_reached: 'apiError.forbidden',
   network_error: 'apiError.networkError',
   invalid_response: 'apiError.invalidResponse',
   unknown_error: 'apiError.unknownError',

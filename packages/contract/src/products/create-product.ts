@@ -5,6 +5,7 @@ import {
   attachedThumbnailSchema,
   attachedUploadSchema,
   descriptionSchema,
+  downloadLimitSchema,
   duplicateKeys,
   priceInputSchema,
   priceSchema,
@@ -27,6 +28,8 @@ export const createProductBodySchema = z
     title: titleSchema,
     description: descriptionSchema,
     price: priceSchema,
+    /** Downloads per purchase, 0 for unlimited; 5 when absent. */
+    download_limit: downloadLimitSchema.optional(),
     files: productFilesSchema,
     thumbnails: productThumbnailsSchema,
   })
@@ -46,7 +49,7 @@ export const createProductEndpoint = defineEndpoint({
   operationId: 'createProduct',
   summary: 'Create a product',
   description:
-    'Creates a product from completed uploads of this seller: 1 to 10 files and 1 to 5 thumbnails; the first thumbnail is main unless one has `is_main`. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`. New products are active, or pending while product review is on.',
+    'Creates a product from completed uploads of this seller: 1 to 10 files and 1 to 5 thumbnails; the first thumbnail is main unless one has `is_main`. `download_limit` (0 to 100, 0 = unlimited) is how many downloads each buyer gets per purchase, 5 when absent. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`. New products are active, or pending while product review is on.',
   tags: ['products'],
   auth: true,
   scope: 'products:write',

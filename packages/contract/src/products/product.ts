@@ -42,6 +42,16 @@ export function sanitizePriceInput(raw: string): string {
   return raw.replace(/\D/g, '').replace(/^0+/, '');
 }
 
+/**
+ * How many times a buyer may download the product's files per purchase, from 0 to 100; 0 is
+ * unlimited. New products get 5 (docs/product-rules.md, Buyer delivery).
+ */
+export const downloadLimitSchema = z
+  .number({ error: 'downloadLimitInvalid' })
+  .int('downloadLimitInvalid')
+  .min(limits.downloadLimit.min, 'downloadLimitInvalid')
+  .max(limits.downloadLimit.max, 'downloadLimitInvalid');
+
 /** The statuses a seller may choose on edit; pending and deleted are never chosen by a seller. */
 export const sellerStatuses = ['active', 'inactive'] as const;
 export const sellerStatusSchema = z.enum(sellerStatuses, { error: 'statusInvalid' });
@@ -79,6 +89,8 @@ export const productSchema = z.object({
   file_count: z.number().int(),
   /** The main thumbnail's public URL, null when the product has none. */
   thumbnail_url: z.string().nullable(),
+  /** Downloads per purchase (each delivery counts one); 0 is unlimited. */
+  download_limit: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
 

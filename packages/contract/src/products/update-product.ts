@@ -4,6 +4,7 @@ import { limits } from '../limits.ts';
 import {
   attachedThumbnailSchema,
   attachedUploadSchema,
+  downloadLimitSchema,
   duplicateKeys,
   priceSchema,
   productDetailSchema,
@@ -29,6 +30,11 @@ export const updateProductBodySchema = z
     price: priceSchema.optional(),
     /** Absent: unchanged. Only active and inactive; a pending product's status cannot be set. */
     status: sellerStatusSchema.optional(),
+    /**
+     * Absent: unchanged. Downloads per purchase, 0 for unlimited; applies at once to every
+     * sale of the product, past ones included.
+     */
+    download_limit: downloadLimitSchema.optional(),
     newFiles: z
       .array(attachedUploadSchema)
       .max(limits.productFiles.max, 'tooManyFiles')
@@ -56,7 +62,7 @@ export const updateProductEndpoint = defineEndpoint({
   operationId: 'updateProduct',
   summary: 'Edit a product',
   description:
-    'Edits title, description and status (active or inactive) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).',
+    'Edits title, description, status (active or inactive) and download limit (`download_limit`, 0 to 100, 0 = unlimited; it applies to past sales too) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).',
   tags: ['products'],
   auth: true,
   scope: 'products:write',

@@ -53,6 +53,13 @@ export const transactionSchema = z.object({
   status: z.enum(transactionStatuses),
   /** What refunds and chargebacks took back of `purchase_price` so far, in KRW. */
   refunded_amount: z.number().int(),
+  /**
+   * Downloads the buyer was given since the sale or since the seller last reset them, all files
+   * together (each file has its own `download_limit`).
+   */
+  download_count: z.number().int(),
+  /** When the buyer was last given a download link (a reset keeps it); null before any. */
+  last_download_at: z.iso.datetime().nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -19,6 +19,7 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
     price: 12,
     status: 'active',
     viewCount: 0,
+    downloadLimit: 5,
     createdAt: at,
     updatedAt: at,
     deletedAt: null,

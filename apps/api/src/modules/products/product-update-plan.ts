@@ -30,7 +30,7 @@ export interface ProductUpdatePlan {
   newFiles: NewAttachments;
   newThumbnails: NewAttachments;
   mainThumbnail: MainThumbnail;
-  fields: Partial<Pick<ProductRow, 'title' | 'description' | 'status'>>;
+  fields: Partial<Pick<ProductRow, 'title' | 'description' | 'status' | 'downloadLimit'>>;
 }
 
 /** Whether every id is one of the rows'. */
@@ -119,6 +119,7 @@ export function planProductUpdate(
       title: input.title,
       ...(input.description === undefined ? {} : { description: input.description }),
       ...(input.status === undefined ? {} : { status: input.status }),
+      ...(input.download_limit === undefined ? {} : { downloadLimit: input.download_limit }),
     },
   };
 }

@@ -24,6 +24,7 @@ export interface ProductListRow {
   price: ProductRow['price'];
   status: ProductRow['status'];
   viewCount: ProductRow['viewCount'];
+  downloadLimit: ProductRow['downloadLimit'];
   /** From the product's sales rollup; 0 before its first sale. */
   salesCount: number;
   /** ISO 8601, UTC. */
@@ -91,7 +92,10 @@ function productQueries(db: Executor) {
     },
 
     async insertProduct(
-      values: Pick<ProductRow, 'sellerId' | 'title' | 'description' | 'price' | 'status'>,
+      values: Pick<
+        ProductRow,
+        'sellerId' | 'title' | 'description' | 'price' | 'status' | 'downloadLimit'
+      >,
     ): Promise<ProductRow> {
       const [row] = await db.insert(products).values(values).returning();
       if (!row) throw new Error('insert returned no row');
@@ -136,7 +140,9 @@ function productQueries(db: Executor) {
 
     async updateProduct(
       productId: string,
-      values: Partial<Pick<ProductRow, 'title' | 'description' | 'status' | 'deletedAt'>>,
+      values: Partial<
+        Pick<ProductRow, 'title' | 'description' | 'status' | 'downloadLimit' | 'deletedAt'>
+      >,
     ): Promise<ProductRow> {
       const [row] = await db
         .update(products)
@@ -172,7 +178,7 @@ export function createProductRepository({ db, statements, transaction }: DataAcc
   const listForSeller = statements.prepare(
     'products_list_for_seller',
     sql`
-      select p.id, p.title, p.description, p.price, p.status, p.view_count,
+      select p.id, p.title, p.description, p.price, p.status, p.view_count, p.download_limit,
              coalesce(ps.count, 0) as sales_count,
              ${isoTimestamp(sql`p.created_at`)} as created_at,
              ${isoTimestamp(sql`p.updated_at`)} as updated_at,
@@ -190,6 +196,7 @@ export function createProductRepository({ db, statements, transaction }: DataAcc
       price: column.integer(row, 'price'),
       status: column.text(row, 'status'),
       viewCount: column.integer(row, 'view_count'),
+      downloadLimit: column.integer(row, 'download_limit'),
       salesCount: column.integer(row, 'sales_count'),
       createdAt: column.text(row, 'created_at'),
       updatedAt: column.text(row, 'updated_at'),

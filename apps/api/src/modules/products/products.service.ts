@@ -1,4 +1,4 @@
-import type { ProductStatus } from '@seller/contract/limits';
+import { limits, type ProductStatus } from '@seller/contract/limits';
 import type { createProductBodySchema } from '@seller/contract/products/create-product';
 import type { ProductListItem } from '@seller/contract/products/list-my-products';
 import type {
@@ -122,6 +122,7 @@ export function createProductService(deps: {
     sales_count: salesCount,
     file_count: fileCount,
     thumbnail_url: mainKey === null ? null : storage.publicUrl(mainKey),
+    download_limit: row.downloadLimit,
   });
 
   const toFile = (row: ProductFileRow): ProductFile => ({
@@ -179,6 +180,7 @@ export function createProductService(deps: {
             title: input.title,
             description: input.description,
             price: input.price,
+            downloadLimit: input.download_limit ?? limits.downloadLimit.default,
             status: productReview ? 'pending' : 'active',
           });
           await queries.insertFiles(fileRows(product.id, files, 0));
@@ -211,6 +213,7 @@ export function createProductService(deps: {
         file_count: row.fileCount,
         thumbnail_url:
           row.mainThumbnailKey === null ? null : storage.publicUrl(row.mainThumbnailKey),
+        download_limit: row.downloadLimit,
         revenue: row.revenue,
         net_revenue: row.netRevenue,
       }));

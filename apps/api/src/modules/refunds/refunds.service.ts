@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { RefundRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
-import { toTransaction } from '../sales/sales.service.ts';
+import { saleRowToTransaction } from '../sales/sales.service.ts';
 import type { RefundRepository, SaleForRefund } from './refunds.repository.ts';
 
 /** A refund as the member site reports it, once the contract's schema has checked it. */
@@ -52,7 +52,7 @@ export function toRecordedRefund(row: RefundRow): RecordedRefund {
 }
 
 const toSaleTransaction = ({ sale, productTitle }: SaleForRefund): Transaction =>
-  toTransaction({ ...sale, purchasedAt: sale.purchasedAt.toISOString(), productTitle });
+  saleRowToTransaction(sale, productTitle);
 
 /** A replay carries the same refund; `refundedAt` counts only when the replay names one. */
 function sameRefund(stored: RefundRow, input: RefundInput): boolean {

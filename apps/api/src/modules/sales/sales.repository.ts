@@ -20,8 +20,12 @@ type ProductSalesRow = typeof productSales.$inferSelect;
 export type Figures = Pick<SalesDailyRow, 'count' | 'amount' | 'net'>;
 
 /** A listed sale: its time is ISO 8601 text in UTC, as PostgreSQL wrote it (no `Date` in between). */
-export type SaleListItem = Omit<SaleRow, 'createdAt' | 'purchasedAt' | 'sellerId'> & {
+export type SaleListItem = Omit<
+  SaleRow,
+  'createdAt' | 'purchasedAt' | 'sellerId' | 'lastDownloadAt'
+> & {
   purchasedAt: string;
+  lastDownloadAt: string | null;
   productTitle: ProductRow['title'];
 };
 
@@ -104,6 +108,8 @@ const saleListOf = (row: RawRow): SaleListItem => ({
   netAmount: column.integer(row, 'net_amount'),
   refundedAmount: column.integer(row, 'refunded_amount'),
   refundedCommission: column.integer(row, 'refunded_commission'),
+  downloadCount: column.integer(row, 'download_count'),
+  lastDownloadAt: column.nullableText(row, 'last_download_at'),
   purchasedAt: column.text(row, 'purchased_at'),
   productTitle: column.text(row, 'product_title'),
 });
@@ -117,7 +123,7 @@ const saleWithCursorOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor
 /** The columns of `sales` that a listed sale reads. */
 const saleStoredColumns = sql`id, order_id, product_id, customer_email, payment_method, amount,
   commission_rate_bp, commission_amount, net_amount, refunded_amount, refunded_commission,
-  purchased_at`;
+  download_count, last_download_at, purchased_at`;
 
 /**
  * The columns of a listed sale, read from `s` (sales) joined with `p` (products): only what a
@@ -125,7 +131,9 @@ const saleStoredColumns = sql`id, order_id, product_id, customer_email, payment_
  */
 const saleListColumns = sql`s.id, s.order_id, s.product_id, s.customer_email,
   s.payment_method, s.amount, s.commission_rate_bp, s.commission_amount, s.net_amount,
-  s.refunded_amount, s.refunded_commission, ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title`;
+  s.refunded_amount, s.refunded_commission, s.download_count,
+  ${isoTimestamp(sql`s.last_download_at`)} as last_download_at,
+  ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title`;
 
 /** A listed sale's columns and its time as PostgreSQL prints it, the keyset cursor's. */
 const saleWithCursorColumns = sql`${saleListColumns}, s.purchased_at::text as purchased_at_text`;

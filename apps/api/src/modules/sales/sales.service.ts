@@ -17,6 +17,7 @@ import type {
   transactionsQuerySchema,
 } from '@seller/contract/sales/get-transactions';
 import type { z } from 'zod';
+import type { SaleRow } from '../../db/schema.ts';
 import type {
   DailyFigures,
   Figures,
@@ -77,7 +78,18 @@ export const toTransaction = (sale: SaleListItem): Transaction => ({
   net_amount: sale.netAmount,
   status: transactionStatus(sale.amount, sale.refundedAmount),
   refunded_amount: sale.refundedAmount,
+  download_count: sale.downloadCount,
+  last_download_at: sale.lastDownloadAt,
 });
+
+/** A sale as stored (`sales` row) and its product's title, as the transactions list shows it. */
+export const saleRowToTransaction = (sale: SaleRow, productTitle: string): Transaction =>
+  toTransaction({
+    ...sale,
+    purchasedAt: sale.purchasedAt.toISOString(),
+    lastDownloadAt: sale.lastDownloadAt?.toISOString() ?? null,
+    productTitle,
+  });
 
 /** Rows fetched per query while streaming an export: memory stays flat whatever the total. */
 const defaultExportPageSize = 1000;

@@ -15,7 +15,7 @@ import { type AddressPolicy, isAllowedAddress } from '../../lib/outbound-request
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SaleListener } from '../purchases/purchases.service.ts';
-import { toTransaction } from '../sales/sales.service.ts';
+import { saleRowToTransaction } from '../sales/sales.service.ts';
 import { createWebhookDeliveryJob } from './jobs/webhook-delivery.job.ts';
 import type { AttemptLogEntry, WebhookRepository } from './webhooks.repository.ts';
 
@@ -240,11 +240,7 @@ export function createWebhookService(deps: {
           sale.sellerId,
           product.webhookEvents,
           'sale.created',
-          toTransaction({
-            ...sale,
-            purchasedAt: sale.purchasedAt.toISOString(),
-            productTitle: product.title,
-          }),
+          saleRowToTransaction(sale, product.title),
         ),
       afterCommit: () => queue.nudge(),
     } satisfies SaleListener,

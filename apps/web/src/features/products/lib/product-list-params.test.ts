@@ -22,6 +22,7 @@ const product = (
   sales_count: 0,
   file_count: 1,
   thumbnail_url: null,
+  download_limit: 5,
   revenue: 0,
   net_revenue: 0,
   ...values,

@@ -14,6 +14,7 @@ const product = (id: string, title: string, description: string): Product => ({
   sales_count: 0,
   file_count: 1,
   thumbnail_url: null,
+  download_limit: 5,
 });
 
 describe('product search', () => {
