@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { jobSchedules } from './job-schedules.ts';
 import { internalApiPlugin } from './lib/internal-signature.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createEtagMemory } from './lib/public-read.ts';
 import { createMemoryStore, createRedisStore } from './lib/rate-limit-store.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
@@ -35,6 +36,9 @@ import { createSessionService } from './modules/auth/sessions.service.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
 import {
   exchangeRateInternalRoutes,
@@ -319,6 +323,17 @@ export async function buildApp({
           afterCommit: webhooks.deliverSoon,
         },
       ],
+    }),
+  });
+
+  await app.register(catalogRoutes, {
+    catalog: createCatalogService({
+      catalog: createCatalogRepository(database.statements),
+      storage,
+    }),
+    etagMemory: createEtagMemory({
+      seconds: config.catalogEtagMemorySeconds,
+      ...(clock ? { now: () => clock().getTime() } : {}),
     }),
   });
 

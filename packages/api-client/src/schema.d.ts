@@ -872,6 +872,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/sellers/{nickname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A seller's creator page
+         * @description The public face of a seller for the member site: nickname, bio, avatar, signup time and the active products, newest first. Pending, inactive and deleted products are left out, and nothing private is shown (no view or sales counts, revenue or file URLs). An unknown nickname or a deleted account is 404. No authentication: any site may read it (`Access-Control-Allow-Origin: *`). Cacheable by anyone: `Cache-Control: public, max-age=60, stale-while-revalidate=600` and a strong `ETag`; a request whose `If-None-Match` names the current ETag is answered 304 without a body.
+         */
+        get: operations["getCreatorPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/sellers/{nickname}/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's page in the catalog
+         * @description One active product of the seller for the member site: its public fields, what its files are (name, extension, size, type; never a download URL) in their order, and its images, main thumbnail first. 404 for an unknown nickname, a deleted account, and any product that is not active or not that seller's. No authentication: any site may read it (`Access-Control-Allow-Origin: *`). Cacheable by anyone: `Cache-Control: public, max-age=60, stale-while-revalidate=600` and a strong `ETag`; a request whose `If-None-Match` names the current ETag is answered 304 without a body.
+         */
+        get: operations["getCatalogProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/exchange-rate/latest": {
         parameters: {
             query?: never;
@@ -946,6 +986,26 @@ export interface paths {
          * @description Adds to a product's view count: one view, or `count` views at once. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordProductView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the views of many products at once
+         * @description Adds each item's `count` to its product's view count, all in one statement: the member site sums its views per product (a second's worth, say) and sends them in one call of 1 to 1,000 items, each count 1 to 100,000. An item naming a product that does not exist or is deleted is skipped and counted in `unknown`; the others are counted in `accepted` (`accepted + unknown` is the number of items). Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         */
+        post: operations["recordProductViews"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5568,6 +5628,194 @@ export interface operations {
             };
         };
     };
+    getCreatorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nickname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seller: {
+                            id: string;
+                            nickname: string;
+                            bio: string | null;
+                            avatarUrl: string | null;
+                            /** Format: date-time */
+                            memberSince: string;
+                        };
+                        products: {
+                            id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                            thumbnail_url: string | null;
+                            file_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCatalogProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nickname: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seller: {
+                            id: string;
+                            nickname: string;
+                            avatarUrl: string | null;
+                        };
+                        product: {
+                            id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                            thumbnail_url: string | null;
+                            file_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        files: {
+                            id: string;
+                            file_original_name: string;
+                            file_extension: string;
+                            file_size: number;
+                            file_type: string;
+                        }[];
+                        thumbnails: {
+                            id: string;
+                            s3_url: string;
+                            image_original_name: string;
+                            /** @enum {number} */
+                            is_main: 0 | 1;
+                        }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getExchangeRate: {
         parameters: {
             query?: never;
@@ -5924,6 +6172,93 @@ export interface operations {
             };
             /** @description `code`: `uri_too_long` */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordProductViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    views: {
+                        /** Format: uuid */
+                        productId: string;
+                        count: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: number;
+                        unknown: number;
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,8 @@ export const apiTags = {
   settlement: 'Where the seller is paid: Alipay, bank transfer or PayPal.',
   payouts:
     "The seller's money: the ledger of sales, refunds and payouts, the balance, and each payout's statement.",
+  catalog:
+    "The public catalog the member site shows: a seller's creator page and product pages, readable by any site without authentication.",
   dashboard:
     "The seller's getting-started checklist: the first steps a new account takes, read from its data.",
   developer:

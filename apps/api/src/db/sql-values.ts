@@ -124,6 +124,14 @@ export const column = {
     return value;
   },
 
+  /** A `text[]` without nulls. */
+  texts(row: Record<string, unknown>, name: string): string[] {
+    const value = row[name];
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+      throw new Error(`column ${name}: not a list of text: ${String(value)}`);
+    return value;
+  },
+
   /** A `text[]` without nulls, or null. */
   nullableTexts(row: Record<string, unknown>, name: string): string[] | null {
     const value = row[name];

@@ -88,3 +88,11 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
   const stringify = fastJson(json);
   return (data) => stringify(data);
 };
+
+/**
+ * The serializer a route answering with `schema` gets, for a handler that needs the answer's
+ * bytes itself (to hash them into an ETag): the same text the route would send.
+ */
+export function compileSerializer(schema: z.ZodType, url: string): (data: unknown) => string {
+  return serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' });
+}

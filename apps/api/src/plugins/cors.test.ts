@@ -155,7 +155,7 @@ describe('CORS_ORIGINS', () => {
     }
   });
 
-  it('sends no CORS header at all when the setting is empty', async () => {
+  it('sends no CORS header but on the public reads when the setting is empty', async () => {
     const listed = await withCors.app.inject({
       url: '/api/health',
       headers: { origin: memberSite },
@@ -168,10 +168,13 @@ describe('CORS_ORIGINS', () => {
         const read = await t.app.inject({ url: '/api/health', headers: { origin: memberSite } });
         expect(read.statusCode).toBe(200);
         expect(corsHeaders(read)).toEqual({});
-        expect(read.headers.vary).toBeUndefined();
         const ask = await preflight(t, '/api/health', memberSite, 'GET');
         expect(ask.statusCode).toBe(404);
         expect(corsHeaders(ask)).toEqual({});
+        // The catalog is for every site, whatever the setting.
+        const catalog = await preflight(t, '/api/public/sellers/someone', memberSite, 'GET');
+        expect(catalog.statusCode).toBe(204);
+        expect(catalog.headers['access-control-allow-origin']).toBe('*');
       }
     } finally {
       await empty.close();

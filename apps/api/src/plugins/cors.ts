@@ -27,6 +27,22 @@ const apiPolicy: CorsPolicy = {
   exposedHeaders: 'WWW-Authenticate, Retry-After, Content-Disposition',
 };
 
+/**
+ * The public reads (`/api/public/…`, the catalog): any site may read them, so their answers say
+ * `*` and never depend on the origin. A script may revalidate with `If-None-Match` and read the
+ * `ETag` it gets.
+ */
+const publicReadPolicy: CorsPolicy = {
+  methods: 'GET, HEAD',
+  requestHeaders: 'if-none-match',
+  exposedHeaders: 'ETag',
+};
+
+/** Whether a URL is one of the public reads, which every origin may read. */
+export function isPublicRead(url: string): boolean {
+  return url.startsWith('/api/public/');
+}
+
 /** A multipart upload cannot be completed without each part's ETag. */
 const uploadPolicy: CorsPolicy = {
   methods: 'PUT',
@@ -58,27 +74,35 @@ function policyFor(url: string, storageUrls: boolean): CorsPolicy | undefined {
 const isPreflight = (request: FastifyRequest) =>
   request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
 
+/** No CORS header at all: the browser keeps the answer from another site's script. */
+const noCors = { origin: false } as const;
+
 /**
- * Lets the pages of the listed origins call the API and the local driver's upload and download
- * URLs. The `Origin` header is echoed only when listed (never `*`); any other origin gets no CORS
- * header at all, so its browser keeps the answer from its script, and its preflight falls
- * through to routing (404). Preflights are answered in `onRequest`, before a route's
- * authentication, since a browser never sends credentials with them.
+ * Lets any site read the public reads (`Access-Control-Allow-Origin: *`, whatever the setting),
+ * and the pages of the listed origins call the rest of the API and the local driver's upload
+ * and download URLs. For those the `Origin` header is echoed only when listed (never `*`); any
+ * other origin gets no CORS header at all, so its browser keeps the answer from its script, and
+ * its preflight falls through to routing (404). Preflights are answered in `onRequest`, before a
+ * route's authentication, since a browser never sends credentials with them.
  */
 export const corsPlugin = fp<CorsOptions>(
   async (app: FastifyInstance, options) => {
-    if (options.origins.length === 0) return;
     const allowed = new Set(options.origins);
     // `true` echoes the request's own origin; `false` leaves the answer without CORS headers.
     const listed: AsyncOriginFunction = async (origin) =>
       origin !== undefined && allowed.has(origin);
 
     const optionsFor: FastifyCorsOptionsDelegatePromise = async (request) => {
-      const policy = policyFor(request.url, options.storageUrls);
-      if (!policy) return { origin: false };
+      const everyone = isPublicRead(request.url);
+      const policy = everyone
+        ? publicReadPolicy
+        : allowed.size > 0
+          ? policyFor(request.url, options.storageUrls)
+          : undefined;
+      if (!policy) return noCors;
       const preflight = isPreflight(request);
       return {
-        origin: listed,
+        origin: everyone ? '*' : listed,
         methods: policy.methods,
         allowedHeaders: policy.requestHeaders,
         // A preflight's answer is never read by a script: nothing to expose there.

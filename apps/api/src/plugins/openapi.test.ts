@@ -274,6 +274,9 @@ describe('security', () => {
       'POST /api/auth/reset-password',
       // The link's token is the proof: it works signed in or not.
       'POST /api/auth/email-change/confirm',
+      // The catalog the member site shows: anyone may read it.
+      'GET /api/public/sellers/{nickname}',
+      'GET /api/public/sellers/{nickname}/products/{productId}',
     ];
     for (const [key, op] of operations()) {
       if (key.includes(' /api/internal/')) {

@@ -9,7 +9,7 @@ import type { SellerFixture } from './seller-fixtures.ts';
  */
 
 export interface MatrixRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
@@ -41,7 +41,9 @@ export type PublicKind =
   | 'web-app'
   | 'storage-signed-url'
   | 'storage-public-image'
-  | 'internal-signed';
+  | 'internal-signed'
+  | 'catalog'
+  | 'cors-preflight';
 
 export type MatrixEntry =
   | {
@@ -324,6 +326,68 @@ export const accessMatrix: Record<string, MatrixEntry> = {
       },
     ],
   },
+  'GET /api/public/sellers/:nickname': {
+    access: 'public',
+    kind: 'catalog',
+    why: "the member site's creator pages: public by design, active products and public fields only",
+    ownership: [
+      {
+        name: "a seller's id or email does not open their creator page",
+        build: (world) => ({
+          theirs: { method: 'GET', url: `/api/public/sellers/${world.owner.id}` },
+          missing: { method: 'GET', url: `/api/public/sellers/${randomUUID()}` },
+        }),
+      },
+    ],
+  },
+  'GET /api/public/sellers/:nickname/products/:productId': {
+    access: 'public',
+    kind: 'catalog',
+    why: "the member site's product pages: public by design, active products and public fields only",
+    ownership: [
+      {
+        name: "another seller's product under one's own nickname",
+        build: (world) => ({
+          theirs: {
+            method: 'GET',
+            url: `/api/public/sellers/${world.other.nickname}/products/${world.owner.product.product.id}`,
+          },
+          missing: {
+            method: 'GET',
+            url: `/api/public/sellers/${world.other.nickname}/products/${randomUUID()}`,
+          },
+        }),
+      },
+    ],
+  },
+  'OPTIONS *': {
+    access: 'public',
+    kind: 'cors-preflight',
+    why: "CORS preflights (plugins/cors.ts): the public reads for any origin, the rest only for CORS_ORIGINS; a browser sends them without credentials, and they read no seller's data",
+    ownership: [
+      {
+        name: "a preflight for another seller's product, with no origin listed",
+        build: (world) => ({
+          theirs: {
+            method: 'OPTIONS',
+            url: `/api/products/${world.owner.product.product.id}`,
+            headers: {
+              origin: 'https://elsewhere.example.com',
+              'access-control-request-method': 'GET',
+            },
+          },
+          missing: {
+            method: 'OPTIONS',
+            url: `/api/products/${randomUUID()}`,
+            headers: {
+              origin: 'https://elsewhere.example.com',
+              'access-control-request-method': 'GET',
+            },
+          },
+        }),
+      },
+    ],
+  },
   'PUT /api/internal/exchange-rate': {
     access: 'public',
     kind: 'internal-signed',
@@ -343,6 +407,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: 'public',
     kind: 'internal-signed',
     why: 'operator, HMAC-signed (X-Signature)',
+  },
+  'POST /api/internal/views': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
   },
   'POST /api/internal/refunds': {
     access: 'public',

@@ -213,6 +213,31 @@ export function createPurchaseRepository(
       returning p.id, p.view_count`,
     (row) => ({ id: column.text(row, 'id'), viewCount: column.integer(row, 'view_count') }),
   );
+  // The member site's batch: items of one product summed, deleted products left out, rows locked
+  // in id order like the batches above (so the two never deadlock), a count that stops at the
+  // column's largest value rather than failing the batch.
+  const addViewBatch = statements.prepare(
+    'products_add_view_batch',
+    sql`
+      with items as (
+        select unnest(${sql.placeholder('ids')}::uuid[]) as id,
+               unnest(${sql.placeholder('counts')}::int[]) as count
+      ),
+      views as (select id, sum(count) as count, count(*) as items from items group by id),
+      locked as (
+        select p.id from ${products} p join views on views.id = p.id
+        where p.status <> 'deleted'
+        order by p.id for no key update of p
+      ),
+      updated as (
+        update ${products} p set view_count = least(p.view_count + views.count, 2147483647)
+        from views join locked on locked.id = views.id
+        where p.id = views.id
+        returning views.items
+      )
+      select coalesce(sum(items), 0) as accepted from updated`,
+    (row) => column.integer(row, 'accepted'),
+  );
   return {
     /**
      * The purchase statements (`purchaseQuery`) for listeners who hear of the sales of
@@ -314,6 +339,18 @@ export function createPurchaseRepository(
     async addViews(views: ReadonlyMap<string, number>): Promise<Map<string, number>> {
       const rows = await addViews({ ids: [...views.keys()], counts: [...views.values()] });
       return new Map(rows.map((row) => [row.id, row.viewCount]));
+    },
+
+    /**
+     * Adds each item's views to its product in one statement (items of one product together);
+     * products that do not exist or are deleted are skipped. The number of items counted.
+     */
+    async addViewBatch(items: readonly { productId: string; count: number }[]): Promise<number> {
+      const [accepted] = await addViewBatch({
+        ids: items.map((item) => item.productId),
+        counts: items.map((item) => item.count),
+      });
+      return accepted ?? 0;
     },
 
     /**

@@ -1,4 +1,5 @@
 import { recordProductViewEndpoint } from '@seller/contract/sales/record-product-view';
+import { recordProductViewsEndpoint } from '@seller/contract/sales/record-product-views';
 import { recordPurchaseEndpoint } from '@seller/contract/sales/record-purchase';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.ts';
@@ -25,6 +26,10 @@ export function purchaseInternalRoutes(purchases: PurchaseService): InternalRout
 
     defineRoute(scope, recordProductViewEndpoint, ({ params, body }) =>
       purchases.addViews(params.id, body.count),
+    );
+
+    defineRoute(scope, recordProductViewsEndpoint, ({ body }) =>
+      purchases.addViewBatch(body.views),
     );
   };
 }

@@ -225,6 +225,18 @@ export function createPurchaseService(deps: {
     },
 
     /**
+     * A batch of the member site's views, summed by it (a second's worth, say): written at once
+     * in one statement, not through the batches of single views, since it is a batch already.
+     * Items naming a product that does not exist or is deleted are skipped and counted apart.
+     */
+    async addViewBatch(
+      items: readonly { productId: string; count: number }[],
+    ): Promise<{ accepted: number; unknown: number }> {
+      const accepted = await purchases.addViewBatch(items);
+      return { accepted, unknown: items.length - accepted };
+    },
+
+    /**
      * Recomputes the rollups and every product's sales count from the sales themselves: after
      * a bulk load into the sales table or a change of TIME_ZONE.
      */

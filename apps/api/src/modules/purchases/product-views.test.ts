@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { RecordProductViewsBody } from '@seller/contract/sales/record-product-views';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.ts';
+import { insertProduct, productCounters, sellerIdByEmail } from '../../test/database-rows.ts';
+import { internalSecret, signedPost } from '../../test/member-site-calls.ts';
+import { signUpSeller } from '../../test/sellers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createPurchaseRepository } from './purchases.repository.ts';
+
+let t: TestApp;
+let sellerId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ INTERNAL_API_SECRET: internalSecret });
+  const seller = await signUpSeller(t.app);
+  sellerId = await sellerIdByEmail(t.database.db, seller.email);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const viewsUrl = '/api/internal/views';
+const send = (body: unknown, options?: Parameters<typeof signedPost>[3]) =>
+  signedPost(t.app, viewsUrl, body, options);
+const viewsOf = async (productId: string) =>
+  (await productCounters(t.database.db, productId)).viewCount;
+
+describe('POST /api/internal/views', () => {
+  it("adds each item's count to its product and answers 202 with what was accepted", async () => {
+    const [a, b] = [
+      await insertProduct(t.database.db, sellerId),
+      await insertProduct(t.database.db, sellerId),
+    ];
+    const response = await send({
+      views: [
+        { productId: a, count: 3 },
+        { productId: b, count: 100_000 },
+      ],
+    } satisfies RecordProductViewsBody);
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toEqual({ accepted: 2, unknown: 0 });
+    expect(await viewsOf(a)).toBe(3);
+    expect(await viewsOf(b)).toBe(100_000);
+
+    // Added to what is there, and to what the one-view call adds.
+    const one = await signedPost(t.app, `/api/internal/products/${a}/views`, {});
+    expect(one.json()).toEqual({ productId: a, viewCount: 4 });
+    await send({ views: [{ productId: a, count: 6 }] });
+    expect(await viewsOf(a)).toBe(10);
+  });
+
+  it('sums the items of one product', async () => {
+    const product = await insertProduct(t.database.db, sellerId);
+    const response = await send({
+      views: [
+        { productId: product, count: 2 },
+        { productId: product, count: 5 },
+      ],
+    });
+    expect(response.json()).toEqual({ accepted: 2, unknown: 0 });
+    expect(await viewsOf(product)).toBe(7);
+  });
+
+  it('skips unknown and deleted products and counts them in unknown, not an error', async () => {
+    const live = await insertProduct(t.database.db, sellerId);
+    const inactive = await insertProduct(t.database.db, sellerId, { status: 'inactive' });
+    const deleted = await insertProduct(t.database.db, sellerId, { status: 'deleted' });
+    const response = await send({
+      views: [
+        { productId: randomUUID(), count: 4 },
+        { productId: live, count: 1 },
+        { productId: deleted, count: 9 },
+        { productId: inactive, count: 2 },
+        { productId: randomUUID(), count: 1 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toEqual({ accepted: 2, unknown: 3 });
+    expect(await viewsOf(live)).toBe(1);
+    expect(await viewsOf(inactive)).toBe(2);
+    expect(await viewsOf(deleted)).toBe(0);
+
+    const nothingKnown = await send({ views: [{ productId: randomUUID(), count: 1 }] });
+    expect(nothingKnown.statusCode).toBe(202);
+    expect(nothingKnown.json()).toEqual({ accepted: 0, unknown: 1 });
+  });
+
+  it('takes 1,000 items and stops a count at the largest the column holds', async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 10; index++) ids.push(await insertProduct(t.database.db, sellerId));
+    const views = Array.from({ length: 1000 }, (_, index) => ({
+      productId: ids[index % ids.length] ?? '',
+      count: 100_000,
+    }));
+    const response = await send({ views });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toEqual({ accepted: 1000, unknown: 0 });
+    expect(await viewsOf(ids[0] ?? '')).toBe(100 * 100_000);
+
+    const [nearlyFull] = ids;
+    await t.database.db
+      .update(products)
+      .set({ viewCount: 2_147_000_000 })
+      .where(eq(products.id, nearlyFull ?? ''));
+    const capped = await send({ views: views.slice(0, 100) });
+    expect(capped.statusCode, capped.body).toBe(202);
+    expect(await viewsOf(nearlyFull ?? '')).toBe(2_147_483_647);
+  });
+
+  it('writes the whole batch in one statement', async () => {
+    let statements = 0;
+    const counted = {
+      ...t.database,
+      statements: {
+        ...t.database.statements,
+        prepare: ((name, query, read) => {
+          const run = t.database.statements.prepare(name, query, read);
+          return (values: Record<string, unknown>) => {
+            statements++;
+            return run(values);
+          };
+        }) as typeof t.database.statements.prepare,
+      },
+    };
+    const repository = createPurchaseRepository(counted, t.config.timeZone);
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index++) ids.push(await insertProduct(t.database.db, sellerId));
+    const accepted = await repository.addViewBatch(
+      Array.from({ length: 1000 }, (_, index) => ({
+        productId: index % 2 === 0 ? (ids[index % ids.length] ?? '') : randomUUID(),
+        count: 1,
+      })),
+    );
+    expect(accepted).toBe(500);
+    expect(statements).toBe(1);
+  });
+
+  it('refuses a body outside the limits with 400 validation_failed and writes nothing', async () => {
+    const product = await insertProduct(t.database.db, sellerId);
+    const item = { productId: product, count: 1 };
+    for (const body of [
+      {},
+      { views: [] },
+      { views: Array.from({ length: 1001 }, () => item) },
+      { views: [{ productId: product, count: 0 }] },
+      { views: [{ productId: product, count: 100_001 }] },
+      { views: [{ productId: product, count: 1.5 }] },
+      { views: [{ productId: product, count: '1' }] },
+      { views: [{ productId: 'not-a-uuid', count: 1 }] },
+      { views: [item, { productId: product }] },
+      { views: item },
+    ]) {
+      const response = await send(body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'validation_failed',
+        details: expect.any(Array),
+      });
+    }
+    expect(await viewsOf(product)).toBe(0);
+  });
+
+  it('refuses an unsigned, wrongly signed or stale batch with 401', async () => {
+    const product = await insertProduct(t.database.db, sellerId);
+    const body = { views: [{ productId: product, count: 1 }] };
+    expect((await send(body, { signature: null })).statusCode).toBe(401);
+    expect(
+      (await send(body, { signature: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }))
+        .statusCode,
+    ).toBe(401);
+    expect((await send(body, { timestamp: Math.floor(Date.now() / 1000) - 301 })).statusCode).toBe(
+      401,
+    );
+    expect(await viewsOf(product)).toBe(0);
+  });
+});
