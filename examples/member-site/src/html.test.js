@@ -111,7 +111,7 @@ describe('the pages', () => {
           },
         ],
         thumbnails: [
-          { id: 't1', s3_url: 'javascript:alert(1)', image_original_name: hostile, is_main: true },
+          { id: 't1', s3_url: 'javascript:alert(1)', image_original_name: hostile, is_main: 1 },
         ],
       },
       { assetBase, krwPerUsd: 1380, problem: hostile, email: `"><script>x</script>` },

@@ -32,7 +32,7 @@ import { signatureFor } from './signing.js';
  * @property {string} id
  * @property {string} s3_url
  * @property {string} image_original_name
- * @property {boolean} is_main
+ * @property {0 | 1} is_main 1 marks the main thumbnail.
  *
  * @typedef {object} ProductPage `GET /api/public/sellers/{nickname}/products/{productId}`
  * @property {{ id: string, nickname: string, avatarUrl: string | null }} seller
