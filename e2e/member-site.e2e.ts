@@ -103,8 +103,10 @@ async function download(page: Page, product: ProductForSale) {
 }
 
 test.describe('the reference storefront', () => {
-  // A refused download answers its page with 403 or 409, which Chromium logs.
-  test.use({ allowConsoleErrors: [failedRequest(403), failedRequest(409)] });
+  // A refused form or download answers its page with 400, 403 or 409, which Chromium logs.
+  test.use({
+    allowConsoleErrors: [failedRequest(400), failedRequest(403), failedRequest(409)],
+  });
 
   test('takes a buyer from the creator page to the file, until the download limit', async ({
     page,

@@ -26,8 +26,8 @@ import { SellerCenterError } from './seller-center.js';
  *
  * The creator and product pages are where the seller center's share links point
  * (`<MEMBER_SITE_URL>/<nickname>`, `…/products/<id>`). Nicknames are lowercase letters and
- * digits only, so the store's own paths (`my-orders`, `style.css`, `health-check`) never
- * take one's place.
+ * digits only, so the store's own paths (`my-orders`, `style.css`, `favicon.ico`,
+ * `health-check`) never take one's place.
  *
  * @typedef {object} StorefrontParts
  * @property {import('./config.js').Config} config
@@ -242,6 +242,7 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
       if (first === 'style.css' && path.length === 1) {
         return { status: 200, type: 'text/css; charset=utf-8', body: stylesheet };
       }
+      if (first === 'favicon.ico' && path.length === 1) return { status: 204 };
       if (first === 'health-check' && path.length === 1) {
         return { status: 200, type: 'text/plain; charset=utf-8', body: 'ok' };
       }
