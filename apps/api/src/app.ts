@@ -39,6 +39,9 @@ import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createDeliveryRepository } from './modules/deliveries/deliveries.repository.ts';
+import { deliveryInternalRoutes, deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { createDeliveryService } from './modules/deliveries/deliveries.service.ts';
 import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
 import {
   exchangeRateInternalRoutes,
@@ -405,6 +408,13 @@ export async function buildApp({
       },
     ],
   });
+  const deliveries = createDeliveryService({
+    deliveries: createDeliveryRepository(database),
+    storage,
+    linkTtlSeconds: config.deliveryLinkTtlSeconds,
+    publicUrl: config.appUrl,
+    ...now,
+  });
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
     routes: [
@@ -412,6 +422,7 @@ export async function buildApp({
       purchaseInternalRoutes(purchases),
       payoutInternalRoutes(payouts),
       refundInternalRoutes(refunds),
+      deliveryInternalRoutes(deliveries),
     ],
   });
   const sales = createSalesService({
@@ -419,6 +430,7 @@ export async function buildApp({
     timeZone: config.timeZone,
   });
   await app.register(salesRoutes, { sales });
+  await app.register(deliveryRoutes, { deliveries });
   await app.register(settlementRoutes, { settlement });
   await app.register(payoutRoutes, { payouts });
   const account = createAccountService({

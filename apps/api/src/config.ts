@@ -118,6 +118,16 @@ const environmentSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24),
+  /**
+   * How long a buyer's download link works. At most 7 days, the longest a presigned S3 URL
+   * may live.
+   */
+  DELIVERY_LINK_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 24 * 60 * 60)
+    .default(600),
   /** How often the server sweeps abandoned uploads; 0 turns the timer off. */
   UPLOAD_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset, mail is written to DATA_DIR/outbox. */
@@ -199,6 +209,8 @@ export interface Config {
   corsOrigins: string[];
   storage: StorageConfig;
   uploadTtlHours: number;
+  /** Seconds a buyer's download link (a delivery) works. */
+  deliveryLinkTtlSeconds: number;
   uploadSweepIntervalMinutes: number;
   mail: {
     /** Unset: messages are written to `outboxDir` and their links logged. */
@@ -308,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: [...new Set(values.CORS_ORIGINS)],
     storage: storageConfig(values, dataDir),
     uploadTtlHours: values.UPLOAD_TTL_HOURS,
+    deliveryLinkTtlSeconds: values.DELIVERY_LINK_TTL_SECONDS,
     uploadSweepIntervalMinutes: values.UPLOAD_SWEEP_INTERVAL_MINUTES,
     mail: {
       smtpUrl: values.SMTP_URL,

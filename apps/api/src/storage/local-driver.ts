@@ -230,8 +230,8 @@ export class LocalStorage implements Storage {
     return { data, meta: `${data}.json`, parts: `${data}.parts` };
   }
 
-  private expiry(expiresInSeconds: number): number {
-    return Math.floor(this.now() / 1000) + expiresInSeconds;
+  private expiry(expiresInSeconds: number, from: number = this.now()): number {
+    return Math.floor(from / 1000) + expiresInSeconds;
   }
 
   private url(kind: 'upload' | 'download', grant: LocalGrant): string {
@@ -452,7 +452,7 @@ export class LocalStorage implements Storage {
       key,
       name: options.fileName,
       type: options.contentType,
-      exp: this.expiry(options.expiresInSeconds),
+      exp: this.expiry(options.expiresInSeconds, options.signedAt?.getTime()),
     });
   }
 

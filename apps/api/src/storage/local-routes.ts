@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { imageTypes, isImageExtension, mediaType } from '@seller/contract/upload-types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
@@ -128,7 +129,9 @@ async function sendObject(
       .send({ error: 'Range not satisfiable', code: 'validation_failed' });
   }
   if (request.method === 'HEAD') {
-    return reply.header('Content-Length', String(object.size)).code(200).send();
+    // An empty stream rather than no body: Fastify answers a HEAD without a body with a length
+    // of 0, and reads a stream to its end, where a HEAD must not read the file at all.
+    return reply.header('Content-Length', String(object.size)).code(200).send(Readable.from([]));
   }
   if (range) {
     return reply

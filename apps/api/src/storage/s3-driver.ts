@@ -256,7 +256,10 @@ export class S3Storage implements Storage {
         ResponseContentDisposition: attachmentDisposition(options.fileName),
         ResponseContentType: options.contentType,
       }),
-      { expiresIn: options.expiresInSeconds },
+      {
+        expiresIn: options.expiresInSeconds,
+        ...(options.signedAt ? { signingDate: options.signedAt } : {}),
+      },
     );
   }
 

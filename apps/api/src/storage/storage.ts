@@ -38,6 +38,8 @@ export interface PresignGetOptions {
   fileName: string;
   contentType: string;
   expiresInSeconds: number;
+  /** When the URL's life starts (it ends `expiresInSeconds` later); now when absent. */
+  signedAt?: Date;
 }
 
 export interface CompleteMultipartOptions {

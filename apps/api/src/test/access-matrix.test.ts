@@ -178,6 +178,7 @@ describe("another seller's resource answers exactly like a missing one and chang
       ...owner.product.files.map((file) => file.id),
       ...owner.product.thumbnails.map((thumbnail) => thumbnail.id),
       owner.purchaseOrderId,
+      owner.purchaseId,
       owner.freeFile.s3Key,
       owner.multipart.uploadId,
       owner.product.product.title,

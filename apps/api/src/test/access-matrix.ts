@@ -125,6 +125,23 @@ const payoutIdCases = (suffix: string): OwnershipCase[] => [
   },
 ];
 
+const saleIdCases = (method: 'GET' | 'POST', suffix: string): OwnershipCase[] => [
+  {
+    name: "another seller's sale",
+    build: (world) => ({
+      theirs: { method, url: `/api/products/sales/${world.owner.purchaseId}${suffix}` },
+      missing: { method, url: `/api/products/sales/${randomUUID()}${suffix}` },
+    }),
+  },
+  {
+    name: 'a malformed id answers like a missing one',
+    build: () => ({
+      theirs: { method, url: `/api/products/sales/not-a-uuid${suffix}` },
+      missing: { method, url: `/api/products/sales/${randomUUID()}${suffix}` },
+    }),
+  },
+];
+
 const multipartCases = (url: string, extra: (world: MatrixWorld) => object): OwnershipCase[] => [
   {
     name: "another seller's multipart upload",
@@ -418,6 +435,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     kind: 'internal-signed',
     why: 'member site, HMAC-signed (X-Signature)',
   },
+  'POST /api/internal/deliveries': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
+  },
   'POST /api/internal/products/:id/views': {
     access: 'public',
     kind: 'internal-signed',
@@ -543,6 +565,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/products/stats/sales/daily': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/stats/sales/by-product': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/sales/export': { access: 'seller', ownScope: ownProduct },
+  'GET /api/products/sales/:purchaseId': { access: 'seller', ownership: saleIdCases('GET', '') },
+  'POST /api/products/sales/:purchaseId/reset-downloads': {
+    access: 'seller',
+    ownership: saleIdCases('POST', '/reset-downloads'),
+  },
   'GET /api/products/stats/sales/overview': { access: 'seller', ownScope: ownProduct },
   'GET /api/dashboard/getting-started': { access: 'seller', ownScope: ownProduct },
   'PUT /api/dashboard/getting-started': { access: 'seller', ownScope: ownProduct },

@@ -76,6 +76,7 @@ const known: KnownValues = {
       values: both((s) => [s.avatarUpload.publicUrl, s.avatarUrl, s.freeImage.publicUrl]),
     },
     { field: /^orderId$/, values: both((s) => [s.purchaseOrderId]) },
+    { field: /^purchaseId$/, values: both((s) => [s.purchaseId]) },
     { field: /^(email|customerEmail)$/, values: both((s) => [s.email]) },
     { field: /^nickname$/, values: both((s) => [s.nickname]) },
   ],

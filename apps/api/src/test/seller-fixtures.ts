@@ -5,6 +5,8 @@ import type { UploadedObject } from '@seller/contract/uploads/upload-fields';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  deliveries,
+  deliveryCounts,
   productFiles,
   productSales,
   products,
@@ -46,6 +48,8 @@ export interface SellerFixture extends TestSeller {
   /** A signed download URL of one of the product's files (local driver path). */
   downloadPath: string;
   purchaseOrderId: string;
+  /** The sale of that order (`purchase_id`), with one delivery of the product's first file. */
+  purchaseId: string;
   /** A personal API token of the seller (products:read). */
   apiToken: { id: string; token: string };
   /** A delivery of the seller's webhook (a test event to a closed loopback port). */
@@ -174,7 +178,14 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
   )) as { downloadUrl: string };
 
   const order = purchase(product.product.id);
-  await recordPurchase(app, order);
+  const sold = await recordPurchase(app, order);
+  const delivered = await signedPost(app, '/api/internal/deliveries', {
+    orderId: order.orderId,
+    fileId,
+  });
+  if (delivered.statusCode !== 201) {
+    throw new Error(`delivery: ${delivered.statusCode} ${delivered.body}`);
+  }
   const paid = await signedPost(app, '/api/internal/payouts', {
     payoutId: `fixture-${id}`,
     sellerId: id,
@@ -212,6 +223,7 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
     avatarUrl: inUse.publicUrl,
     downloadPath: localPath(download.downloadUrl),
     purchaseOrderId: order.orderId,
+    purchaseId: sold.purchaseId,
     apiToken: { id: apiToken.id, token: apiToken.token },
     webhookDeliveryId: delivery.id,
     payoutId: paid.json<{ payout: { id: string } }>().payout.id,
@@ -262,6 +274,8 @@ export async function snapshotSeller(t: TestApp, sellerId: string) {
   const ownProducts = byId(await db.select().from(products).where(eq(products.sellerId, sellerId)));
   const productIds = ownProducts.map((row) => row.id);
   const none = ['00000000-0000-0000-0000-000000000000'];
+  const ownSales = await db.select().from(sales).where(eq(sales.sellerId, sellerId));
+  const saleIds = ownSales.map((row) => row.id);
   const counts = Object.fromEntries(
     await Promise.all(
       Object.entries({
@@ -271,6 +285,8 @@ export async function snapshotSeller(t: TestApp, sellerId: string) {
         productThumbnails,
         uploads,
         sales,
+        deliveries,
+        deliveryCounts,
         salesDaily,
         productSales,
         sellerSalesTotals,
@@ -304,7 +320,17 @@ export async function snapshotSeller(t: TestApp, sellerId: string) {
         .where(inArray(productThumbnails.productId, productIds.length ? productIds : none)),
     ),
     uploads: byId(await db.select().from(uploads).where(eq(uploads.sellerId, sellerId))),
-    sales: byId(await db.select().from(sales).where(eq(sales.sellerId, sellerId))),
+    sales: byId(ownSales),
+    deliveries: byId(
+      await db
+        .select()
+        .from(deliveries)
+        .where(inArray(deliveries.saleId, saleIds.length ? saleIds : none)),
+    ),
+    deliveryCounts: await db
+      .select()
+      .from(deliveryCounts)
+      .where(inArray(deliveryCounts.saleId, saleIds.length ? saleIds : none)),
     salesDaily: await db.select().from(salesDaily).where(eq(salesDaily.sellerId, sellerId)),
     productSales: await db.select().from(productSales).where(eq(productSales.sellerId, sellerId)),
     totals: await db

@@ -20,6 +20,10 @@ export const salesCsvColumns = [
   'status',
   /** What refunds and chargebacks took back of the price: the sale counts for the rest. */
   'refunded_krw',
+  /** Downloads since the sale or the seller's last reset, as the transactions list says. */
+  'download_count',
+  /** Local time of the last download link given to the buyer; empty before any. */
+  'last_download_at',
 ] as const;
 
 /**

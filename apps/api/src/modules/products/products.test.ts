@@ -120,6 +120,7 @@ describe('POST /api/products/create', () => {
         'sales_count',
         'file_count',
         'thumbnail_url',
+        'download_limit',
       ].sort(),
     );
     expect(body.product).toMatchObject({
@@ -131,6 +132,7 @@ describe('POST /api/products/create', () => {
       sales_count: 0,
       file_count: 2,
       thumbnail_url: made.thumbnails[0]?.publicUrl,
+      download_limit: 5,
     });
     expect(new Date(body.product.created_at).toISOString()).toBe(body.product.created_at);
     expect(body.files).toEqual(

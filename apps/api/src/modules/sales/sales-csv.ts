@@ -25,6 +25,8 @@ export async function* salesCsvRows(
           sale.netAmount,
           transactionStatus(sale.amount, sale.refundedAmount),
           sale.refundedAmount,
+          sale.downloadCount,
+          sale.lastDownloadAt === null ? '' : localTime(new Date(sale.lastDownloadAt)),
         ]),
       )
       .join('');

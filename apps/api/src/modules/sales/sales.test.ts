@@ -416,6 +416,8 @@ describe('GET /api/products/sales/export', () => {
       'net_krw',
       'status',
       'refunded_krw',
+      'download_count',
+      'last_download_at',
     ]);
     const whole = await allTransactions(owner.token);
     expect(rows.map((row) => row[1])).toEqual(whole.map((row) => row.order_id));
