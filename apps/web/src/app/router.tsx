@@ -205,6 +205,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.sale.path,
+        element: screen(
+          () => import('./routes/app/sales'),
+          (m) => m.SaleDetailRoute,
+        ),
+      },
+      {
         path: paths.payouts.path,
         element: screen(
           () => import('./routes/app/payouts'),

@@ -35,4 +35,9 @@ export const paths = {
     /** The sales screen, optionally opened on a period. */
     href: (period?: SalesPeriod) => (period ? `/sales?period=${period}` : '/sales'),
   },
+  sale: {
+    path: '/sales/:purchaseId',
+    /** One sale: its refunds, its downloads and the reset of its download count. */
+    href: (purchaseId: string) => `/sales/${encodeURIComponent(purchaseId)}`,
+  },
 } as const;

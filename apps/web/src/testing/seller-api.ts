@@ -3,6 +3,10 @@ import { enableTwoFactorEndpoint } from '@seller/contract/auth/enable-two-factor
 import { type SignupBody, signupEndpoint } from '@seller/contract/auth/signup';
 import { twoFactorSetupEndpoint } from '@seller/contract/auth/start-two-factor-setup';
 import {
+  type CreateDeliveryBody,
+  createDeliveryEndpoint,
+} from '@seller/contract/internal/create-delivery';
+import {
   type RecordPayoutBody,
   recordPayoutEndpoint,
 } from '@seller/contract/internal/record-payout';
@@ -134,6 +138,12 @@ export async function recordRefund(
 ): Promise<void> {
   const body: RecordRefundBody = { refundId: `refund-${uniqueId()}`, orderId, amount, kind };
   await memberSiteCall(recordRefundEndpoint, body, 'a refund');
+}
+
+/** A download link given to the buyer of `orderId` for one file, as the member site asks for it. */
+export async function recordDelivery(orderId: string, fileId: string): Promise<void> {
+  const body: CreateDeliveryBody = { orderId, fileId };
+  await memberSiteCall(createDeliveryEndpoint, body, 'a download');
 }
 
 /** The id of the signed-in seller (the subject of the session token). */

@@ -5,6 +5,7 @@ import {
   attachedThumbnailSchema,
   attachedUploadSchema,
   descriptionSchema,
+  downloadLimitInputSchema,
   downloadLimitSchema,
   duplicateKeys,
   priceInputSchema,
@@ -68,6 +69,7 @@ export function createProductFormSchemaFor<Item extends z.ZodType>(item: Item) {
     title: titleSchema,
     description: z.string().trim().max(limits.description.max, 'descriptionTooLong'),
     price: priceInputSchema,
+    download_limit: downloadLimitInputSchema,
     files: z.array(item).min(1, 'fileRequired').max(limits.productFiles.max, 'tooManyFiles'),
     thumbnails: z.array(item).min(1, 'thumbnailRequired').max(limits.thumbnails.max, 'maxImages'),
   });

@@ -52,6 +52,25 @@ export const downloadLimitSchema = z
   .min(limits.downloadLimit.min, 'downloadLimitInvalid')
   .max(limits.downloadLimit.max, 'downloadLimitInvalid');
 
+/**
+ * The download limit as typed in the product forms (digits only), checked like
+ * `downloadLimitSchema`: 0 (unlimited) to 100.
+ */
+export const downloadLimitInputSchema = z
+  .string({ error: 'downloadLimitInvalid' })
+  .trim()
+  .regex(/^\d{1,3}$/, 'downloadLimitInvalid')
+  .refine((value) => Number(value) >= limits.downloadLimit.min, 'downloadLimitInvalid')
+  .refine((value) => Number(value) <= limits.downloadLimit.max, 'downloadLimitInvalid');
+
+/** Keeps what the download-limit input accepts: up to three digits, no leading 0 but a lone one. */
+export function sanitizeDownloadLimitInput(raw: string): string {
+  return raw
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 3);
+}
+
 /** The statuses a seller may choose on edit; pending and deleted are never chosen by a seller. */
 export const sellerStatuses = ['active', 'inactive'] as const;
 export const sellerStatusSchema = z.enum(sellerStatuses, { error: 'statusInvalid' });

@@ -4,6 +4,7 @@ import { limits } from '../limits.ts';
 import {
   attachedThumbnailSchema,
   attachedUploadSchema,
+  downloadLimitInputSchema,
   downloadLimitSchema,
   duplicateKeys,
   priceSchema,
@@ -111,6 +112,7 @@ export function editProductFormSchema<Item extends z.ZodType>(
       title: titleSchema,
       description: z.string().trim().max(limits.description.max, 'descriptionTooLong'),
       status: sellerStatusSchema,
+      download_limit: downloadLimitInputSchema,
       newFiles: z.array(item),
       deletedFileIds: z.array(z.string()),
       newThumbnails: z.array(item),

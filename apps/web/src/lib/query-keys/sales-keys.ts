@@ -9,8 +9,12 @@ import type { z } from 'zod';
 export const salesKeys = {
   all: ['sales'] as const,
   stats: () => [...salesKeys.all, 'stats'] as const,
+  /** Every page of transactions (a sale's downloads reset changes its row wherever it is). */
+  transactionPages: () => [...salesKeys.all, 'transactions'] as const,
   transactions: (query: z.output<typeof transactionsQuerySchema>) =>
-    [...salesKeys.all, 'transactions', query] as const,
+    [...salesKeys.transactionPages(), query] as const,
+  /** One sale with its refunds and downloads. */
+  sale: (purchaseId: string) => [...salesKeys.all, 'sale', purchaseId] as const,
   dailies: () => [...salesKeys.all, 'daily'] as const,
   daily: (days: number) => [...salesKeys.dailies(), days] as const,
   byProduct: () => [...salesKeys.all, 'by-product'] as const,

@@ -14,6 +14,7 @@ import { useCreateProduct } from '../api/create-product';
 import { useExchangeRate } from '../api/get-exchange-rate';
 import { productFieldError } from '../lib/product-messages';
 import { useProductSaveFlow } from '../lib/use-product-save-flow';
+import { DownloadLimitField } from './download-limit-field';
 import { NewUploads } from './new-uploads';
 import { PricePreview } from './price-preview';
 import { ProductBasicFields } from './product-basic-fields';
@@ -24,6 +25,7 @@ const textFields = createProductFormSchemaFor(z.unknown()).pick({
   title: true,
   description: true,
   price: true,
+  download_limit: true,
 });
 type TextFieldsInput = z.input<typeof textFields>;
 type TextFieldsOutput = z.output<typeof textFields>;
@@ -45,7 +47,12 @@ export function CreateProductForm() {
 
   const form = useForm<TextFieldsInput, unknown, TextFieldsOutput>({
     resolver: zodResolver(textFields),
-    defaultValues: { title: '', description: '', price: '' },
+    defaultValues: {
+      title: '',
+      description: '',
+      price: '',
+      download_limit: String(limits.downloadLimit.default),
+    },
   });
   const { register, handleSubmit, control, formState, clearErrors, setValue } = form;
   const price = useWatch({ control, name: 'price' });
@@ -57,6 +64,7 @@ export function CreateProductForm() {
           title: values.title,
           description: values.description,
           price: Number(values.price),
+          download_limit: Number(values.download_limit),
           files: uploaded.files.map((file) => ({ s3Key: file.s3Key })),
           thumbnails: uploaded.thumbnails.map((image, index) => ({
             s3Key: image.s3Key,
@@ -97,6 +105,13 @@ export function CreateProductForm() {
             />
           </FormField>
           <PricePreview price={priceNumber} rate={rate.data} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <DownloadLimitField
+            form={form}
+            disabled={busy}
+            hint={t('products.form.downloadLimitHint')}
+          />
         </div>
       </ProductBasicFields>
 

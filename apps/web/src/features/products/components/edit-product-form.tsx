@@ -27,6 +27,7 @@ import { formatMoney } from '@/lib/format';
 import { useDeleteProduct } from '../api/delete-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useProductSaveFlow } from '../lib/use-product-save-flow';
+import { DownloadLimitField } from './download-limit-field';
 import { ExistingFiles, ExistingThumbnails, type PendingRemoval } from './existing-uploads';
 import { NewUploads } from './new-uploads';
 import { ProductBasicFields } from './product-basic-fields';
@@ -40,6 +41,7 @@ const basicFields = z.object({
   title: editRules.title,
   description: editRules.description,
   status: editRules.status,
+  download_limit: editRules.download_limit,
 });
 type BasicInput = z.input<typeof basicFields>;
 type BasicOutput = z.output<typeof basicFields>;
@@ -83,6 +85,7 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
       title: product.title,
       description: product.description,
       status: product.status === 'inactive' ? 'inactive' : 'active',
+      download_limit: String(product.download_limit),
     },
   });
   const { handleSubmit, control } = form;
@@ -101,6 +104,10 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
             description: values.description,
             // A product under review keeps its status until an operator approves it.
             ...(product.status === 'pending' ? {} : { status: values.status }),
+            // Sent only when changed: a new limit applies to every earlier sale too.
+            ...(Number(values.download_limit) === product.download_limit
+              ? {}
+              : { download_limit: Number(values.download_limit) }),
             newFiles: uploaded.files.map((file) => ({ s3Key: file.s3Key })),
             deletedFileIds: removedFiles,
             newThumbnails: uploaded.thumbnails.map((image) => ({ s3Key: image.s3Key })),
@@ -142,18 +149,25 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
   return (
     <ProductFormFrame flow={flow} onSubmit={onSubmit} testId="edit-product-form">
       <ProductBasicFields form={form} disabled={busy}>
-        <FormField
-          id="product-price"
-          label={t('products.form.price')}
-          hint={t('products.edit.priceNote')}
-        >
-          <Input
-            {...fieldAria('product-price', undefined, true)}
-            value={formatMoney(product.price, 'USD', i18n.resolvedLanguage)}
-            readOnly
-            disabled
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id="product-price"
+            label={t('products.form.price')}
+            hint={t('products.edit.priceNote')}
+          >
+            <Input
+              {...fieldAria('product-price', undefined, true)}
+              value={formatMoney(product.price, 'USD', i18n.resolvedLanguage)}
+              readOnly
+              disabled
+            />
+          </FormField>
+          <DownloadLimitField
+            form={form}
+            disabled={busy}
+            hint={t('products.edit.downloadLimitHint')}
           />
-        </FormField>
+        </div>
         <fieldset className="grid gap-3">
           <legend className="mb-2 text-sm font-medium">{t('products.edit.status')}</legend>
           <Controller

@@ -1,7 +1,8 @@
 import type { SalesPeriod } from '@seller/contract/limits';
 import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
-import { DownloadIcon, XIcon } from 'lucide-react';
+import { DownloadIcon, ReceiptTextIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { CardFacts, CardList, CardListItem } from '@/components/card-list';
 import { ClampedText } from '@/components/clamped-text';
@@ -9,11 +10,15 @@ import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { YuanApproximation } from '@/components/yuan-approximation';
+import { paths } from '@/config/paths';
 import { formatKrwAmount } from '@/lib/format';
 import { formatDateTime, formatLongDate } from '@/lib/format-date';
 import { useExportSales } from '../api/export-sales';
 import { useTransactions } from '../api/get-transactions';
+import { type DownloadAllowance, saleDownloadLimit } from '../lib/download-allowance';
 import { paymentMethodKey } from '../lib/payment-methods';
+import { saleLinkState } from '../lib/sale-link';
+import { DownloadCount } from './download-count';
 import { PeriodFilter } from './period-filter';
 import { RefundedAmount } from './refunded-amount';
 import { SaleStatusBadge } from './sale-status-badge';
@@ -36,7 +41,17 @@ export interface SalesViewProps {
    * lines, so that those lines do not push the page down when it comes.
    */
   yuanPending?: boolean | undefined;
+  /**
+   * What each product gives a sale (its download limit per file and its files), by product id:
+   * the download counts are read against it. A product missing from it shows its count alone.
+   */
+  downloadAllowances?: ReadonlyMap<string, DownloadAllowance> | undefined;
+  /** The allowances are on their way: the rows wait for them, as for the yuan rate. */
+  allowancesPending?: boolean | undefined;
 }
+
+const detailLinkClass =
+  'font-medium text-primary underline-offset-4 hover:underline focus-visible:underline';
 
 /**
  * The period filter, the CSV export and one page of the period's transactions: a table on wide
@@ -51,9 +66,17 @@ export function TransactionsTab({
   onPageChange,
   yuanRate: rate,
   yuanPending = false,
+  downloadAllowances,
+  allowancesPending = false,
 }: SalesViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
+  const { search } = useLocation();
+  const linkState = saleLinkState(search);
+  const downloadLimit = (productId: string) => {
+    const allowance = downloadAllowances?.get(productId);
+    return allowance ? saleDownloadLimit(allowance) : undefined;
+  };
   const transactions = useTransactions({ period, page, day: day ?? undefined });
   const paymentMethod = (sent: string) => {
     const key = paymentMethodKey(sent);
@@ -65,8 +88,9 @@ export function TransactionsTab({
       toast.error(t('sales.export.failed'));
     },
   });
-  const loading = transactions.isPending || yuanPending;
-  const shown = yuanPending ? undefined : transactions.data;
+  const waiting = yuanPending || allowancesPending;
+  const loading = transactions.isPending || waiting;
+  const shown = waiting ? undefined : transactions.data;
   const rows = shown?.transactions ?? [];
   const placeholders = {
     loading: { text: t('sales.transactions.loading'), testId: 'transactions-loading' },
@@ -117,6 +141,7 @@ export function TransactionsTab({
             { id: 'customer', header: t('sales.transactions.customer') },
             { id: 'payment', header: t('sales.transactions.paymentMethod') },
             { id: 'status', header: t('sales.status.label') },
+            { id: 'downloads', header: t('sales.transactions.downloads') },
             { id: 'amount', header: t('sales.transactions.amount'), className: 'text-right' },
           ]}
           loading={loading}
@@ -130,8 +155,15 @@ export function TransactionsTab({
                   {formatDateTime(sale.purchase_date, language)}
                 </time>
               </TableCell>
-              <TableCell className="font-mono text-xs" data-testid="order-id">
-                {sale.order_id}
+              <TableCell className="font-mono text-xs">
+                <Link
+                  to={paths.sale.href(sale.purchase_id)}
+                  state={linkState}
+                  className={detailLinkClass}
+                  data-testid="order-id"
+                >
+                  {sale.order_id}
+                </Link>
               </TableCell>
               <TableCell className="max-w-56 truncate" title={sale.product_title}>
                 {sale.product_title}
@@ -144,6 +176,13 @@ export function TransactionsTab({
               </TableCell>
               <TableCell>
                 <SaleStatusBadge status={sale.status} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <DownloadCount
+                  count={sale.download_count}
+                  limit={downloadLimit(sale.product_id)}
+                  lastAt={sale.last_download_at}
+                />
               </TableCell>
               <TableCell className="text-right font-medium tabular-nums">
                 <span data-testid="amount">{formatKrwAmount(sale.purchase_price, language)}</span>
@@ -193,6 +232,16 @@ export function TransactionsTab({
                     className: 'tabular-nums',
                   },
                   {
+                    label: t('sales.transactions.downloads'),
+                    value: (
+                      <DownloadCount
+                        count={sale.download_count}
+                        limit={downloadLimit(sale.product_id)}
+                        lastAt={sale.last_download_at}
+                      />
+                    ),
+                  },
+                  {
                     label: t('sales.transactions.paymentMethod'),
                     value: paymentMethod(sale.payment_method),
                     testId: 'card-payment-method',
@@ -209,6 +258,16 @@ export function TransactionsTab({
                   },
                 ]}
               />
+              <Link
+                to={paths.sale.href(sale.purchase_id)}
+                state={linkState}
+                className={`inline-flex w-fit items-center gap-1 ${detailLinkClass}`}
+                aria-label={t('sales.detail.openLabel', { orderId: sale.order_id })}
+                data-testid="card-open-sale"
+              >
+                <ReceiptTextIcon className="size-4" aria-hidden="true" />
+                {t('sales.detail.open')}
+              </Link>
             </CardListItem>
           ))}
         </CardList>

@@ -63,9 +63,10 @@ describe('creating a product', () => {
     expect(calls.slice(0, calls.indexOf(create) + 1)).toEqual([...upload, ...upload, create]);
 
     const { products } = await apiRequest(listMyProductsEndpoint);
-    expect(products.map((product) => [product.title, product.price])).toEqual([
-      ['Ceramics course', 35],
-    ]);
+    // Five downloads per file unless the seller says otherwise.
+    expect(
+      products.map((product) => [product.title, product.price, product.download_limit]),
+    ).toEqual([['Ceramics course', 35, 5]]);
     const [created] = products;
     if (!created) throw new Error('the product was not created');
     const detail = await apiRequest(getProductEndpoint, { params: { id: created.id } });
@@ -73,5 +74,49 @@ describe('creating a product', () => {
     expect(detail.thumbnails.map((image) => [image.image_original_name, image.is_main])).toEqual([
       ['cover.png', 1],
     ]);
+  });
+
+  it('saves the download limit the seller types, 0 for unlimited', async () => {
+    await signUpSeller();
+    const { user } = await renderApp('/products/create');
+    expect(((await screen.findByLabelText('Download limit')) as HTMLInputElement).value).toBe('5');
+    expect(
+      screen.getByText(
+        'How many times a buyer may download each file, from 0 to 100. 0 means unlimited.',
+      ),
+    ).toBeTruthy();
+
+    await createProductThroughForm(user, {
+      title: 'Unlimited brushes',
+      price: '9',
+      downloadLimit: '0',
+    });
+    await screen.findByText('Your product has been created.');
+    await waitFor(() => expect(currentUrl()).toBe('/products'), { timeout: 5000 });
+
+    const { products } = await apiRequest(listMyProductsEndpoint);
+    expect(products.map((product) => product.download_limit)).toEqual([0]);
+  });
+
+  it('refuses a download limit over 100 in words, before uploading anything', async () => {
+    await signUpSeller();
+    const { user } = await renderApp('/products/create');
+    await screen.findByRole('heading', { name: 'New product' });
+    const calls = recordCalls();
+
+    await createProductThroughForm(user, { title: 'Too many', price: '9', downloadLimit: '101' });
+
+    const limit = screen.getByLabelText('Download limit');
+    expect(
+      await screen.findByText(
+        'The download limit must be a whole number from 0 (unlimited) to 100.',
+      ),
+    ).toBeTruthy();
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+    // Letters never reach the field.
+    await user.clear(limit);
+    await user.type(limit, '1x2');
+    expect((limit as HTMLInputElement).value).toBe('12');
   });
 });
