@@ -102,12 +102,10 @@ async function download(page: Page, product: ProductForSale) {
   return downloaded;
 }
 
-test.describe('the reference storefront', () => {
-  // A refused form or download answers its page with 400, 403 or 409, which Chromium logs.
-  test.use({
-    allowConsoleErrors: [failedRequest(400), failedRequest(403), failedRequest(409)],
-  });
+// A refused form or download answers its page with 400, 403 or 409, which Chromium logs.
+test.use({ allowConsoleErrors: [failedRequest(400), failedRequest(403), failedRequest(409)] });
 
+test.describe('the reference storefront', () => {
   test('takes a buyer from the creator page to the file, until the download limit', async ({
     page,
     run,
@@ -256,15 +254,50 @@ test.describe('the storefront and the seller center together', () => {
     await expect(row).toBeVisible();
     await expect(row.getByTestId('amount')).toHaveText(amount);
 
-    // The buyer downloads: the sale's download count moves.
-    const downloadCount = async () => {
-      const { transactions } = await succeeded(api.GET('/api/products/sales/transactions'));
-      return transactions.find((sale) => sale.order_id === orderId)?.download_count;
-    };
-    expect(await downloadCount()).toBe(0);
+    // The buyer downloads: the sale's download count moves on the seller's sales page.
+    const downloads = row.getByTestId('download-count-value');
+    await expect(downloads).toContainText('Downloads: 0 of 5');
     await page.goto(`${run.storefrontUrl}/my-orders/${orderId}`);
     const file = await download(page, product);
     expect(file.suggestedFilename()).toBe(product.fileName);
-    expect(await downloadCount()).toBe(1);
+    await page.goto('/sales');
+    await expect(downloads).toContainText('Downloads: 1 of 5');
+    await expect(row.getByTestId('last-download')).toBeVisible();
+  });
+
+  test('the seller resets the downloads of a buyer who reached the limit, and the buyer downloads again', async ({
+    page,
+    run,
+    seller,
+    api,
+  }) => {
+    const product = await productForSale(api, run, {
+      title: 'Daegu sketchbook',
+      price: 4,
+      downloadLimit: 1,
+    });
+    await page.goto(`${run.storefrontUrl}/${seller.nickname}/products/${product.id}`);
+    const orderId = await buy(page, product, 'again@example.com');
+    await download(page, product);
+    await page.getByRole('button', { name: `Download ${product.fileName}` }).click();
+    await expect(page.getByRole('alert')).toContainText('Download limit reached');
+
+    // The seller's page of that sale: one download of the file, and the reset.
+    const { transactions } = await succeeded(api.GET('/api/products/sales/transactions'));
+    const sale = transactions.find((row) => row.order_id === orderId);
+    if (!sale) throw new Error(`no sale for ${orderId}`);
+    await page.goto(`/sales/${sale.purchase_id}`);
+    const downloads = page.getByTestId('sale-downloads');
+    await expect(downloads.getByTestId('delivery-file').first()).toHaveText(product.fileName);
+    await downloads.getByTestId('reset-downloads').click();
+    await page.getByTestId('reset-downloads-confirm').click();
+    await expect(
+      page.getByText('Downloads reset. The buyer can download the files again.'),
+    ).toBeVisible();
+
+    // Back on the storefront, the file comes again.
+    await page.goto(`${run.storefrontUrl}/my-orders/${orderId}`);
+    const again = await download(page, product);
+    expect(again.suggestedFilename()).toBe(product.fileName);
   });
 });
