@@ -3,7 +3,7 @@
  * docs/performance.md, and bench/results/latest.json and latest.md (every figure, and the
  * query plans).
  * `npm run bench -- --quick`: small sizes and short runs, no thresholds (a smoke test for CI).
- * `npm run bench -- --only api,scale`: some scenarios only.
+ * `npm run bench -- --only api,catalog`: some scenarios only.
  * Neither of those two touches docs/performance.md, nor does a run in which a scenario failed.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import {
 import { runScenarios, type Scenario } from './lib/harness.ts';
 import { replaceTable, resultsTable } from './lib/results-table.ts';
 import { apiThroughput } from './scenarios/api-throughput.ts';
+import { catalogScenario } from './scenarios/catalog.ts';
 import { coldStart } from './scenarios/cold-start.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
 import { scale } from './scenarios/scale.ts';
@@ -31,6 +32,7 @@ const scenarios: Record<string, Scenario> = {
   web: webBundle,
   'cold-start': coldStart,
   api: apiThroughput,
+  catalog: catalogScenario,
   scale,
   uploads,
   lighthouse: lighthouseScenario,

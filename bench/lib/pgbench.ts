@@ -16,13 +16,15 @@ import path from 'node:path';
 import { round } from './common.ts';
 import type { CapturedStatement } from './pg-wire-capture.ts';
 import { spawnGroup, stopGroup } from './processes.ts';
-import { productIdSql, sellerIdSql, zipfExponent } from './shop.ts';
+import { nicknameSql, productIdSql, sellerIdSql, zipfExponent } from './shop.ts';
 
 export const pgbenchPath = process.env.PGBENCH ?? 'pgbench';
 
 /** What the captured values were, to recognise them among a statement's parameters. */
 export interface CaptureKeys {
   sellerId: string;
+  /** The seller's nickname (the catalog's reads name the seller by it). */
+  nickname?: string;
   productId?: string;
   orderId?: string;
   /** A refund's id, and the seeded sale it refunded: its order id and its id. */
@@ -54,11 +56,15 @@ export function escapeLiteralColons(text: string): string {
 export class ScriptBuilder {
   private readonly constants = new Map<string, string>();
 
-  /** `seededSales`: every seller has the seeded sales 1 to this (`seed-<rank>-<g>`). */
+  /**
+   * `seededSales`: every seller has the seeded sales 1 to this (`seed-<rank>-<g>`).
+   * `productLaw`: how a seller's product is drawn, uniformly or by the Zipf law of sellers.
+   */
   constructor(
     private readonly sellers: number,
     private readonly productsPerSeller: number,
     private readonly seededSales = 1,
+    private readonly productLaw: 'uniform' | 'zipfian' = 'uniform',
   ) {}
 
   /** `-D` arguments of every constant used by the scripts built so far. */
@@ -78,7 +84,9 @@ export class ScriptBuilder {
   script(name: string, weight: number, statements: CapturedStatement[], keys: CaptureKeys) {
     const lines = [
       `\\set rank random_zipfian(1, ${this.sellers}, ${zipfExponent})`,
-      `\\set product random(0, ${this.productsPerSeller - 1})`,
+      this.productLaw === 'zipfian'
+        ? `\\set product random_zipfian(1, ${this.productsPerSeller}, ${zipfExponent}) - 1`
+        : `\\set product random(0, ${this.productsPerSeller - 1})`,
       `\\set order random(1, 1000000000000000)`,
       `\\set g random(1, ${this.seededSales})`,
     ];
@@ -88,6 +96,7 @@ export class ScriptBuilder {
         const value = statement.values[Number(index) - 1];
         if (value === null || value === undefined) return 'NULL';
         if (value === keys.sellerId) return sellerIdSql(':rank');
+        if (value === keys.nickname) return nicknameSql(':rank');
         if (value === keys.productId) return productIdSql(':rank', ':product');
         if (value === keys.orderId) return `('pgbench-' || :order)`;
         if (value === keys.refundId) return `('pgbench-refund-' || :order)`;

@@ -38,9 +38,13 @@ export const sellerId = (rank: number) => `00000000-0000-4000-8000-${hex(rank, 1
 export const productId = (rank: number, index: number) =>
   `00000000-${hex(rank, 4)}-4000-9000-${hex(index, 12)}`;
 
+/** The nickname of the seller of rank `rank`, as the seed names them. */
+export const nicknameOf = (rank: number) => `seller_${rank}`;
+
 /** The same ids in SQL, from an integer expression (pgbench variables are integers). */
 export const sellerIdSql = (rank: string) =>
   `('00000000-0000-4000-8000-' || lpad(to_hex(${rank}::int), 12, '0'))::uuid`;
+export const nicknameSql = (rank: string) => `('seller_' || ${rank})`;
 export const productIdSql = (rank: string, index: string) =>
   `('00000000-' || lpad(to_hex(${rank}::int), 4, '0') || '-4000-9000-' || lpad(to_hex(${index}::int), 12, '0'))::uuid`;
 
@@ -110,7 +114,7 @@ export async function seedShop(databaseUrl: string, size: ShopSize): Promise<Ste
       // a fresh database would otherwise queue every seller's daily summary at the server's start.
       await client.query(
         `insert into sellers (id, email, nickname, password_hash, created_at, sale_notifications)
-         select ${sellerIdSql('r')}, 'seller' || r || '@example.com', 'seller_' || r,
+         select ${sellerIdSql('r')}, 'seller' || r || '@example.com', ${nicknameSql('r')},
                 'bench-no-password', now() - interval '3 years', 'never'
          from generate_series(1, $1::int) r`,
         [size.sellers],
@@ -284,7 +288,24 @@ export interface MemberSite {
   smallRefunds(label?: string): () => LoadRequest;
   /** The operator's payouts of 10,000 to 19,000 won to Zipf-chosen sellers (all have a balance). */
   payouts(label?: string): () => LoadRequest;
+  /** One view a call, on the one-view route (what a simple member site sends). */
   views(): () => LoadRequest;
+  /**
+   * The batched way: each call is a second's `viewsPerCall` views of Zipf-chosen products,
+   * summed per product, in one `POST /api/internal/views`. Sent once a second.
+   */
+  viewBatches(viewsPerCall: number): () => LoadRequest;
+  /**
+   * What the batches carried: views sent, views of the batches answered 202, and those
+   * batches' items, accepted and unknown.
+   */
+  batchedViews: {
+    sent: number;
+    acknowledged: number;
+    items: number;
+    accepted: number;
+    unknown: number;
+  };
 }
 
 /** The fewest seeded sales a seller has: every seller has sales 1 to this. */
@@ -434,6 +455,37 @@ export function memberSite(secret: string, size: ShopSize): MemberSite {
         };
       };
     },
+    viewBatches(viewsPerCall) {
+      return () => {
+        const counts = new Map<string, number>();
+        for (let view = 0; view < viewsPerCall; view++) {
+          const id = productId(zipf.next(), Math.floor(Math.random() * size.productsPerSeller));
+          counts.set(id, (counts.get(id) ?? 0) + 1);
+        }
+        const views = [...counts].map(([id, count]) => ({ productId: id, count }));
+        const body = JSON.stringify({ views });
+        site.batchedViews.sent += viewsPerCall;
+        return {
+          label: 'view batch',
+          method: 'POST',
+          path: '/api/internal/views',
+          headers: { 'content-type': 'application/json', 'x-signature': signature(secret, body) },
+          body,
+          check: (status, answer) => {
+            if (status !== 202) return;
+            const { accepted, unknown } = JSON.parse(answer) as {
+              accepted: number;
+              unknown: number;
+            };
+            site.batchedViews.acknowledged += viewsPerCall;
+            site.batchedViews.items += views.length;
+            site.batchedViews.accepted += accepted;
+            site.batchedViews.unknown += unknown;
+          },
+        };
+      };
+    },
+    batchedViews: { sent: 0, acknowledged: 0, items: 0, accepted: 0, unknown: 0 },
   };
   return site;
 }

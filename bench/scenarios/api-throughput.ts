@@ -3,9 +3,9 @@
  * sellers with 20 products each and 1,000,000 sales with a long tail; 64 connections reading
  * what page loads of the dashboard, /products and /sales ask for, sellers chosen by a Zipf law,
  * each with their own token; meanwhile the member site's signed purchases (200/s), refunds and
- * chargebacks of seeded sales (20/s) and product views (1,000/s), a flash sale on one seller,
- * and the operator's payout run (a payout a second to sellers with a balance). Anchors in the
- * same run:
+ * chargebacks of seeded sales (20/s) and product views (1,000/s, summed per product and sent
+ * in one batch a second), a flash sale on one seller, and the operator's payout run (a payout a
+ * second to sellers with a balance). Anchors in the same run:
  *
  * - pgbench running the statements the server sent on the wire for each call (captured through
  *   a proxy, bench/lib/pg-wire-capture.ts), prepared, with as many connections, on the same data:
@@ -377,12 +377,14 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
           perSecond: rates.refunds,
           next: site.refunds(),
         }),
+        // The member site's views, the batched way: a second's views summed per product, one
+        // call a second.
         openLoop({
           base: server.base,
           seconds,
           recorder,
-          perSecond: rates.views,
-          next: site.views(),
+          perSecond: 1,
+          next: site.viewBatches(rates.views),
         }),
       ];
       /** Purchases and, one in `purchasesPerRefund + 1`, a refund of a few won: the ingest. */
@@ -558,7 +560,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
       }
 
-      // 5. Ingest alone, product views off and on (1,000/s), alternating.
+      // 5. Ingest alone, product views off and on (1,000/s in one batch a second), alternating.
       step('ingest, views off and on');
       const ingestViewsOff = new Recorder();
       const ingestViewsOn = new Recorder();
@@ -578,8 +580,8 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
                     base: server.base,
                     seconds: size.slice,
                     recorder: r,
-                    perSecond: rates.views,
-                    next: site.views(),
+                    perSecond: 1,
+                    next: site.viewBatches(rates.views),
                   }),
                 ]
               : []),
@@ -612,7 +614,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         ingestViewsOff,
         ingestViewsOn,
         readRate,
-        consistency: { ...consistency, replays: site.replays },
+        consistency: { ...consistency, replays: site.replays, views: site.batchedViews },
         ledger,
         captured,
         scripts: { ...readScripts, purchase: purchaseScript, refund: refundScript },
@@ -816,7 +818,7 @@ function report(run: {
   ingestViewsOff: Recorder;
   ingestViewsOn: Recorder;
   readRate: number;
-  consistency: Consistency & { replays: number };
+  consistency: Consistency & { replays: number; views: MemberSite['batchedViews'] };
   ledger: LedgerCheck;
   captured: Captured;
   scripts: Record<string, PgbenchScript>;
@@ -941,7 +943,7 @@ function report(run: {
     'purchase (replay)',
     'refund',
     'payout',
-    'view',
+    'view batch',
     'flash-sale purchase',
   ]) {
     const figures = mixed.figures(label);
@@ -1007,12 +1009,16 @@ function report(run: {
     },
     { name: 'ingest ÷ pgbench', value: ingestRatio, unit: '×', ...target(ingestRatio, '≥', 0.5) },
     { name: 'ingest alone, views off, purchases/s', value: off.perSecond, unit: '/s' },
-    { name: 'ingest alone, views on (1,000/s), purchases/s', value: on.perSecond, unit: '/s' },
+    {
+      name: 'ingest alone, views on (1,000/s in one batch a second), purchases/s',
+      value: on.perSecond,
+      unit: '/s',
+    },
     {
       name: 'ingest views on ÷ off',
       value: viewsRatio,
       unit: '×',
-      ...target(viewsRatio, '≥', 0.9),
+      ...target(viewsRatio, '≥', 0.95),
     },
     { name: 'purchases acknowledged', value: run.consistency.acknowledged, unit: '' },
     {

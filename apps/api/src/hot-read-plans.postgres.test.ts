@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { parseRows, sqlInteger } from './db/sql-values.ts';
 import { createSellerRepository } from './modules/auth/auth.repository.ts';
 import { createSessionRepository } from './modules/auth/sessions.repository.ts';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createGettingStartedRepository } from './modules/getting-started/getting-started.repository.ts';
 import { createProductRepository } from './modules/products/products.repository.ts';
 import { createPurchaseRepository } from './modules/purchases/purchases.repository.ts';
@@ -77,6 +78,7 @@ describe("the dashboard's reads on PostgreSQL", () => {
     const products = createProductRepository(database);
     const sellers = createSellerRepository(database);
     const gettingStarted = createGettingStartedRepository(database);
+    const catalog = createCatalogRepository(database.statements);
     const today = new Date().toISOString().slice(0, 10);
     // A big seller and small ones, as a connection of the pool sees them.
     const callers = [sellerIds[0], sellerIds[1], sellerIds[50], sellerIds[99]] as string[];
@@ -89,8 +91,22 @@ describe("the dashboard's reads on PostgreSQL", () => {
         await sessions.create(db, { sellerId, ip: null, userAgent: null, at: new Date() }),
       );
     }
+    // The public catalog's pages of the same sellers, as the member site reads them.
+    const pageOf = new Map(
+      parseRows(
+        z.object({ id: z.string(), nickname: z.string(), product: z.string() }),
+        await db.execute(sql`
+          select s.id, s.nickname, (select p.id from products p where p.seller_id = s.id
+                                    order by p.created_at desc limit 1) as product
+          from sellers s`),
+      ).map((row) => [row.id, row]),
+    );
     for (let round = 0; round < 3; round++) {
       for (const sellerId of callers) {
+        const page = pageOf.get(sellerId);
+        if (!page) throw new Error('no catalog page');
+        expect(await catalog.creatorPage(page.nickname)).toBeDefined();
+        expect(await catalog.productPage(page.nickname, page.product)).toBeDefined();
         await sellers.profile(sellerId);
         await sellers.tokenVersion(sellerId);
         await sessions.state(sellerId, sessionOf.get(sellerId) ?? '', new Date());
@@ -133,6 +149,8 @@ describe("the dashboard's reads on PostgreSQL", () => {
       'seller_profile',
       'seller_session_state',
       'products_list_for_seller',
+      'catalog_creator_page',
+      'catalog_product_page',
     ]) {
       expect(names).toContain(expected);
     }

@@ -124,20 +124,62 @@ export const column = {
     return value;
   },
 
-  /** A `text[]` without nulls. */
-  texts(row: Record<string, unknown>, name: string): string[] {
-    const value = row[name];
-    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
-      throw new Error(`column ${name}: not a list of text: ${String(value)}`);
-    return value;
-  },
-
   /** A `text[]` without nulls, or null. */
   nullableTexts(row: Record<string, unknown>, name: string): string[] | null {
     const value = row[name];
     if (value === null) return null;
     if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
       throw new Error(`column ${name}: not a list of text: ${String(value)}`);
+    return value;
+  },
+
+  /** A `json` tuple of `width` values (`json_build_array(…)`), each read with `cell`. */
+  tuple(row: Record<string, unknown>, name: string, width: number): unknown[] {
+    const value = row[name];
+    if (!Array.isArray(value) || value.length !== width)
+      throw new Error(`column ${name}: not a ${width}-tuple: ${String(value)}`);
+    return value;
+  },
+
+  /**
+   * A `json` list of tuples, each a list of `width` values: child rows that PostgreSQL built
+   * with `json_agg(json_build_array(…))`, so that a row carries them (one JSON.parse by the
+   * driver instead of a field per value). Each value is then read with `cell`.
+   */
+  tuples(row: Record<string, unknown>, name: string, width: number): unknown[][] {
+    const value = row[name];
+    if (
+      !Array.isArray(value) ||
+      !value.every((item) => Array.isArray(item) && item.length === width)
+    )
+      throw new Error(`column ${name}: not a list of ${width}-tuples: ${String(value)}`);
+    return value;
+  },
+};
+
+/** Readers of one value of a tuple of `column.tuples`, with the same checks as `column`'s. */
+export const cell = {
+  text(tuple: unknown[], index: number, name: string): string {
+    const value = tuple[index];
+    if (typeof value !== 'string') throw new Error(`${name}[${index}]: not text: ${String(value)}`);
+    return value;
+  },
+
+  nullableText(tuple: unknown[], index: number, name: string): string | null {
+    const value = tuple[index];
+    if (value === null) return null;
+    if (typeof value !== 'string') throw new Error(`${name}[${index}]: not text: ${String(value)}`);
+    return value;
+  },
+
+  integer(tuple: unknown[], index: number, name: string): number {
+    return wholeNumber(tuple[index], name, `value ${index} of`);
+  },
+
+  boolean(tuple: unknown[], index: number, name: string): boolean {
+    const value = tuple[index];
+    if (typeof value !== 'boolean')
+      throw new Error(`${name}[${index}]: not a boolean: ${String(value)}`);
     return value;
   },
 };

@@ -197,6 +197,29 @@ describe('single PUT with the browser type, then create', () => {
     const privateFile = await fetch(storage.publicUrl(key.replace(/\.png$/, '.pdf')));
     expect(privateFile.status).toBeGreaterThanOrEqual(403);
   });
+
+  it("the catalog's thumbnails load on another site's pages", async () => {
+    const key = await thumbnail();
+    const file = await getUploadUrl('y.pdf', 'application/pdf', 10);
+    await put(file.uploadUrl, randomBytes(10), 'application/pdf');
+    const detail = await createProduct([file.s3Key], [key]);
+    const page = await t.app.inject({
+      url: `/api/public/sellers/${seller.nickname}/products/${detail.product.id}`,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const shown = page.json<{ product: { thumbnail_url: string } }>().product.thumbnail_url;
+    expect(shown).toBe(storage.publicUrl(key));
+    const origin = 'https://any-member-site.example.org';
+    // As an <img> of that site: no Cross-Origin-Resource-Policy keeps it to the store's origin.
+    const image = await fetch(shown, { headers: { Origin: origin } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cross-origin-resource-policy') ?? 'cross-origin').toBe(
+      'cross-origin',
+    );
+    // In CORS mode (`<img crossorigin>`), with the bucket rule docs/storage.md gives.
+    expect(['*', origin]).toContain(image.headers.get('access-control-allow-origin'));
+  });
 });
 
 async function startMultipart(fileSize?: number) {
