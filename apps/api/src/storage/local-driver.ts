@@ -179,6 +179,9 @@ async function writeExactly(
   await flush();
 }
 
+/** How much a download reads from disk at a time. */
+const downloadChunkBytes = 256 * 1024;
+
 /** The local disk driver: objects under `root/<key>`, unfinished uploads under `root/.incoming`. */
 export class LocalStorage implements Storage {
   readonly driver = 'local' as const;
@@ -638,7 +641,12 @@ export class LocalStorage implements Storage {
     return offset;
   }
 
-  /** Opens a stored object for reading, optionally a byte range of it. */
+  /**
+   * Opens a stored object for reading, optionally a byte range of it. The stream reads 256 KiB
+   * at a time rather than Node's 64 KiB: a quarter of the file reads, and about half the
+   * server's CPU per GiB with 8 downloads at once (bench/download-local.ts); the response's
+   * backpressure still holds each download to a few such chunks in memory.
+   */
   async openObject(
     key: string,
   ): Promise<{ size: number; stream: (range?: { start: number; end: number }) => Readable }> {
@@ -648,7 +656,10 @@ export class LocalStorage implements Storage {
     return {
       size: info.size,
       stream: (range) =>
-        createReadStream(file, range ? { start: range.start, end: range.end } : {}),
+        createReadStream(file, {
+          highWaterMark: downloadChunkBytes,
+          ...(range ? { start: range.start, end: range.end } : {}),
+        }),
     };
   }
 

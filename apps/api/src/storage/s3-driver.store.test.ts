@@ -5,7 +5,9 @@ import {
   HeadObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import type { CreateDeliveryResponse } from '@seller/contract/internal/create-delivery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalSecret, purchase, recordPurchase, signedPost } from '../test/member-site-calls.ts';
 import {
   adminClient,
   createTestBucket,
@@ -31,11 +33,16 @@ let bucket: string;
 let t: TestApp;
 let seller: TestSeller;
 let storage: S3Storage;
+/** The app's clock runs with the real one, this far off (a delivery given in the past). */
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
   client = adminClient(store);
   bucket = await createTestBucket(client, [webOrigin]);
-  t = await createTestApp(s3Settings(store, bucket));
+  t = await createTestApp(
+    { ...s3Settings(store, bucket), INTERNAL_API_SECRET: internalSecret },
+    { clock: () => new Date(Date.now() + clockOffsetMs) },
+  );
   if (t.config.storage.driver !== 's3') throw new Error('s3 driver expected');
   storage = new S3Storage(t.config.storage);
   seller = await signUpSeller(t.app);
@@ -404,5 +411,55 @@ describe('the avatar on a real store', () => {
     const image = await fetch(started.publicUrl);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
+
+describe("the buyer's delivery on a real store", () => {
+  const name = '한국어 안내서 "최종" 版.pdf';
+
+  async function deliver(orderId: string, fileId: string) {
+    const answer = await signedPost(t.app, '/api/internal/deliveries', { orderId, fileId });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json<CreateDeliveryResponse>().delivery;
+  }
+
+  it('presigns a GET with the exact bytes, the original name, Range and an expiry', async () => {
+    const bytes = randomBytes(300_000);
+    const started = await getUploadUrl(name, 'application/pdf', bytes.length);
+    expect((await put(started.uploadUrl, bytes, 'application/pdf')).status).toBe(200);
+    const detail = await createProduct([started.s3Key], [await thumbnail()]);
+    const fileId = detail.files[0]?.id ?? '';
+    const order = purchase(detail.product.id);
+    await recordPurchase(t.app, order);
+
+    const delivery = await deliver(order.orderId, fileId);
+    expect(delivery).toMatchObject({ fileName: name, size: 300_000, downloadsUsed: 1 });
+    const whole = await fetch(delivery.downloadUrl);
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(whole.headers.get('content-type')).toBe('application/pdf');
+    const disposition = whole.headers.get('content-disposition') ?? '';
+    expect(disposition.startsWith('attachment;')).toBe(true);
+    const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '';
+    expect(decodeURIComponent(encoded)).toBe(name);
+
+    const part = await fetch(delivery.downloadUrl, { headers: { Range: 'bytes=1000-1999' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 1000-1999/300000');
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+
+    // A link given 605 s ago has had its 600 s: the store refuses it.
+    clockOffsetMs = -605_000;
+    let late: Awaited<ReturnType<typeof deliver>>;
+    try {
+      late = await deliver(order.orderId, fileId);
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect(Date.parse(late.expiresAt)).toBeLessThan(Date.now());
+    const expired = await fetch(late.downloadUrl);
+    expect(expired.status).toBe(403);
+    await expired.arrayBuffer();
   });
 });

@@ -41,9 +41,10 @@ export function createDeliveryService(deps: {
   return {
     async deliver(input: DeliveryInput): Promise<CreateDeliveryResponse> {
       if (!isUuid(input.fileId)) throw notFound('File');
+      const at = now();
       // Whole seconds, as both stores count a link's life: `expiresAt` is exactly when it ends.
-      const at = new Date(Math.floor(now().getTime() / 1000) * 1000);
-      const expiresAt = new Date(at.getTime() + linkTtlSeconds * 1000);
+      const signedAt = new Date(Math.floor(at.getTime() / 1000) * 1000);
+      const expiresAt = new Date(signedAt.getTime() + linkTtlSeconds * 1000);
       const outcome = await deliveries.deliver({
         orderId: input.orderId,
         fileId: input.fileId,
@@ -70,7 +71,7 @@ export function createDeliveryService(deps: {
         fileName: file.name,
         contentType: file.contentType,
         expiresInSeconds: linkTtlSeconds,
-        signedAt: at,
+        signedAt,
       });
       return {
         delivery: {
