@@ -65,7 +65,10 @@ export interface TestFixtures {
 
 export interface WorkerFixtures {
   run: RunSettings;
-  /** Signed calls of the member site and the operator: purchases, views, refunds, payouts, rates. */
+  /**
+   * Signed calls of the member site and the operator: purchases, views, downloads, refunds,
+   * payouts, rates.
+   */
   memberSite: MemberSite;
   /** Every message the server has sent. */
   mailbox: Mailbox;

@@ -1,3 +1,4 @@
+import type { CreateDeliveryBody, Delivery } from '@seller/contract/internal/create-delivery';
 import type { RecordPayoutBody } from '@seller/contract/internal/record-payout';
 import type { RecordRefundBody } from '@seller/contract/internal/record-refund';
 import type { SetExchangeRateBody } from '@seller/contract/internal/set-exchange-rate';
@@ -40,6 +41,13 @@ export function memberSiteOf(baseUrl: string, secret: string) {
           body,
         }),
       );
+    },
+    /** Asks for a buyer's download link to one file of their order; counts one download. */
+    async deliver(delivery: CreateDeliveryBody): Promise<Delivery> {
+      const answer = await succeeded(
+        client.POST('/api/internal/deliveries', { ...signed(delivery), body: delivery }),
+      );
+      return answer.delivery;
     },
     /** Reports a refund or chargeback of (part of) a sale. */
     async recordRefund(refund: RecordRefundBody): Promise<void> {

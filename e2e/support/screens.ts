@@ -177,6 +177,21 @@ export const screens: Screen[] = [
     },
   },
   {
+    name: 'sale detail',
+    path: () => '/sales',
+    signedIn: true,
+    ready: async (page, size) => {
+      // A sale opens from its order id in the table, or from its card's link on a phone.
+      await page
+        .getByTestId(size === 'phone' ? 'card-open-sale' : 'order-id')
+        .first()
+        .click();
+      await visible(page, 'sale-order-id');
+      await visible(page, 'sale-downloads');
+      await visible(page, 'sale-refunds');
+    },
+  },
+  {
     name: 'balance and payouts',
     path: () => '/payouts',
     signedIn: true,

@@ -12,11 +12,14 @@ export function DownloadCount({
   limit,
   lastAt,
   className,
+  valueClassName,
 }: {
   count: number;
   limit: number | null | undefined;
   lastAt?: string | null | undefined;
   className?: string;
+  /** Classes of the count itself (a larger figure on the sale's page), not of the time. */
+  valueClassName?: string;
 }) {
   const { t, i18n } = useTranslation();
   const used = String(count);
@@ -36,6 +39,7 @@ export function DownloadCount({
     <span className={cn('grid tabular-nums', className)} data-testid="download-count">
       <span
         className={cn(
+          valueClassName,
           limit !== undefined && limit !== null && count >= limit && 'text-warning-foreground',
         )}
         data-testid="download-count-value"

@@ -64,7 +64,7 @@ export function SaleDownloads({
                   count={sale.download_count}
                   limit={allowance ? saleDownloadLimit(allowance) : undefined}
                   lastAt={sale.last_download_at}
-                  className="text-xl font-semibold"
+                  valueClassName="text-xl font-semibold"
                 />
               )}
             </dd>

@@ -45,7 +45,9 @@ export function SalesPage(view: SalesViewProps) {
   useReloadOnViewChange(period, page);
 
   return (
-    <div className="grid gap-6">
+    // One column of minmax(0, 1fr): a table wider than the page scrolls inside its frame
+    // instead of widening the page.
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title={t('sales.title')} subtitle={t('sales.subtitle')} />
 
       <div className="grid gap-2">
