@@ -3,55 +3,31 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyInternalSignature } from '../../../apps/api/src/lib/internal-signature.ts';
 import { createSellerCenter, SellerCenterError } from './seller-center.js';
+import { startHttpPeer } from './testing/http-peer.js';
 
 const secret = 'member-site-secret-member-site-secret';
 
-/**
- * A real HTTP peer standing in for the seller center: it records every request and answers
- * from a script, one answer per request ('reset' cuts the connection without an answer).
- *
- * @typedef {{ status: number, body?: unknown, headers?: Record<string, string> } | 'reset'} Scripted
- */
-/** @type {{ method: string, url: string, headers: import('node:http').IncomingHttpHeaders, body: string }[]} */
-let received = [];
-/** @type {Scripted[]} */
+/** @type {import('./testing/http-peer.js').Answer[]} answers of the next requests, in order */
 let script = [];
-const peer = createServer(async (request, response) => {
-  let body = '';
-  for await (const chunk of request) body += chunk;
-  received.push({
-    method: request.method ?? '',
-    url: request.url ?? '',
-    headers: request.headers,
-    body,
-  });
-  const next = script.shift() ?? {
-    status: 500,
-    body: { error: 'unscripted', code: 'internal_error' },
-  };
-  if (next === 'reset') {
-    request.socket.destroy();
-    return;
-  }
-  response.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
-  response.end(next.body === undefined ? '' : JSON.stringify(next.body));
-});
+/** @type {Awaited<ReturnType<typeof startHttpPeer>>} */
+let peer;
+/** @type {import('./testing/http-peer.js').Received[]} */
+let received = [];
 let baseUrl = '';
 /** @type {number[]} */
 let waits = [];
 
 beforeAll(async () => {
-  peer.listen(0, '127.0.0.1');
-  await once(peer, 'listening');
-  const address = peer.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  peer = await startHttpPeer();
+  peer.answerWith(
+    () => script.shift() ?? { status: 500, body: { error: 'unscripted', code: 'internal_error' } },
+  );
+  baseUrl = peer.url;
 });
-afterAll(() => {
-  peer.closeAllConnections();
-  peer.close();
-});
+afterAll(() => peer.close());
 beforeEach(() => {
-  received = [];
+  peer.received.length = 0;
+  received = peer.received;
   script = [];
   waits = [];
 });
