@@ -12,6 +12,7 @@ export default defineConfig({
       'apps/api/vitest.s3.config.ts',
       'apps/web',
       'bench',
+      'examples/member-site',
     ],
   },
 });

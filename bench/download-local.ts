@@ -37,7 +37,7 @@ import { combineUsage, processUsage } from './lib/process-cpu.ts';
 const { partBytes, parallelParts } = limits.multipart;
 const secret = randomBytes(32).toString('hex');
 
-/** The member site's signature of a body (docs/internal-api.md). */
+/** The member site's signature of a body (docs/member-site.md). */
 function sign(body: string): string {
   const t = Math.floor(Date.now() / 1000);
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;

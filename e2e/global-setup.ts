@@ -8,13 +8,15 @@ import { freePort, waitForHealth } from '../apps/api/src/test/server-process.ts'
 import { startMailPeer } from './support/mail-peer';
 import { startSite } from './support/other-site';
 import { publishRunSettings } from './support/run';
+import { startStorefront } from './support/storefront';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Starts the real server (API + built web app) once for the run, on a free port with a fresh
- * data directory, and hands its URL and secrets to the workers (support/run.ts). The web app
- * must be built; it is built here when missing. Returns the teardown.
+ * data directory, and the reference storefront (examples/member-site) beside it, and hands
+ * their URLs and secrets to the workers (support/run.ts). The web app must be built; it is
+ * built here when missing. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -67,9 +69,26 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await Promise.all([mail.close(), memberSite.close()]);
     throw error;
   }
-  publishRunSettings({ baseUrl, internalApiSecret, crossOrigin, mailboxUrl: mail.mailboxUrl });
+  // The reference storefront, a member site that calls the server from its own server.
+  let storefront: Awaited<ReturnType<typeof startStorefront>>;
+  try {
+    storefront = await startStorefront({ repoRoot, sellerCenterUrl: baseUrl, internalApiSecret });
+  } catch (error) {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([mail.close(), memberSite.close()]);
+    throw error;
+  }
+  publishRunSettings({
+    baseUrl,
+    internalApiSecret,
+    crossOrigin,
+    mailboxUrl: mail.mailboxUrl,
+    storefrontUrl: storefront.origin,
+  });
 
   return async () => {
+    await storefront.close();
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');

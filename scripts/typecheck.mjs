@@ -12,6 +12,7 @@ const projects = [
   'packages/contract',
   'apps/api/tsconfig.build.json',
   'packages/api-client',
+  'examples/member-site',
 ];
 const parallel = Math.max(1, Math.min(2, availableParallelism()));
 

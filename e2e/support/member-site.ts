@@ -11,7 +11,7 @@ export type Purchase = RecordPurchaseBody;
 
 /**
  * What the external member site does: calls to the internal API signed with the run's secret,
- * by the server's own signer, over the exact bytes sent (docs/internal-api.md).
+ * by the server's own signer, over the exact bytes sent (docs/member-site.md).
  */
 export function memberSiteOf(baseUrl: string, secret: string) {
   const client = sellerClient(baseUrl);

@@ -15,6 +15,11 @@ export interface RunSettings {
   crossOrigin: string;
   /** The run's mailbox: every message the server sent to its SMTP peer (`GET /messages`). */
   mailboxUrl: string;
+  /**
+   * The reference storefront (examples/member-site, `http://localhost:<port>`), talking to the
+   * run's server with the run's secret.
+   */
+  storefrontUrl: string;
 }
 
 const variables = {
@@ -22,6 +27,7 @@ const variables = {
   internalApiSecret: 'E2E_INTERNAL_API_SECRET',
   crossOrigin: 'E2E_CROSS_ORIGIN',
   mailboxUrl: 'E2E_MAILBOX_URL',
+  storefrontUrl: 'E2E_STOREFRONT_URL',
 } as const satisfies Record<keyof RunSettings, string>;
 
 /** Sets the variables in the global setup's process; the workers inherit them. */
@@ -47,5 +53,6 @@ export function runSettings(): RunSettings {
     internalApiSecret: read(variables.internalApiSecret),
     crossOrigin: read(variables.crossOrigin),
     mailboxUrl: read(variables.mailboxUrl),
+    storefrontUrl: read(variables.storefrontUrl),
   };
 }

@@ -1,0 +1,263 @@
+import { once } from 'node:events';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { verifyInternalSignature } from '../../../apps/api/src/lib/internal-signature.ts';
+import { createOrderBook } from './orders.js';
+import { createSellerCenter } from './seller-center.js';
+import { createStorefront } from './storefront.js';
+import { startHttpPeer } from './testing/http-peer.js';
+import { createViewCounter } from './view-counter.js';
+
+/**
+ * The storefront's routes over HTTP, with a real HTTP peer in the seller center's place: what
+ * it asks of the seller center and what the buyer sees when the seller center answers each way.
+ * (The browser tests run it against the real seller center: e2e/member-site.e2e.ts.)
+ */
+
+const secret = 'member-site-secret-member-site-secret';
+const productId = '0b6f5c1e-8a4b-4c0e-9a59-2d7a1f0e6b11';
+const productPage = {
+  seller: { id: 's1', nickname: 'mina', avatarUrl: null },
+  product: {
+    id: productId,
+    title: 'Seoul walks',
+    description: '',
+    price: 12,
+    thumbnail_url: null,
+    file_count: 1,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  },
+  files: [
+    {
+      id: 'f1',
+      file_original_name: 'walks.pdf',
+      file_extension: 'pdf',
+      file_size: 2048,
+      file_type: 'application/pdf',
+    },
+  ],
+  thumbnails: [],
+};
+const delivery = {
+  id: 'd1',
+  orderId: '',
+  fileId: 'f1',
+  fileName: 'walks.pdf',
+  size: 2048,
+  downloadUrl: '/storage/download/token',
+  expiresAt: '2026-01-01T00:10:00.000Z',
+  downloadsUsed: 1,
+  downloadsLimit: 2,
+};
+
+/** @type {Awaited<ReturnType<typeof startHttpPeer>>} */
+let sellerCenter;
+/** @type {import('node:http').Server} */
+let storefront;
+let storefrontUrl = '';
+/** @type {{ status: number, body?: unknown }[]} answers to the next purchases, in order */
+let purchaseAnswers = [];
+/** @type {{ status: number, body?: unknown }[]} answers to the next deliveries, in order */
+let deliveryAnswers = [];
+/** @type {string[]} */
+const logged = [];
+
+beforeAll(async () => {
+  sellerCenter = await startHttpPeer();
+  sellerCenter.answerWith((request) => {
+    if (request.url === `/api/public/sellers/mina/products/${productId}`) {
+      return { status: 200, body: productPage };
+    }
+    if (request.url === '/api/internal/purchases') {
+      const body = JSON.parse(request.body);
+      return (
+        purchaseAnswers.shift() ?? { status: 201, body: { sale: { ...body, purchaseId: 'p1' } } }
+      );
+    }
+    if (request.url === '/api/internal/deliveries') {
+      return deliveryAnswers.shift() ?? { status: 201, body: { delivery } };
+    }
+    return { status: 404, body: { error: 'Not found', code: 'not_found' } };
+  });
+  const client = createSellerCenter({
+    baseUrl: sellerCenter.url,
+    secret,
+    retry: { sleep: async () => {} },
+  });
+  storefront = createStorefront({
+    config: {
+      sellerCenterUrl: sellerCenter.url,
+      internalApiSecret: secret,
+      port: 0,
+      host: '127.0.0.1',
+      krwPerUsd: 1380,
+    },
+    sellerCenter: client,
+    orders: createOrderBook(),
+    views: createViewCounter({ send: (views) => client.recordViews(views) }),
+    log: (message) => logged.push(message),
+  });
+  storefront.listen(0, '127.0.0.1');
+  await once(storefront, 'listening');
+  const address = storefront.address();
+  storefrontUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => {
+  storefront.closeAllConnections();
+  storefront.close();
+  sellerCenter.close();
+});
+beforeEach(() => {
+  sellerCenter.received.length = 0;
+  purchaseAnswers = [];
+  deliveryAnswers = [];
+  logged.length = 0;
+});
+
+/**
+ * Posts a form to the storefront, as the page's form does; the answer is not followed.
+ *
+ * @param {string} path
+ * @param {Record<string, string>} [fields]
+ */
+function post(path, fields = {}) {
+  return fetch(`${storefrontUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+/** @param {Record<string, string>} fields */
+async function buy(fields) {
+  return post(`/mina/products/${productId}/buy`, fields);
+}
+
+const purchaseCalls = () =>
+  sellerCenter.received.filter((request) => request.url === '/api/internal/purchases');
+
+describe('buying', () => {
+  it('reports the sale at the catalog’s price, signed, and sends the buyer to the order page', async () => {
+    const answer = await buy({
+      email: ' buyer@example.com ',
+      paymentMethod: 'kakaopay',
+      amount: '1',
+    });
+    expect(answer.status).toBe(303);
+    const location = answer.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/my-orders\/order-[0-9a-f-]{36}$/);
+    const [call] = purchaseCalls();
+    expect(JSON.parse(call?.body ?? '')).toEqual({
+      orderId: decodeURIComponent(location.split('/').pop() ?? ''),
+      productId,
+      customerEmail: 'buyer@example.com',
+      paymentMethod: 'kakaopay',
+      amount: 16_560,
+      purchasedAt: expect.any(String),
+    });
+    expect(
+      verifyInternalSignature(secret, String(call?.headers['x-signature']), call?.body ?? ''),
+    ).toBe('valid');
+    const page = await (await fetch(`${storefrontUrl}${location}`)).text();
+    expect(page).toContain('Your downloads');
+    expect(page).toContain('walks.pdf');
+  });
+
+  it('keeps an order the seller center could not take yet, and reports it again as the same call', async () => {
+    purchaseAnswers = Array.from({ length: 4 }, () => ({
+      status: 503,
+      body: { error: 'down', code: 'service_unavailable' },
+    }));
+    const answer = await buy({ email: 'buyer@example.com', paymentMethod: 'card' });
+    const location = answer.headers.get('location') ?? '';
+    expect(answer.status).toBe(303);
+    expect(await (await fetch(`${storefrontUrl}${location}`)).text()).toContain(
+      'we are still telling the seller',
+    );
+
+    const again = await post(`${location}/report`);
+    expect(again.status).toBe(303);
+    const calls = purchaseCalls();
+    expect(calls).toHaveLength(5);
+    expect(new Set(calls.map((call) => call.body)).size).toBe(1);
+    expect(await (await fetch(`${storefrontUrl}${location}`)).text()).toContain('Your downloads');
+  });
+
+  it('refuses a bad address or method before any call, and an order the seller center refuses', async () => {
+    for (const fields of [
+      { email: 'not an address', paymentMethod: 'card' },
+      { email: 'buyer@example.com', paymentMethod: 'cash' },
+    ]) {
+      const answer = await buy(fields);
+      expect(answer.status).toBe(400);
+      expect(await answer.text()).toContain('role="alert"');
+    }
+    expect(purchaseCalls()).toHaveLength(0);
+
+    purchaseAnswers = [{ status: 400, body: { error: 'Invalid', code: 'validation_failed' } }];
+    const refused = await buy({ email: 'buyer@example.com', paymentMethod: 'card' });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('refused this order (validation_failed)');
+  });
+});
+
+describe('downloading', () => {
+  /** An order made through the storefront: its page's path. */
+  async function order() {
+    const answer = await buy({ email: 'buyer@example.com', paymentMethod: 'card' });
+    return answer.headers.get('location') ?? '';
+  }
+
+  it('sends the browser to the delivery’s link, made absolute on the seller center', async () => {
+    const path = await order();
+    const answer = await post(`${path}/files/f1/download`);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(`${sellerCenter.url}/storage/download/token`);
+    const [call] = sellerCenter.received.filter(
+      (request) => request.url === '/api/internal/deliveries',
+    );
+    expect(JSON.parse(call?.body ?? '')).toEqual({
+      orderId: decodeURIComponent(path.split('/').pop() ?? ''),
+      fileId: 'f1',
+    });
+    expect(await (await fetch(`${storefrontUrl}${path}`)).text()).toContain(
+      '1 of 2 downloads used',
+    );
+  });
+
+  it('says in words why a download was refused', async () => {
+    const path = await order();
+    await post(`${path}/files/f1/download`);
+    const cases = [
+      [403, 'download_limit_reached', 'you have used all 2 downloads of “walks.pdf”'],
+      [409, 'sale_refunded', 'This order was refunded'],
+      [404, 'not_found', '“walks.pdf” is no longer part of this product.'],
+      [500, 'internal_error', 'the seller center did not answer'],
+    ];
+    for (const [status, code, text] of cases) {
+      deliveryAnswers = [{ status: Number(status), body: { error: 'refused', code } }];
+      const answer = await post(`${path}/files/f1/download`);
+      expect(answer.status).toBe(Number(status) === 500 ? 502 : status);
+      expect(await answer.text()).toContain(text);
+    }
+  });
+
+  it('answers 404 for an order it does not know', async () => {
+    expect((await fetch(`${storefrontUrl}/my-orders/order-unknown`)).status).toBe(404);
+    expect((await post('/my-orders/order-unknown/files/f1/download')).status).toBe(404);
+  });
+});
+
+describe('every page', () => {
+  it('carries a policy that allows no script, and keeps the order pages out of caches', async () => {
+    const home = await fetch(`${storefrontUrl}/`);
+    expect(home.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(home.headers.get('content-security-policy')).not.toContain('script-src');
+    expect(home.headers.get('referrer-policy')).toBe('no-referrer');
+    const path = (await buy({ email: 'buyer@example.com', paymentMethod: 'card' })).headers.get(
+      'location',
+    );
+    expect((await fetch(`${storefrontUrl}${path}`)).headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -1,0 +1,9 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'member-site',
+    include: ['src/**/*.test.js'],
+    environment: 'node',
+  },
+});
