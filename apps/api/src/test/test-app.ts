@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { PasswordHashCost } from '../modules/auth/password.ts';
+import { testPasswordHashCost } from './password-hash-cost.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -14,13 +14,6 @@ export interface TestApp {
   config: Config;
   close(): Promise<void>;
 }
-
-/**
- * Password hashes made by the tests' apps: scrypt with N=2^10 and p=1 (about a millisecond
- * instead of a hundred). Sign-ups and sign-ins are the bulk of the suites' work otherwise, and
- * no test depends on the cost; `password.test.ts` checks the production one.
- */
-export const testPasswordHashCost: PasswordHashCost = { logN: 10, r: 8, p: 1 };
 
 /** The real application on a fresh database, with its data directory in a temp folder. */
 export async function createTestApp(

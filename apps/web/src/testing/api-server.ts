@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
-import { testPasswordHashCost } from '../../../api/src/test/test-app.ts';
+import { testPasswordHashCost } from '../../../api/src/test/password-hash-cost.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
