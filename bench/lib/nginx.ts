@@ -84,9 +84,13 @@ export async function startNginx(root: string, { workers = 1 } = {}): Promise<Ru
   const config = path.join(dir, 'nginx.conf');
   writeFileSync(config, nginxConfig({ dir, root, port, workers }));
   // -e: the error log before the configuration is read (Debian's default is not writable to all).
-  const child = spawnGroup(nginxPath, ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', config], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnGroup(
+    nginxPath,
+    ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', config],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const stop = async () => {
     await stopGroup(child, { graceMs: 5000 });
     removeDir(dir);

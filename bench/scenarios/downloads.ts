@@ -8,10 +8,14 @@
  * server's RSS is sampled every 50 ms while it serves.
  *
  *   npx tsx bench/scenarios/downloads.ts [--quick] [--size-mib 1024] [--downloads 32] [--rounds 2]
+ *     [--profile]
  *
+ * `--profile` runs the server under V8's CPU profiler and prints a summary of its profile (the
+ * file stays in bench/results/profiles for Chrome's DevTools).
  * PostgreSQL when it answers (`--database-url`, BENCH_DATABASE_URL), PGlite otherwise.
  */
 import { randomBytes } from 'node:crypto';
+import { accessSync, constants, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import {
@@ -21,9 +25,11 @@ import {
   flag,
   isMain,
   median,
+  nodeFlags,
   option,
   procStatus,
   removeDir,
+  resultsDir,
   round,
   type ScenarioOptions,
   type ScenarioResult,
@@ -32,10 +38,9 @@ import {
 } from '../lib/common.ts';
 import { deliveryLink, matchesFile, type SoldFile, sellProductFile } from '../lib/delivery.ts';
 import { requireNginx, type RunningNginx, startNginx } from '../lib/nginx.ts';
-import { processCpuSeconds, treeCpuSeconds } from '../lib/process-cpu.ts';
-
-/** Every this many chunks of an answer, the chunk's bytes are compared with the file's. */
-const checkEveryChunks = 16;
+import { endedChildrenCpuSeconds, processCpuSeconds, treeCpuSeconds } from '../lib/process-cpu.ts';
+import { spawnGroup } from '../lib/processes.ts';
+import { summarise } from '../profile-summary.ts';
 
 export interface DownloadPlan {
   /** The byte each download starts at: 0, or (a resumed one) about the middle of the file. */
@@ -52,8 +57,67 @@ export function downloadPlan(sizeBytes: number, count: number): DownloadPlan {
   return { starts, totalBytes: starts.reduce((sum, start) => sum + sizeBytes - start, 0) };
 }
 
-/** One download from `start` to the end of the file; fails on any answer but the exact bytes. */
-function download(url: URL, start: number, sold: SoldFile): Promise<number> {
+/** The buyers' client of the timed rounds: curl, so that the client costs the cores little. */
+export const curlPath = '/usr/bin/curl';
+
+function requireCurl(): void {
+  try {
+    accessSync(curlPath, constants.X_OK);
+  } catch {
+    throw new Error(
+      `curl is not installed (${curlPath}): the download benchmark's buyers are curl processes. ` +
+        'Install it (`apt-get install curl`).',
+    );
+  }
+}
+
+/**
+ * One buyer's download from `start` to the end of the file by curl, the bytes thrown away;
+ * fails unless the status, the byte count and (resumed) the Content-Range are exact.
+ */
+async function curlDownload(url: URL, start: number, sizeBytes: number): Promise<void> {
+  const child = spawnGroup(
+    curlPath,
+    [
+      '--silent',
+      '--show-error',
+      '--output',
+      '/dev/null',
+      '--write-out',
+      '%{http_code} %{size_download} %header{content-range}',
+      ...(start > 0 ? ['--range', `${start}-`] : []),
+      url.toString(),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let errors = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  const expected =
+    start > 0
+      ? `206 ${sizeBytes - start} bytes ${start}-${sizeBytes - 1}/${sizeBytes}`
+      : `200 ${sizeBytes} `;
+  if (code !== 0 || out !== expected) {
+    throw new Error(
+      `download from byte ${start} of ${url.pathname.slice(0, 40)}…: curl ${code} answered "${out}", expected "${expected}" ${errors.trim()}`,
+    );
+  }
+}
+
+/**
+ * Reads one download whole and compares every byte with the file's (a check of what the timed
+ * rounds count only): the whole file, or from `start` with `Range`.
+ */
+function verifyDownload(url: URL, start: number, sold: SoldFile): Promise<void> {
   const size = sold.sizeBytes;
   const expected = size - start;
   return new Promise((resolve, reject) => {
@@ -62,24 +126,19 @@ function download(url: URL, start: number, sold: SoldFile): Promise<number> {
       { agent: false, headers: start > 0 ? { range: `bytes=${start}-` } : {} },
       (response) => {
         const fail = (message: string) => {
-          reject(new Error(`${url.pathname.slice(0, 40)}… from byte ${start}: ${message}`));
+          reject(new Error(`download from byte ${start}: ${message}`));
           response.destroy();
         };
-        const status = start > 0 ? 206 : 200;
-        if (response.statusCode !== status) return fail(`answered ${response.statusCode}`);
-        if (response.headers['content-length'] !== String(expected))
-          return fail(`Content-Length ${response.headers['content-length']}`);
-        if (start > 0 && response.headers['content-range'] !== `bytes ${start}-${size - 1}/${size}`)
-          return fail(`Content-Range ${response.headers['content-range']}`);
+        if (response.statusCode !== (start > 0 ? 206 : 200))
+          return fail(`answered ${response.statusCode}`);
         let received = 0;
-        let chunks = 0;
         response.on('data', (chunk: Buffer) => {
-          if (chunks++ % checkEveryChunks === 0 && !matchesFile(sold, start + received, chunk))
+          if (!matchesFile(sold, start + received, chunk))
             return fail(`other bytes than the file's at byte ${start + received}`);
           received += chunk.length;
         });
         response.on('end', () =>
-          received === expected ? resolve(received) : fail(`${received} bytes, not ${expected}`),
+          received === expected ? resolve() : fail(`${received} bytes, not ${expected}`),
         );
         response.on('error', reject);
       },
@@ -93,24 +152,30 @@ export interface RoundResult {
   megabytesPerSecond: number;
   /** CPU seconds the serving processes used per GiB sent. */
   cpuSecondsPerGiB: number;
+  /** CPU seconds the curl processes used per GiB received. */
+  clientCpuSecondsPerGiB: number;
 }
 
-/** All the downloads at once; the wall time from the first request to the last byte. */
+/** All the downloads at once; the wall time from the first start to the last byte. */
 async function runRound(
   urls: URL[],
   plan: DownloadPlan,
-  sold: SoldFile,
+  sizeBytes: number,
   cpuSeconds: () => number,
 ): Promise<RoundResult> {
   const cpuBefore = cpuSeconds();
+  const clientBefore = endedChildrenCpuSeconds(process.pid);
   const begin = process.hrtime.bigint();
-  await Promise.all(urls.map((url, i) => download(url, plan.starts[i] ?? 0, sold)));
+  await Promise.all(urls.map((url, i) => curlDownload(url, plan.starts[i] ?? 0, sizeBytes)));
   const seconds = Number(process.hrtime.bigint() - begin) / 1e9;
   const cpu = cpuSeconds() - cpuBefore;
+  const client = endedChildrenCpuSeconds(process.pid) - clientBefore;
+  const gib = plan.totalBytes / 2 ** 30;
   return {
     seconds: round(seconds),
     megabytesPerSecond: round(plan.totalBytes / 1e6 / seconds),
-    cpuSecondsPerGiB: round(cpu / (plan.totalBytes / 2 ** 30), 3),
+    cpuSecondsPerGiB: round(cpu / gib, 3),
+    clientCpuSecondsPerGiB: round(client / gib, 3),
   };
 }
 
@@ -131,6 +196,7 @@ function rssSampler(pid: number) {
 export async function downloads({ quick }: ScenarioOptions): Promise<ScenarioResult> {
   // Before anything starts: without nginx there is nothing to compare with.
   requireNginx();
+  requireCurl();
   const sizeMiB = Number(option('size-mib') ?? (quick ? 32 : 1024));
   const count = Number(option('downloads') ?? (quick ? 8 : 32));
   const rounds = Number(option('rounds') ?? (quick ? 1 : 2));
@@ -143,16 +209,21 @@ export async function downloads({ quick }: ScenarioOptions): Promise<ScenarioRes
   const dataDir = tempDir('bench-downloads');
   const databaseUrl = await createDatabase('bench_downloads').catch(() => undefined);
   let nginx: RunningNginx | undefined;
+  const profileDir = flag('profile')
+    ? path.join(resultsDir, 'profiles', new Date().toISOString().replace(/[:.]/g, '-'))
+    : undefined;
   const server = await startServer({
     dataDir,
     databaseUrl,
     env: { INTERNAL_API_SECRET: secret },
+    ...(profileDir ? { flags: ['--cpu-prof', '--cpu-prof-dir', profileDir, ...nodeFlags] } : {}),
   }).catch(async (error) => {
     removeDir(dataDir);
     if (databaseUrl) await dropDatabase(databaseUrl).catch(() => undefined);
     throw error;
   });
   const uploadAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  let result: ScenarioResult;
   try {
     const sold = await sellProductFile(server.base, secret, sizeBytes, uploadAgent);
     // The same file, from the same disk: the local driver keeps it at DATA_DIR/storage/<key>.
@@ -166,6 +237,15 @@ export async function downloads({ quick }: ScenarioOptions): Promise<ScenarioRes
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idleRss = procStatus(server.pid, 'VmRSS');
     let peakRss = idleRss;
+    // Untimed: two links read whole, every byte compared with the file's.
+    const verifier = rssSampler(server.pid);
+    try {
+      for (const start of [0, plan.starts[1] ?? 0]) {
+        await verifyDownload(await deliveryLink(server.base, secret, sold), start, sold);
+      }
+    } finally {
+      peakRss = Math.max(peakRss, verifier.stop());
+    }
     for (let r = 0; r < rounds; r++) {
       // Each buyer asks for a link (one download counted), then all download at once.
       const urls = await Promise.all(
@@ -178,7 +258,9 @@ export async function downloads({ quick }: ScenarioOptions): Promise<ScenarioRes
       );
       const sampler = rssSampler(server.pid);
       try {
-        serverRounds.push(await runRound(urls, plan, sold, () => processCpuSeconds(server.pid)));
+        serverRounds.push(
+          await runRound(urls, plan, sizeBytes, () => processCpuSeconds(server.pid)),
+        );
       } finally {
         peakRss = Math.max(peakRss, sampler.stop());
       }
@@ -186,7 +268,7 @@ export async function downloads({ quick }: ScenarioOptions): Promise<ScenarioRes
         await runRound(
           plan.starts.map(() => nginxUrl),
           plan,
-          sold,
+          sizeBytes,
           () => treeCpuSeconds(nginxPid, () => 'nginx').nginx ?? 0,
         ),
       );
@@ -198,17 +280,23 @@ export async function downloads({ quick }: ScenarioOptions): Promise<ScenarioRes
         (list.length * plan.totalBytes) / 1e6 / list.reduce((sum, r) => sum + r.seconds, 0),
       ),
       cpuSecondsPerGiB: round(median(list.map((r) => r.cpuSecondsPerGiB)), 3),
+      clientCpuSecondsPerGiB: round(median(list.map((r) => r.clientCpuSecondsPerGiB)), 3),
     });
     const serverTotal = total(serverRounds);
     const nginxTotal = total(nginxRounds);
     const ratio = round(serverTotal.megabytesPerSecond / nginxTotal.megabytesPerSecond);
     const growthMiB = round((peakRss - idleRss) / 2 ** 20);
-    return {
+    result = {
       scenario: `downloads (${count} × ${sizeMiB} MiB, half resumed, ${databaseUrl ? 'postgres' : 'pglite'})`,
       metrics: [
         { name: 'delivery links', value: serverTotal.megabytesPerSecond, unit: 'MB/s' },
         { name: 'nginx sendfile, same file', value: nginxTotal.megabytesPerSecond, unit: 'MB/s' },
-        { name: 'delivery links ÷ nginx', value: ratio, unit: '×', ...(quick ? {} : check(ratio, '≥', 0.8)) },
+        {
+          name: 'delivery links ÷ nginx',
+          value: ratio,
+          unit: '×',
+          ...(quick ? {} : check(ratio, '≥', 0.8)),
+        },
         {
           name: 'server peak RSS growth while serving',
           value: growthMiB,
@@ -217,6 +305,16 @@ export async function downloads({ quick }: ScenarioOptions): Promise<ScenarioRes
         },
         { name: 'server CPU per GiB sent', value: serverTotal.cpuSecondsPerGiB, unit: 's' },
         { name: 'nginx CPU per GiB sent', value: nginxTotal.cpuSecondsPerGiB, unit: 's' },
+        {
+          name: 'client CPU per GiB, from the server',
+          value: serverTotal.clientCpuSecondsPerGiB,
+          unit: 's',
+        },
+        {
+          name: 'client CPU per GiB, from nginx',
+          value: nginxTotal.clientCpuSecondsPerGiB,
+          unit: 's',
+        },
         {
           name: 'delivery call, median',
           value: round(median(linkMs)),
@@ -243,6 +341,18 @@ export async function downloads({ quick }: ScenarioOptions): Promise<ScenarioRes
     removeDir(dataDir);
     if (databaseUrl) await dropDatabase(databaseUrl).catch(() => undefined);
   }
+  if (profileDir) {
+    // The main thread's profile (tsx's loader thread writes one too).
+    const file = readdirSync(profileDir)
+      .filter((name) => name.includes('.0.001.'))
+      .map((name) => path.join(profileDir, name))[0];
+    if (file) {
+      const profile = summarise(file, 30);
+      result.details.profile = { file, ...profile };
+      console.log(`  profile: ${file}\n${profile.packages.slice(0, 15).join('\n')}`);
+    }
+  }
+  return result;
 }
 
 if (isMain(import.meta.filename)) {
