@@ -5,7 +5,7 @@
  * random part repeated, so any byte of a download can be checked against the part.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
+import type http from 'node:http';
 import { limits } from '@seller/contract/limits';
 import { putPart } from './common.ts';
 

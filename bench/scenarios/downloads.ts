@@ -37,7 +37,7 @@ import {
   tempDir,
 } from '../lib/common.ts';
 import { deliveryLink, matchesFile, type SoldFile, sellProductFile } from '../lib/delivery.ts';
-import { requireNginx, type RunningNginx, startNginx } from '../lib/nginx.ts';
+import { type RunningNginx, requireNginx, startNginx } from '../lib/nginx.ts';
 import { endedChildrenCpuSeconds, processCpuSeconds, treeCpuSeconds } from '../lib/process-cpu.ts';
 import { spawnGroup } from '../lib/processes.ts';
 import { summarise } from '../profile-summary.ts';
