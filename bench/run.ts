@@ -22,6 +22,7 @@ import { runScenarios, type Scenario } from './lib/harness.ts';
 import { replaceTable, resultsTable } from './lib/results-table.ts';
 import { apiThroughput } from './scenarios/api-throughput.ts';
 import { coldStart } from './scenarios/cold-start.ts';
+import { downloads } from './scenarios/downloads.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
 import { scale } from './scenarios/scale.ts';
 import { uploads } from './scenarios/uploads.ts';
@@ -33,6 +34,7 @@ const scenarios: Record<string, Scenario> = {
   api: apiThroughput,
   scale,
   uploads,
+  downloads,
   lighthouse: lighthouseScenario,
 };
 
