@@ -67,6 +67,8 @@ describe.skipIf(!installed)("the download benchmark's nginx", () => {
         failing: async () => {
           const nginx: RunningNginx = await startNginx(dir);
           pids = nginxPids(nginx.pid);
+          // The harness stops its processes; its files are this test's to remove.
+          dirs.push(nginx.dir);
           throw new Error('this scenario fails on purpose');
         },
       },

@@ -18,6 +18,8 @@ export class NginxMissingError extends Error {
 
 export interface RunningNginx {
   base: string;
+  /** Its configuration, logs and temporary files; removed by `stop`. */
+  dir: string;
   /** The master process; the worker that serves is its child. */
   pid: number;
   stop(): Promise<void>;
@@ -106,5 +108,5 @@ export async function startNginx(root: string, { workers = 1 } = {}): Promise<Ru
     await stop();
     throw error;
   }
-  return { base, pid: child.pid, stop };
+  return { base, dir, pid: child.pid, stop };
 }
