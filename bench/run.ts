@@ -23,6 +23,7 @@ import { replaceTable, resultsTable } from './lib/results-table.ts';
 import { apiThroughput } from './scenarios/api-throughput.ts';
 import { catalogScenario } from './scenarios/catalog.ts';
 import { coldStart } from './scenarios/cold-start.ts';
+import { downloads } from './scenarios/downloads.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
 import { scale } from './scenarios/scale.ts';
 import { uploads } from './scenarios/uploads.ts';
@@ -35,6 +36,7 @@ const scenarios: Record<string, Scenario> = {
   catalog: catalogScenario,
   scale,
   uploads,
+  downloads,
   lighthouse: lighthouseScenario,
 };
 
