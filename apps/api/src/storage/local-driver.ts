@@ -644,7 +644,7 @@ export class LocalStorage implements Storage {
   /**
    * Opens a stored object for reading, optionally a byte range of it. The stream reads 256 KiB
    * at a time rather than Node's 64 KiB: a quarter of the file reads, and about half the
-   * server's CPU per GiB with 8 downloads at once (bench/download-local.ts); the response's
+   * server's CPU per GiB with 8 downloads at once (the `downloads` benchmark); the response's
    * backpressure still holds each download to a few such chunks in memory.
    */
   async openObject(
