@@ -28,10 +28,10 @@ const apiPolicy: CorsPolicy = {
 };
 
 /**
- * The public reads: the catalog (`/api/public/…`) and the public images the local driver serves
- * (`/storage/public/…`, thumbnails and avatars). Any site may read them, so their answers say
+ * The public reads (`/api/public/…`, the catalog): any site may read them, so their answers say
  * `*` and never depend on the origin. A script may revalidate with `If-None-Match` and read the
- * `ETag` it gets; an image may be drawn on a canvas (`<img crossorigin>`).
+ * `ETag` it gets. (The public images they point at need no CORS to be shown by another site:
+ * they say `Cross-Origin-Resource-Policy: cross-origin`, `storage/local-routes.ts`.)
  */
 const publicReadPolicy: CorsPolicy = {
   methods: 'GET, HEAD',
@@ -41,7 +41,7 @@ const publicReadPolicy: CorsPolicy = {
 
 /** Whether a URL is one of the public reads, which every origin may read. */
 export function isPublicRead(url: string): boolean {
-  return url.startsWith('/api/public/') || url.startsWith('/storage/public/');
+  return url.startsWith('/api/public/');
 }
 
 /** A multipart upload cannot be completed without each part's ETag. */

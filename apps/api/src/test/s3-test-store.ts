@@ -74,8 +74,6 @@ export async function createTestBucket(client: S3Client, allowedOrigins: string[
             ExposeHeaders: ['ETag'],
             MaxAgeSeconds: 3000,
           },
-          // The catalog's images, loaded by any site in CORS mode (docs/storage.md).
-          { AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], MaxAgeSeconds: 3000 },
         ],
       },
     }),

@@ -200,7 +200,7 @@ describe('the creator page', () => {
 
     const page = (await read(t, creatorPath(seller.nickname))).json<CreatorPage>();
     expect(page.seller.avatarUrl).toBe(publicUrl);
-    const image = await read(t, localPath(publicUrl), { origin: 'https://member.example.com' });
+    const image = await read(t, localPath(publicUrl));
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.equals(bytes)).toBe(true);
     expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
