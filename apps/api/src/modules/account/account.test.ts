@@ -159,7 +159,11 @@ describe('data export', () => {
     });
     const listed = JSON.parse(files['products.json'] ?? '[]');
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ id: product.product.id, title: '=도자기 기초 陶瓷' });
+    expect(listed[0]).toMatchObject({
+      id: product.product.id,
+      title: '=도자기 기초 陶瓷',
+      download_limit: product.product.download_limit,
+    });
     expect(listed[0].files[0]).toMatchObject({
       file_original_name: product.files[0]?.file_original_name,
     });

@@ -64,6 +64,7 @@ export function productsJson(
       price: product.price,
       status: product.status,
       view_count: product.viewCount,
+      download_limit: product.downloadLimit,
       created_at: product.createdAt.toISOString(),
       updated_at: product.updatedAt.toISOString(),
       deleted_at: product.deletedAt?.toISOString() ?? null,
