@@ -86,7 +86,13 @@ describe("the dashboard's reads on PostgreSQL", () => {
     for (const sellerId of callers) {
       sessionOf.set(
         sellerId,
-        await sessions.create(db, { sellerId, ip: null, userAgent: null, at: new Date() }),
+        await sessions.create(db, {
+          sellerId,
+          ip: null,
+          userAgent: null,
+          at: new Date(),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        }),
       );
     }
     for (let round = 0; round < 3; round++) {
