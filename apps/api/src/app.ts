@@ -447,6 +447,9 @@ export async function buildApp({
     storage,
     activity,
     sessions,
+    twoFactor,
+    webhooks,
+    payoutDetails: settlement,
     queue: jobQueue,
     mail,
     confirmSeller: (executor, sellerId, proof) =>
