@@ -205,6 +205,7 @@ export async function buildApp({
     security,
     activity,
     secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
+    ...now,
   });
   const auth = createAuthService({
     db: database.db,
@@ -447,6 +448,9 @@ export async function buildApp({
     storage,
     activity,
     sessions,
+    twoFactor,
+    webhooks,
+    payoutDetails: settlement,
     queue: jobQueue,
     mail,
     confirmSeller: (executor, sellerId, proof) =>

@@ -88,7 +88,13 @@ describe("the dashboard's reads on PostgreSQL", () => {
     for (const sellerId of callers) {
       sessionOf.set(
         sellerId,
-        await sessions.create(db, { sellerId, ip: null, userAgent: null, at: new Date() }),
+        await sessions.create(db, {
+          sellerId,
+          ip: null,
+          userAgent: null,
+          at: new Date(),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        }),
       );
     }
     // The public catalog's pages of the same sellers, as the member site reads them.

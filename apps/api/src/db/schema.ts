@@ -746,6 +746,12 @@ export const sellerSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Moved forward at most once a minute by the requests of the session. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the session's token stops working: its sign-in plus the token lifetime, moved when
+     * the token is reissued (a password change made through the session). The list shows the
+     * sessions not yet past it, and the purge counts a session ended from it.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

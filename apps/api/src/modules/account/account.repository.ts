@@ -6,13 +6,11 @@ import {
   dataExports,
   emailChangeTokens,
   ledgerEntries,
-  loginChallenges,
   passwordResetTokens,
   payouts,
   productFiles,
   products,
   productThumbnails,
-  recoveryCodes,
   refunds,
   type SellerRow,
   sales,
@@ -20,9 +18,6 @@ import {
   sellerGettingStarted,
   sellerSignInAddresses,
   sellers,
-  settlementInfos,
-  webhookDeliveries,
-  webhooks,
 } from '../../db/schema.ts';
 import { wholeNumber } from '../../db/sql-values.ts';
 
@@ -250,9 +245,9 @@ export function createAccountRepository({
     },
 
     /**
-     * Everything of the account that is not a trade record, but its sessions and activity (the
-     * auth module's, which the service ends through it): access ends (tokens, the token
-     * version), integrations and second factor go, personal data is erased, products leave the
+     * Everything of the account that is not a trade record, but what the service ends through
+     * the modules that own it (sessions, activity, second factor, webhook, payout details):
+     * access ends (API tokens, the token version), personal data is erased, products leave the
      * catalog. The row keeps its id and nickname (never given again); sales, refunds, payouts
      * and the ledger are not touched.
      */
@@ -264,9 +259,6 @@ export function createAccountRepository({
           passwordHash: erasedPasswordHash,
           bio: null,
           avatarUrl: null,
-          totpSecret: null,
-          totpEnabledAt: null,
-          totpLastStep: null,
           tokenVersion: sql`${sellers.tokenVersion} + 1`,
           deletedAt: at,
           updatedAt: at,
@@ -276,14 +268,9 @@ export function createAccountRepository({
         .update(apiTokens)
         .set({ revokedAt: at })
         .where(and(eq(apiTokens.sellerId, sellerId), isNull(apiTokens.revokedAt)));
-      await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.sellerId, sellerId));
-      await tx.delete(webhooks).where(eq(webhooks.sellerId, sellerId));
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.sellerId, sellerId));
-      await tx.delete(loginChallenges).where(eq(loginChallenges.sellerId, sellerId));
       await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.sellerId, sellerId));
       await tx.delete(emailChangeTokens).where(eq(emailChangeTokens.sellerId, sellerId));
       await tx.delete(sellerSignInAddresses).where(eq(sellerSignInAddresses.sellerId, sellerId));
-      await tx.delete(settlementInfos).where(eq(settlementInfos.sellerId, sellerId));
       await tx.delete(sellerGettingStarted).where(eq(sellerGettingStarted.sellerId, sellerId));
       await tx
         .update(dataExports)

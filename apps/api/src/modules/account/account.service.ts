@@ -8,8 +8,11 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { ActivityService, RequestClient } from '../auth/activity.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
+import type { TwoFactorService } from '../auth/two-factor.service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { SettlementService } from '../settlement/settlement.service.ts';
+import type { WebhookService } from '../webhooks/webhooks.service.ts';
 import type { AccountRepository } from './account.repository.ts';
 import {
   activityCsv,
@@ -41,6 +44,12 @@ export interface AccountDeps {
   activity: Pick<ActivityService, 'exportRequested' | 'removeAll'>;
   /** Ends the account's sessions at deletion. */
   sessions: Pick<SessionService, 'removeAll'>;
+  /** Ends the second factor at deletion: secret, recovery codes, pending sign-ins. */
+  twoFactor: Pick<TwoFactorService, 'removeAll'>;
+  /** Deletes the webhook and its delivery log at deletion. */
+  webhooks: Pick<WebhookService, 'removeAll'>;
+  /** Erases the payout details at deletion. */
+  payoutDetails: Pick<SettlementService, 'removeAll'>;
   /** The password, and a current code when two factors are on (the two-factor service). */
   confirmSeller(
     executor: Database,
@@ -216,9 +225,14 @@ export function createAccountService(deps: AccountDeps) {
           ...(await accounts.exportFileKeys(tx, sellerId)),
           ...(avatarKey ? [avatarKey] : []),
         ];
-        await accounts.eraseAccount(tx, sellerId, at);
+        // What other modules own goes through them, in this transaction; the seller's row last,
+        // so that its erasure time is the deletion's.
+        await deps.twoFactor.removeAll(tx, sellerId);
+        await deps.webhooks.removeAll(tx, sellerId);
+        await deps.payoutDetails.removeAll(tx, sellerId);
         await sessions.removeAll(tx, sellerId);
         await activity.removeAll(tx, sellerId);
+        await accounts.eraseAccount(tx, sellerId, at);
         if (keys.length > 0) {
           await queue.enqueue(
             tx,

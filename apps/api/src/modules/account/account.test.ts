@@ -8,12 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiTokens,
   dataExports,
+  loginChallenges,
   payouts,
   products,
+  recoveryCodes,
   securityEvents,
   sellerSessions,
   sellers,
   settlementInfos,
+  webhookDeliveries,
   webhooks,
 } from '../../db/schema.ts';
 import { authenticator } from '../../test/authenticator.ts';
@@ -265,7 +268,8 @@ describe('account deletion', () => {
 
     const setup = await call('POST', '/api/auth/2fa/setup', seller.token);
     const { secret } = setup.json<{ secret: string }>();
-    const app = authenticator(secret);
+    // Two-factor codes go by the app's clock.
+    const app = authenticator(secret, { now: () => now.getTime() });
     await call('POST', '/api/auth/2fa/enable', seller.token, { code: await app.nextCode() });
     const noCode = await call('DELETE', '/api/auth/account', seller.token, {
       password: seller.password,
@@ -279,6 +283,74 @@ describe('account deletion', () => {
     expect(badCode.statusCode).toBe(400);
     const profile = await call('GET', '/api/auth/profile', seller.token);
     expect(profile.statusCode).toBe(200);
+  });
+
+  it('ends the second factor and removes the webhook with its delivery log', async () => {
+    const seller = await signUpSeller(t.app);
+    const sellerId = await sellerIdByEmail(t.database.db, seller.email);
+    const setup = await call('POST', '/api/auth/2fa/setup', seller.token);
+    const phone = authenticator(setup.json<{ secret: string }>().secret, {
+      now: () => now.getTime(),
+    });
+    const enabled = await call('POST', '/api/auth/2fa/enable', seller.token, {
+      code: await phone.nextCode(),
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    // A sign-in waiting for its code.
+    const waiting = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: seller.email, password: seller.password },
+    });
+    expect(waiting.json()).toMatchObject({ twoFactorRequired: true });
+    await t.database.db.insert(webhooks).values({
+      sellerId,
+      url: 'https://hooks.example.com/seller',
+      events: ['sale.created'],
+      secret: 'sealed',
+    });
+    await t.database.db.insert(webhookDeliveries).values({
+      sellerId,
+      eventId: '00000000-0000-4000-8000-000000000001',
+      event: 'sale.created',
+      body: '{}',
+    });
+    const rowsOf = async () => ({
+      recoveryCodes: await t.database.db
+        .select()
+        .from(recoveryCodes)
+        .where(eq(recoveryCodes.sellerId, sellerId)),
+      challenges: await t.database.db
+        .select()
+        .from(loginChallenges)
+        .where(eq(loginChallenges.sellerId, sellerId)),
+      webhooks: await t.database.db.select().from(webhooks).where(eq(webhooks.sellerId, sellerId)),
+      deliveries: await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.sellerId, sellerId)),
+    });
+    const before = await rowsOf();
+    expect(before.recoveryCodes.length).toBeGreaterThan(0);
+    expect(before.challenges).toHaveLength(1);
+    expect(before.webhooks).toHaveLength(1);
+    expect(before.deliveries).toHaveLength(1);
+
+    const deleted = await call('DELETE', '/api/auth/account', seller.token, {
+      password: seller.password,
+      code: await phone.nextCode(),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    expect(await rowsOf()).toEqual({
+      recoveryCodes: [],
+      challenges: [],
+      webhooks: [],
+      deliveries: [],
+    });
+    const [row] = await t.database.db.select().from(sellers).where(eq(sellers.id, sellerId));
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    expect(row?.updatedAt.toISOString()).toBe(now.toISOString());
   });
 
   it('is refused while the balance is not zero, and done after the payout: the account is gone', async () => {

@@ -205,6 +205,11 @@ export function createAccountSecurityRepository(db: Database) {
         .where(eq(loginChallenges.id, id));
     },
 
+    /** Deletes every sign-in challenge of the seller, in `executor`'s transaction. */
+    async removeChallenges(executor: Database, sellerId: string): Promise<void> {
+      await executor.delete(loginChallenges).where(eq(loginChallenges.sellerId, sellerId));
+    },
+
     /** Challenges past their time: nothing uses them any more. */
     async purgeChallenges(before: Date): Promise<void> {
       await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, before));

@@ -101,7 +101,7 @@ export function createAuthService(deps: {
   twoFactor: TwoFactorService;
   security: AccountSecurityRepository;
   mail: MailService;
-  sessions: Pick<SessionService, 'open' | 'endAll'>;
+  sessions: Pick<SessionService, 'open' | 'renew' | 'endAll'>;
   activity: Pick<ActivityService, 'record'>;
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
@@ -302,6 +302,8 @@ export function createAuthService(deps: {
         const next = await sellers.setPasswordAndRevoke(sellerId, passwordHash, tx);
         if (next === undefined) throw sellerGone();
         await sessions.endAll(tx, sellerId, current.sessionId);
+        // The session carries on with a new token, and now expires with that one.
+        if (current.sessionId) await sessions.renew(tx, sellerId, current.sessionId);
         const sessionId = current.sessionId ?? (await sessions.open(tx, sellerId, current.client));
         await activity.record(tx, sellerId, 'password_changed', current.client);
         await mail.enqueue(

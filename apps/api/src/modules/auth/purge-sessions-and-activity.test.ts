@@ -8,11 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createActivityRepository } from './activity.repository.ts';
 import { activityRetentionDays, createActivityService } from './activity.service.ts';
 import { createSessionRepository } from './sessions.repository.ts';
-import {
-  createSessionService,
-  endedSessionKeptDays,
-  sessionTouchIntervalMs,
-} from './sessions.service.ts';
+import { createSessionService, endedSessionKeptDays } from './sessions.service.ts';
 
 const day = 86_400_000;
 /** Noon in Seoul: the day's 04:00 purge slot has begun, and each test day is a new slot. */
@@ -59,39 +55,56 @@ async function sessionRowsOf(sellerId: string) {
 }
 
 describe('the daily purge of sessions and activity', () => {
-  it('deletes a session a month after it was signed out or expired, and keeps one in use', async () => {
+  it('deletes a session a month after it was signed out or its token expired', async () => {
     now = start;
     const seller = await signUpSeller(t.app);
     const sellerId = sellerIdOf(seller.token);
     const signedOut = await signIn(seller);
-    const inUse = await signIn(seller);
+    const other = await signIn(seller);
     const revoked = await t.app.inject({
       method: 'DELETE',
       url: `/api/auth/sessions/${sessionIdOf(signedOut)}`,
       headers: bearer(seller.token),
     });
     expect(revoked.statusCode).toBe(204);
-    const all = [seller.token, signedOut, inUse].map(sessionIdOf).sort();
-    expect(await sessionRowsOf(sellerId)).toEqual(all);
+    const all = [seller.token, signedOut, other].map(sessionIdOf).sort();
 
-    // A day short of the month: the signed-out session is still kept.
+    // Day 3: a password change made through the signup's session signs the other one out and
+    // gives this one a new token, which lives its full lifetime from today.
+    now = at(3);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(seller.token),
+      payload: { currentPassword: seller.password, newPassword: 'Fresh-Lemon-Tree-42' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const renewed = changed.json<{ token: string }>().token;
+    expect(sessionIdOf(renewed)).toBe(sessionIdOf(seller.token));
+    // Day 6: the session is used once more.
+    now = at(6);
+    const used = await t.app.inject({ url: '/api/auth/profile', headers: bearer(renewed) });
+    expect(used.statusCode).toBe(200);
+
+    // A day short of the month: the signed-out session is still kept; a day after it, it goes.
     await purgeAt(at(endedSessionKeptDays - 1));
     expect(await sessionRowsOf(sellerId)).toEqual(all);
+    await purgeAt(at(endedSessionKeptDays + 1));
+    expect(await sessionRowsOf(sellerId)).toEqual([seller.token, other].map(sessionIdOf).sort());
 
-    // A month and a day after the sign-out it goes; the session used today stays.
-    now = at(endedSessionKeptDays + 1);
-    const used = await t.app.inject({ url: '/api/auth/profile', headers: bearer(inUse) });
-    expect(used.statusCode).toBe(200);
-    await purgeAt(now);
-    expect(await sessionRowsOf(sellerId)).toEqual([seller.token, inUse].map(sessionIdOf).sort());
-
-    // The signup's session, last used on the first day, expired a week later: a month after
-    // that it goes too, while the one used since stays.
-    const tokenDays = t.config.tokenTtlSeconds / 86_400;
-    await purgeAt(at(tokenDays + endedSessionKeptDays - 1));
+    // The session the password change signed out goes a month after that day.
+    await purgeAt(at(3 + endedSessionKeptDays - 1));
     expect(await sessionRowsOf(sellerId)).toHaveLength(2);
-    await purgeAt(at(tokenDays + endedSessionKeptDays + 1));
-    expect(await sessionRowsOf(sellerId)).toEqual([sessionIdOf(inUse)]);
+    await purgeAt(at(3 + endedSessionKeptDays + 1));
+    expect(await sessionRowsOf(sellerId)).toEqual([sessionIdOf(seller.token)]);
+
+    // The reissued token expired a token lifetime after day 3, whatever the last use (day 6):
+    // a month after that expiry the session goes.
+    const tokenDays = t.config.tokenTtlSeconds / 86_400;
+    await purgeAt(at(3 + tokenDays + endedSessionKeptDays - 1));
+    expect(await sessionRowsOf(sellerId)).toEqual([sessionIdOf(seller.token)]);
+    await purgeAt(at(3 + tokenDays + endedSessionKeptDays + 1));
+    expect(await sessionRowsOf(sellerId)).toEqual([]);
   });
 
   it('keeps the activity a year: events older than that go, newer ones stay', async () => {
@@ -130,6 +143,7 @@ describe('the daily purge of sessions and activity', () => {
         sellerId,
         createdAt: at(900),
         lastUsedAt: at(900),
+        expiresAt: new Date(at(900).getTime() + t.config.tokenTtlSeconds * 1000),
         revokedAt: at(900),
       })),
     );
@@ -142,15 +156,7 @@ describe('the daily purge of sessions and activity', () => {
     const endedSessions = await t.database.db
       .select({ id: sellerSessions.id })
       .from(sellerSessions)
-      .where(
-        or(
-          lt(sellerSessions.revokedAt, monthAgo),
-          lt(
-            sellerSessions.lastUsedAt,
-            new Date(monthAgo.getTime() - t.config.tokenTtlSeconds * 1000 - sessionTouchIntervalMs),
-          ),
-        ),
-      );
+      .where(or(lt(sellerSessions.revokedAt, monthAgo), lt(sellerSessions.expiresAt, monthAgo)));
 
     // The services over the same database, each statement's count written down.
     const statements: { events: number[]; sessions: number[] } = { events: [], sessions: [] };
@@ -172,8 +178,8 @@ describe('the daily purge of sessions and activity', () => {
       activity,
       sessions: {
         ...sessionRows,
-        purgeBatch: async (endedBefore, unusedBefore, limit) => {
-          const deleted = await sessionRows.purgeBatch(endedBefore, unusedBefore, limit);
+        purgeBatch: async (endedBefore, limit) => {
+          const deleted = await sessionRows.purgeBatch(endedBefore, limit);
           statements.sessions.push(deleted);
           return deleted;
         },

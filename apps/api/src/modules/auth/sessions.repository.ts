@@ -34,7 +34,13 @@ export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db
   return {
     async create(
       executor: Database,
-      values: { sellerId: string; ip: string | null; userAgent: string | null; at: Date },
+      values: {
+        sellerId: string;
+        ip: string | null;
+        userAgent: string | null;
+        at: Date;
+        expiresAt: Date;
+      },
     ): Promise<string> {
       const [row] = await executor
         .insert(sellerSessions)
@@ -44,6 +50,7 @@ export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db
           userAgent: values.userAgent,
           createdAt: values.at,
           lastUsedAt: values.at,
+          expiresAt: values.expiresAt,
         })
         .returning({ id: sellerSessions.id });
       if (!row) throw new Error('insert returned no row');
@@ -72,8 +79,32 @@ export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db
         .where(and(eq(sellerSessions.id, sessionId), lt(sellerSessions.lastUsedAt, staleBefore)));
     },
 
-    /** Sessions not signed out and signed in after `since` (older ones have expired). */
-    async listActive(sellerId: string, since: Date): Promise<SellerSessionRow[]> {
+    /**
+     * Moves the expiry of the seller's open session to `expiresAt` (its token was reissued), in
+     * `executor`'s transaction; false when there is no such open session.
+     */
+    async renew(
+      executor: Database,
+      sellerId: string,
+      sessionId: string,
+      expiresAt: Date,
+    ): Promise<boolean> {
+      const rows = await executor
+        .update(sellerSessions)
+        .set({ expiresAt })
+        .where(
+          and(
+            eq(sellerSessions.id, sessionId),
+            eq(sellerSessions.sellerId, sellerId),
+            isNull(sellerSessions.revokedAt),
+          ),
+        )
+        .returning({ id: sellerSessions.id });
+      return rows.length > 0;
+    },
+
+    /** Sessions not signed out whose token still works at `at`. */
+    async listActive(sellerId: string, at: Date): Promise<SellerSessionRow[]> {
       return db
         .select()
         .from(sellerSessions)
@@ -81,7 +112,7 @@ export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db
           and(
             eq(sellerSessions.sellerId, sellerId),
             isNull(sellerSessions.revokedAt),
-            gt(sellerSessions.createdAt, since),
+            gt(sellerSessions.expiresAt, at),
           ),
         )
         .orderBy(desc(sellerSessions.lastUsedAt), desc(sellerSessions.createdAt));
@@ -135,18 +166,15 @@ export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db
     },
 
     /**
-     * Deletes at most `limit` sessions signed out before `endedBefore` or last used before
-     * `unusedBefore`, in one statement of its own; answers how many.
+     * Deletes at most `limit` sessions that ended before `endedBefore` (signed out, or their
+     * token expired), in one statement of its own; answers how many.
      */
-    async purgeBatch(endedBefore: Date, unusedBefore: Date, limit: number): Promise<number> {
+    async purgeBatch(endedBefore: Date, limit: number): Promise<number> {
       const batch = db
         .select({ id: sellerSessions.id })
         .from(sellerSessions)
         .where(
-          or(
-            lt(sellerSessions.revokedAt, endedBefore),
-            lt(sellerSessions.lastUsedAt, unusedBefore),
-          ),
+          or(lt(sellerSessions.revokedAt, endedBefore), lt(sellerSessions.expiresAt, endedBefore)),
         )
         .limit(limit);
       const rows = await db

@@ -25,22 +25,38 @@ export function createSessionService(deps: {
   transaction: DataAccess['transaction'];
   sessions: SessionRepository;
   activity: ActivityService;
-  /** How long a session token lives: older sessions have expired and are not listed. */
+  /** How long a session token lives from its (re)issue: the session expires with it. */
   tokenTtlSeconds: number;
   now?: () => Date;
 }) {
   const { transaction, sessions, activity, tokenTtlSeconds } = deps;
   const now = deps.now ?? (() => new Date());
+  /** The expiry of a token issued at `at` (its `exp` is set from the same lifetime). */
+  const expiryOf = (at: Date) => new Date(at.getTime() + tokenTtlSeconds * 1000);
 
   return {
-    /** Opens a session for a sign-in, in `executor`'s transaction; answers its id. */
+    /**
+     * Opens a session for a sign-in, in `executor`'s transaction, expiring with the token about
+     * to be issued for it; answers its id.
+     */
     open(executor: Database, sellerId: string, client: RequestClient): Promise<string> {
+      const at = now();
       return sessions.create(executor, {
         sellerId,
         ip: client.ip,
         userAgent: client.userAgent ?? null,
-        at: now(),
+        at,
+        expiresAt: expiryOf(at),
       });
+    },
+
+    /**
+     * The session's token is about to be reissued (a password change made through it): its
+     * expiry moves with the new token's, in `executor`'s transaction. False when the session
+     * is not the seller's or not open.
+     */
+    renew(executor: Database, sellerId: string, sessionId: string): Promise<boolean> {
+      return sessions.renew(executor, sellerId, sessionId, expiryOf(now()));
     },
 
     /**
@@ -57,8 +73,7 @@ export function createSessionService(deps: {
     },
 
     async list(sellerId: string, currentSessionId: string | undefined): Promise<SessionsResponse> {
-      const since = new Date(now().getTime() - tokenTtlSeconds * 1000);
-      const rows = await sessions.listActive(sellerId, since);
+      const rows = await sessions.listActive(sellerId, now());
       return {
         sessions: rows.map((row) => ({
           id: row.id,
@@ -117,15 +132,11 @@ export function createSessionService(deps: {
     /**
      * Deletes the sessions that ended more than `endedSessionKeptDays` ago, at most `batchSize`
      * in each statement; answers how many. A session ends when it is signed out or when its
-     * token expires. Its token was issued at sign-in or reissued by a password change made
-     * through it, both while it was in use: so no token of a session outlives its last use by
-     * more than the token's lifetime and the touch interval by which `last_used_at` may lag.
+     * token expires (the expiry the list goes by).
      */
     purgeEnded(batchSize: number): Promise<number> {
-      const keptFrom = now().getTime() - endedSessionKeptDays * 86_400_000;
-      const endedBefore = new Date(keptFrom);
-      const unusedBefore = new Date(keptFrom - tokenTtlSeconds * 1000 - sessionTouchIntervalMs);
-      return inBatches(batchSize, (limit) => sessions.purgeBatch(endedBefore, unusedBefore, limit));
+      const endedBefore = new Date(now().getTime() - endedSessionKeptDays * 86_400_000);
+      return inBatches(batchSize, (limit) => sessions.purgeBatch(endedBefore, limit));
     },
   };
 }

@@ -212,6 +212,46 @@ describe('sessions', () => {
   });
 });
 
+describe('the sessions list after a token is reissued', () => {
+  it('lists a session as long as its reissued token works, and no longer', async () => {
+    const day = 86_400_000;
+    const lifetime = t.config.tokenTtlSeconds * 1000;
+    try {
+      const seller = await signUpSeller(t.app);
+      // Half a token lifetime later, a password change reissues the signup session's token.
+      aheadMs = lifetime / 2;
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: bearer(seller.token),
+        payload: { currentPassword: seller.password, newPassword: 'Fresh-Lemon-Tree-42' },
+      });
+      expect(changed.statusCode).toBe(200);
+      const renewed = changed.json<{ token: string }>().token;
+      expect(sessionIdOf(renewed)).toBe(sessionIdOf(seller.token));
+
+      // A day past the first token's lifetime: the reissued one still works, so it is listed.
+      aheadMs = lifetime + day;
+      const laptop = await signIn(
+        { ...seller, password: 'Fresh-Lemon-Tree-42' },
+        chromeOnMac,
+        '203.0.113.70',
+      );
+      expect((await sessionsOf(laptop)).map((session) => session.id).sort()).toEqual(
+        [renewed, laptop].map(sessionIdOf).sort(),
+      );
+
+      // A minute past the reissued token's lifetime: only the laptop's session is left.
+      aheadMs = lifetime / 2 + lifetime + 60_000;
+      expect(await sessionsOf(laptop)).toEqual([
+        expect.objectContaining({ id: sessionIdOf(laptop), current: true }),
+      ]);
+    } finally {
+      aheadMs = 0;
+    }
+  });
+});
+
 describe('activity', () => {
   it('lists refused sign-ins, pages newest first, and refuses a bad page with 400', async () => {
     const seller = await signUpSeller(t.app);

@@ -138,6 +138,16 @@ export function createTwoFactorService(deps: {
       acceptCode(executor, seller, code),
 
     /**
+     * Ends the second factor of an account being deleted, in `executor`'s transaction: the
+     * secret, the recovery codes and the sign-ins waiting for a code go. No activity is written
+     * (the activity goes with the account).
+     */
+    async removeAll(executor: Database, sellerId: string): Promise<void> {
+      await security.disableTotp(executor, sellerId);
+      await security.removeChallenges(executor, sellerId);
+    },
+
+    /**
      * Confirms that the signed-in seller is at the keyboard before an irreversible step (deleting
      * the account): the password (400 `wrong_password`), and a current code when two factors are
      * on (400 `two_factor_code_invalid`), used up inside `executor`'s transaction.

@@ -1,33 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginChallenges, recoveryCodes, sellers } from '../../db/schema.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { base32Decode, hotp, totpStep } from './totp.ts';
 
+// Codes depend on the clock: the tests move the app's clock in whole 30-second steps. The
+// process's own clock is left alone: PostgreSQL (PGlite) runs in this process and reads it.
+let clock = Date.UTC(2026, 10, 24, 9, 0, 0);
+const nextStep = () => {
+  clock += 30_000;
+};
+const codeAt = (secret: string, offsetSteps = 0) =>
+  hotp(base32Decode(secret), totpStep(clock) + offsetSteps);
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock: () => new Date(clock) });
 });
 afterAll(async () => {
   await t.close();
 });
-
-// Codes depend on the clock: the tests move it in whole 30-second steps.
-let clock = Date.UTC(2026, 10, 24, 9, 0, 0);
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(clock);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-const nextStep = () => {
-  clock += 30_000;
-  vi.setSystemTime(clock);
-};
-const codeAt = (secret: string, offsetSteps = 0) =>
-  hotp(base32Decode(secret), totpStep(Date.now()) + offsetSteps);
 
 function post(path: string, token: string | undefined, payload?: object) {
   return t.app.inject({
@@ -169,8 +162,8 @@ describe('signing in with two factors', () => {
     const late = (await login(seller)).json<{ challenge: string }>().challenge;
     await t.database.db
       .update(loginChallenges)
-      // The server's clock is the test's (faked) one, not the database's.
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      // The server goes by the app's clock, not the database's.
+      .set({ expiresAt: new Date(clock - 1000) })
       .where(sql`${loginChallenges.consumedAt} is null`);
     const expired = await post('/api/auth/login/2fa', undefined, {
       challenge: late,

@@ -13,6 +13,11 @@ import {
   type Schedule,
   slotPayload,
 } from './job-queue.ts';
+import {
+  createPurgeFinishedJobsJob,
+  purgeFinishedJobsKind,
+  unknownKindGraceHours,
+} from './jobs/purge-finished-jobs.job.ts';
 import { createJobRepository } from './jobs.repository.ts';
 
 let database: DatabaseHandle;
@@ -239,6 +244,72 @@ describe('the job queue', () => {
       .where(eq(jobs.state, 'done'));
     expect(await repository.purgeFinished(new Date(Date.now() - 7 * 24 * 3_600_000))).toBe(1);
     expect((await jobRows()).map((row) => row.state)).toEqual(['queued']);
+  });
+});
+
+describe('jobs of a kind no worker runs', () => {
+  it('fails them after a day with an error naming the kind, and leaves the known kinds', async () => {
+    const hour = 3_600_000;
+    const repository = createJobRepository(database.db);
+    const queue = newQueue();
+    // The worker knows mail (run by another copy here) and the purge itself.
+    const purge = createPurgeFinishedJobsJob({
+      jobs: repository,
+      knownKinds: () => ['mail', ...queue.kinds()],
+      log: silent,
+    });
+    queue.register(purge);
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const insert = (kind: string, runAt: Date) =>
+      repository.insert({ kind, payload: { slot: kind }, maxAttempts: 8, runAt });
+    await insert('purge-activity', ago(2 * unknownKindGraceHours * hour));
+    await insert('retired-running', ago(3 * unknownKindGraceHours * hour));
+    await insert('retired-lately', ago(hour));
+    await insert('mail', ago(2 * unknownKindGraceHours * hour));
+    // A worker took this one two days ago and died.
+    await database.db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: 1,
+        lockedUntil: ago(2 * unknownKindGraceHours * hour),
+      })
+      .where(eq(jobs.kind, 'retired-running'));
+
+    await queue.enqueue(database.db, purge, { slot: 'now' });
+    await queue.runDue();
+
+    const rows = await jobRows();
+    const byKind = Object.fromEntries(
+      rows.map((row) => [row.kind, { state: row.state, lastError: row.lastError }]),
+    );
+    expect(byKind).toEqual({
+      'purge-activity': {
+        state: 'failed',
+        lastError: 'no worker runs jobs of kind "purge-activity"',
+      },
+      'retired-running': {
+        state: 'failed',
+        lastError: 'no worker runs jobs of kind "retired-running"',
+      },
+      // Within its day: a newer release's copies may yet take it.
+      'retired-lately': { state: 'queued', lastError: null },
+      mail: { state: 'queued', lastError: null },
+      [purgeFinishedJobsKind]: { state: 'done', lastError: null },
+    });
+    const failed = rows.filter((row) => row.state === 'failed');
+    expect(failed.every((row) => row.finishedAt !== null && row.lockedUntil === null)).toBe(true);
+
+    // Failed, they go with the finished jobs a week later.
+    await database.db
+      .update(jobs)
+      .set({ finishedAt: sql`now() - interval '8 days'` })
+      .where(eq(jobs.state, 'failed'));
+    await queue.enqueue(database.db, purge, { slot: 'a week later' });
+    await queue.runDue();
+    expect((await jobRows()).map((row) => row.kind).sort()).toEqual(
+      ['mail', purgeFinishedJobsKind, purgeFinishedJobsKind, 'retired-lately'].sort(),
+    );
   });
 });
 

@@ -252,6 +252,11 @@ export function createJobQueue(options: JobQueueOptions) {
       definitions.set(definition.kind, definition as unknown as AnyDefinition);
     },
 
+    /** The kinds of job this queue runs (registered so far). */
+    kinds(): string[] {
+      return [...definitions.keys()];
+    },
+
     /**
      * Writes a job in the caller's transaction (or straight away with the database). Returns
      * false when a job with the same dedupe key exists already.

@@ -35,7 +35,13 @@ export function createJobsModule(
     timeZone: options.timeZone,
     ...(options.clock ? { now: options.clock } : {}),
   });
-  queue.register(createPurgeFinishedJobsJob({ jobs }));
+  queue.register(
+    createPurgeFinishedJobsJob({
+      jobs,
+      knownKinds: () => queue.kinds(),
+      log: app.log,
+    }),
+  );
   app.decorate('jobQueue', queue);
   if (options.worker) {
     app.addHook('onReady', async () => {

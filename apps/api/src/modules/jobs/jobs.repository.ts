@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type JobRow, jobs } from '../../db/schema.ts';
 
@@ -85,6 +85,39 @@ export function createJobRepository(db: Database) {
         .update(jobs)
         .set({ state: 'failed', finishedAt: new Date(), lockedUntil: null, lastError: error })
         .where(and(eq(jobs.id, id), eq(jobs.attempts, attempt), eq(jobs.state, 'running')));
+    },
+
+    /**
+     * Fails the unfinished jobs of every kind but `known` that have waited since before
+     * `before` (queued and due, or taken by a worker whose lease ran out), with an error that
+     * names their kind; answers the kinds failed and how many of each.
+     */
+    async failUnknownKinds(
+      known: readonly string[],
+      before: Date,
+      at: Date,
+    ): Promise<{ kind: string; count: number }[]> {
+      const rows = await db
+        .update(jobs)
+        .set({
+          state: 'failed',
+          finishedAt: at,
+          lockedUntil: null,
+          lastError: sql`'no worker runs jobs of kind "' || ${jobs.kind} || '"'`,
+        })
+        .where(
+          and(
+            known.length > 0 ? notInArray(jobs.kind, [...known]) : undefined,
+            or(
+              and(eq(jobs.state, 'queued'), lt(jobs.runAt, before)),
+              and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, before)),
+            ),
+          ),
+        )
+        .returning({ kind: jobs.kind });
+      const counts = new Map<string, number>();
+      for (const row of rows) counts.set(row.kind, (counts.get(row.kind) ?? 0) + 1);
+      return [...counts].map(([kind, count]) => ({ kind, count }));
     },
 
     /** Jobs finished before `before`: their payloads (addresses) are not kept for ever. */

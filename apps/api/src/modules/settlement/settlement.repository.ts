@@ -15,6 +15,11 @@ export function createSettlementRepository(db: Database) {
       return row;
     },
 
+    /** Deletes the seller's payout details, in `executor`'s transaction. */
+    async remove(executor: Database, sellerId: string): Promise<void> {
+      await executor.delete(settlementInfos).where(eq(settlementInfos.sellerId, sellerId));
+    },
+
     /**
      * One row per seller: writes the given columns in one statement, the others keep their
      * saved values (empty on a first save). Inside `executor`'s transaction when one is given.

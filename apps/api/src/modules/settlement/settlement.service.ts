@@ -3,7 +3,7 @@ import {
   type SettlementInfo,
 } from '@seller/contract/settlement/get-settlement-info';
 import type { SettlementInfoInput } from '@seller/contract/settlement/update-settlement-info';
-import type { DataAccess } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import type { SettlementInfoRow } from '../../db/schema.ts';
 import type { ActivityService, RequestClient } from '../auth/activity.service.ts';
 import type { SettlementRepository, SettlementValues } from './settlement.repository.ts';
@@ -81,6 +81,14 @@ export function createSettlementService(deps: {
         return saved;
       });
       return toSettlementInfo(row);
+    },
+
+    /**
+     * Erases the payout details of an account being deleted, in `executor`'s transaction: they
+     * are personal data (docs/product-rules.md, "Account data"); the payouts made stay.
+     */
+    async removeAll(executor: Database, sellerId: string): Promise<void> {
+      await settlement.remove(executor, sellerId);
     },
   };
 }

@@ -79,6 +79,15 @@ export function createWebhookRepository(db: Database) {
         );
     },
 
+    /**
+     * Deletes the seller's webhook and its whole delivery log (the attempts go with their
+     * deliveries), in `executor`'s transaction.
+     */
+    async removeAll(executor: Database, sellerId: string): Promise<void> {
+      await executor.delete(webhookDeliveries).where(eq(webhookDeliveries.sellerId, sellerId));
+      await executor.delete(webhooks).where(eq(webhooks.sellerId, sellerId));
+    },
+
     async insertDelivery(
       executor: Database,
       values: { sellerId: string; eventId: string; event: string; body: string },

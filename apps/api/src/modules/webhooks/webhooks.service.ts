@@ -167,6 +167,15 @@ export function createWebhookService(deps: {
       await webhooks.remove(sellerId);
     },
 
+    /**
+     * Deletes the webhook of an account being deleted and its delivery log, in `executor`'s
+     * transaction: the log holds the addresses the account sent its events to, which go with it
+     * (docs/product-rules.md, "Account data"). A delivery job still queued finds nothing to send.
+     */
+    async removeAll(executor: Database, sellerId: string): Promise<void> {
+      await webhooks.removeAll(executor, sellerId);
+    },
+
     async rotateSecret(sellerId: string): Promise<{ secret: string }> {
       const secret = newSecret();
       if (!(await webhooks.setSecret(sellerId, secrets.seal(secret)))) throw notFound('Webhook');
