@@ -45,3 +45,25 @@ export async function runScenarios(
   }
   return { results, failures };
 }
+
+/**
+ * Runs one scenario on its own (`npx tsx bench/scenarios/<file>.ts [--quick] [--details]`),
+ * prints its metrics and exits with 1 when it failed.
+ */
+export async function runAlone(
+  name: string,
+  scenario: Scenario,
+  options: ScenarioOptions,
+  details: boolean,
+): Promise<never> {
+  const { results, failures } = await runScenarios({ [name]: scenario }, [name], options);
+  for (const result of results) {
+    for (const metric of result.metrics) {
+      console.log(
+        `${metric.name.padEnd(64)} ${String(metric.value).padStart(9)} ${metric.unit} ${metric.target ?? ''} ${metric.pass === false ? 'MISSED' : ''}`,
+      );
+    }
+    if (details) console.log(JSON.stringify(result.details, null, 2));
+  }
+  process.exit(failures.length > 0 ? 1 : 0);
+}

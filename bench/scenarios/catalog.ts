@@ -674,17 +674,6 @@ function report(run: {
 }
 
 if (isMain(import.meta.filename)) {
-  const { runScenarios } = await import('../lib/harness.ts');
-  const { results, failures } = await runScenarios({ catalog: catalogScenario }, ['catalog'], {
-    quick: flag('quick'),
-  });
-  for (const result of results) {
-    for (const metric of result.metrics) {
-      console.log(
-        `${metric.name.padEnd(64)} ${String(metric.value).padStart(9)} ${metric.unit} ${metric.target ?? ''} ${metric.pass === false ? 'MISSED' : ''}`,
-      );
-    }
-    if (flag('details')) console.log(JSON.stringify(result.details, null, 2));
-  }
-  process.exit(failures.length > 0 ? 1 : 0);
+  const { runAlone } = await import('../lib/harness.ts');
+  await runAlone('catalog', catalogScenario, { quick: flag('quick') }, flag('details'));
 }
