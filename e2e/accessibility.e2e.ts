@@ -1,8 +1,8 @@
 import { fillShopDetails, sellerClient } from './support/api';
 import { describeViolations, seriousViolations } from './support/axe';
-import { test as base, expect, failedRequest, storeInBrowser } from './support/fixtures';
+import { test as base, expect, failedRequest } from './support/fixtures';
 import { type SellerWithSales, sellerWithSales } from './support/sales-data';
-import { type ScreenSize, screens } from './support/screens';
+import { type ScreenSize, screens, walkScreens } from './support/screens';
 
 /**
  * Every screen of the app, signed out and signed in with a seller who has products, sales,
@@ -29,9 +29,10 @@ const languages = [
 ];
 
 /*
- * Every screen at both sizes in English and in Korean. English is checked in the light theme
- * and then, on the same page, in the dark one (the app follows the system's theme as it
- * changes): the colours do not depend on the language, the layout and the fonts do.
+ * Every screen at both sizes in English and in Korean, one walk through the screens on one page
+ * each. English is checked in the light theme and then, on the same page, in the dark one (the
+ * app follows the system's theme as it changes): the colours do not depend on the language, the
+ * layout and the fonts do.
  */
 for (const size of sizes) {
   for (const { language, locale, lang } of languages) {
@@ -44,22 +45,26 @@ for (const size of sizes) {
         bypassCSP: true,
         allowConsoleErrors: [failedRequest(404)],
       });
+      // Every screen in one walk: a few seconds each on a busy machine.
+      test.describe.configure({ timeout: 400_000 });
       const themes = lang === 'en' ? (['light', 'dark'] as const) : (['light'] as const);
 
-      for (const screen of screens.filter((screen) => !screen.only || screen.only === size)) {
-        test(`${screen.name} has no serious or critical axe violation (${themes.join(' and ')} theme)`, async ({
+      test(`no screen has a serious or critical axe violation (${themes.join(' and ')} theme)`, async ({
+        page,
+        context,
+        run,
+        detailedShop,
+      }) => {
+        const walk = {
           page,
           context,
-          run,
-          detailedShop,
-        }) => {
+          baseUrl: run.baseUrl,
+          token: detailedShop.seller.token,
           // The product that sold: it has files, thumbnails and sales.
-          const path = screen.path(detailedShop.productIds[0] ?? '');
-          if (screen.signedIn) {
-            await storeInBrowser(context, run.baseUrl, { token: detailedShop.seller.token });
-          }
-          await page.goto(path);
-          await screen.ready(page, size);
+          productId: detailedShop.productIds[0] ?? '',
+        };
+        const list = screens.filter((screen) => !screen.only || screen.only === size);
+        await walkScreens(walk, list, size, async () => {
           // The screen speaks the context's language (the browser's, as a visitor's would be).
           await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}(-|$)`));
           // Colours change at once when the theme does, not through a transition that axe
@@ -73,8 +78,10 @@ for (const size of sizes) {
             const violations = await seriousViolations(page);
             expect(describeViolations(violations), `${theme} theme`).toBe('');
           }
+          // The next screen opens in the light theme again.
+          await page.emulateMedia({ colorScheme: 'light' });
         });
-      }
+      });
     });
   }
 }

@@ -1,8 +1,6 @@
 import { sellerClient, succeeded } from './support/api';
 import { expect, test } from './support/fixtures';
-import type { ScreenSize } from './support/screens';
 
-const sizes: ScreenSize[] = ['desktop', 'phone'];
 const languages = [
   {
     language: 'English',
@@ -20,69 +18,71 @@ const languages = [
     signOut: '로그아웃',
     signedOut: '기기를 로그아웃했습니다.',
   },
-];
+] as const;
 
-for (const screenSize of sizes) {
-  for (const texts of languages) {
-    test.describe(`the security area at ${screenSize} size in ${texts.language}`, () => {
-      test.use({ screenSize, locale: texts.locale });
+/** English on a desktop and Korean on a phone: each layout and each script once. */
+for (const [screenSize, texts] of [
+  ['desktop', languages[0]],
+  ['phone', languages[1]],
+] as const) {
+  test.describe(`the security area at ${screenSize} size in ${texts.language}`, () => {
+    test.use({ screenSize, locale: texts.locale });
 
-      test('lists both sign-ins and signs the other one out: its next call is refused', async ({
-        page,
-        run,
-        seller,
-      }) => {
-        // A second sign-in, as from another browser.
-        const other = await succeeded(
-          sellerClient(run.baseUrl).POST('/api/auth/login', {
-            body: { email: seller.email, password: seller.password },
-            headers: {
-              'user-agent':
-                'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
-            },
-          }),
+    test('lists both sign-ins and signs the other one out: its next call is refused', async ({
+      page,
+      run,
+      seller,
+    }) => {
+      // A second sign-in, as from another browser.
+      const other = await succeeded(
+        sellerClient(run.baseUrl).POST('/api/auth/login', {
+          body: { email: seller.email, password: seller.password },
+          headers: {
+            'user-agent':
+              'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+          },
+        }),
+      );
+      const otherToken = 'token' in other ? other.token : '';
+      expect(otherToken).not.toBe('');
+
+      await page.goto('/');
+      // Reached from the account menu on a desktop, from the side sheet on a phone.
+      if (screenSize === 'phone') {
+        await page.getByTestId('mobile-menu-trigger').click();
+        await page.getByTestId('mobile-menu').getByRole('link', { name: texts.security }).click();
+      } else {
+        await page.getByTestId('user-menu-trigger').click();
+        await page.getByTestId('security-link').click();
+      }
+      await expect(page).toHaveURL(/\/settings\/security$/);
+      await expect(page.getByRole('heading', { name: texts.security, level: 1 })).toBeVisible();
+
+      const rows = page.getByTestId(screenSize === 'phone' ? 'session-card' : 'session-row');
+      await expect(rows).toHaveCount(2);
+      const current = rows.filter({ hasText: texts.thisDevice });
+      await expect(current).toHaveCount(1);
+      const firefox = rows.filter({ hasText: 'Firefox 133' });
+      await expect(firefox).toHaveCount(1);
+      // Nothing wider than the screen on a phone.
+      if (screenSize === 'phone') {
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
         );
-        const otherToken = 'token' in other ? other.token : '';
-        expect(otherToken).not.toBe('');
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
 
-        await page.goto('/');
-        // Reached from the account menu on a desktop, from the side sheet on a phone.
-        if (screenSize === 'phone') {
-          await page.getByTestId('mobile-menu-trigger').click();
-          await page.getByTestId('mobile-menu').getByRole('link', { name: texts.security }).click();
-        } else {
-          await page.getByTestId('user-menu-trigger').click();
-          await page.getByTestId('security-link').click();
-        }
-        await expect(page).toHaveURL(/\/settings\/security$/);
-        await expect(page.getByRole('heading', { name: texts.security, level: 1 })).toBeVisible();
+      await firefox.getByRole('button', { name: texts.signOut }).click();
+      const dialog = page.getByTestId('confirm-dialog');
+      await dialog.getByRole('button', { name: texts.signOut }).click();
+      await expect(page.getByText(texts.signedOut)).toBeVisible();
+      await expect(rows).toHaveCount(1);
 
-        const rows = page.getByTestId(screenSize === 'phone' ? 'session-card' : 'session-row');
-        await expect(rows).toHaveCount(2);
-        const current = rows.filter({ hasText: texts.thisDevice });
-        await expect(current).toHaveCount(1);
-        const firefox = rows.filter({ hasText: 'Firefox 133' });
-        await expect(firefox).toHaveCount(1);
-        // Nothing wider than the screen on a phone.
-        if (screenSize === 'phone') {
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow).toBeLessThanOrEqual(0);
-        }
+      const refused = await sellerClient(run.baseUrl, otherToken).GET('/api/auth/profile');
+      expect(refused.response.status).toBe(401);
 
-        await firefox.getByRole('button', { name: texts.signOut }).click();
-        const dialog = page.getByTestId('confirm-dialog');
-        await dialog.getByRole('button', { name: texts.signOut }).click();
-        await expect(page.getByText(texts.signedOut)).toBeVisible();
-        await expect(rows).toHaveCount(1);
-
-        const refused = await sellerClient(run.baseUrl, otherToken).GET('/api/auth/profile');
-        expect(refused.response.status).toBe(401);
-
-        const events = page.getByTestId(screenSize === 'phone' ? 'activity-item' : 'activity-row');
-        await expect(events.first()).toHaveAttribute('data-event-type', 'session_revoked');
-      });
+      const events = page.getByTestId(screenSize === 'phone' ? 'activity-item' : 'activity-row');
+      await expect(events.first()).toHaveAttribute('data-event-type', 'session_revoked');
     });
-  }
+  });
 }

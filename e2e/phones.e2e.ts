@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test as base, expect, failedRequest, storeInBrowser } from './support/fixtures';
 import { expectNoOverflow } from './support/phone-layout';
 import { longTitle, type RealisticShop, realisticShop } from './support/realistic-shop';
-import { type Screen, screenNamed, screens } from './support/screens';
+import { type Screen, screenNamed, screens, walkScreens } from './support/screens';
 
 /**
  * Every screen on phones of 360 to 430 px, in every language, with a seller whose data is as
@@ -10,6 +10,30 @@ import { type Screen, screenNamed, screens } from './support/screens';
  * page is wider than the screen, tables become cards, long titles are cut with the whole
  * title at hand, and the sales chart's labels keep a readable size.
  */
+
+/**
+ * Checks the page at the first of `widths` (the width it was opened at), then at each further
+ * width by resizing the same page (a phone turned, another phone's width) and checking again.
+ */
+async function atWidths(
+  page: Page,
+  widths: readonly [number, ...number[]],
+  check: (page: Page) => Promise<void>,
+): Promise<void> {
+  // Nothing is loading any more: no skeleton, nothing busy; the fonts are in.
+  await expect(page.locator('[data-slot="skeleton"], [aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  await check(page);
+  for (const width of widths.slice(1)) {
+    await page.setViewportSize({ width, height: 844 });
+    // Two frames: the resize is laid out and whatever it re-rendered is painted.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await check(page);
+  }
+  await page.setViewportSize({ width: widths[0], height: 844 });
+}
 
 type OpenAt = (
   widths: readonly [number, ...number[]],
@@ -26,12 +50,7 @@ const test = base.extend<{ openAt: OpenAt }, { realShop: RealisticShop }>({
     },
     { scope: 'worker', timeout: 120_000 },
   ],
-  /**
-   * Opens the screen at the first of `widths` in `language` (the context's locale is set to
-   * it by the describe) and checks it, then at each further width by resizing the same page (a
-   * phone turned, another phone's width), and checks it again: one page load for several
-   * widths.
-   */
+  /** Opens one screen at the first of `widths` in `language` and checks it at each width. */
   openAt: async ({ page, context, run, realShop }, use) => {
     await use(async (widths, language, route, check) => {
       await page.setViewportSize({ width: widths[0], height: 844 });
@@ -41,18 +60,7 @@ const test = base.extend<{ openAt: OpenAt }, { realShop: RealisticShop }>({
       });
       await page.goto(route.path(realShop.longProductId));
       await route.ready(page, 'phone');
-      // Nothing is loading any more: no skeleton, nothing busy; the fonts are in.
-      await expect(page.locator('[data-slot="skeleton"], [aria-busy="true"]')).toHaveCount(0);
-      await page.evaluate(() => document.fonts.ready);
-      await check(page);
-      for (const width of widths.slice(1)) {
-        await page.setViewportSize({ width, height: 844 });
-        // Two frames: the resize is laid out and whatever it re-rendered is painted.
-        await page.evaluate(
-          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-        );
-        await check(page);
-      }
+      await atWidths(page, widths, check);
     });
   },
 });
@@ -74,14 +82,30 @@ const sweeps = languages.map((language) => ({
 }));
 
 for (const { language, widths } of sweeps) {
-  test.describe(`in ${language} at ${widths.join(', ')} px`, () => {
+  test.describe(`in ${language}`, () => {
     test.use({ locale: language });
+    // Every screen in one walk: a few seconds each on a busy machine.
+    test.describe.configure({ timeout: 300_000 });
 
-    for (const route of routes) {
-      test(`${route.name} fits the screen`, async ({ openAt }) => {
-        await openAt(widths, language, route, (page) => expectNoOverflow(page));
-      });
-    }
+    test(`every screen fits ${widths.join(' and ')} px`, async ({
+      page,
+      context,
+      run,
+      realShop,
+    }) => {
+      await page.setViewportSize({ width: widths[0], height: 844 });
+      const walk = {
+        page,
+        context,
+        baseUrl: run.baseUrl,
+        token: realShop.seller.token,
+        language,
+        productId: realShop.longProductId,
+      };
+      await walkScreens(walk, routes, 'phone', () =>
+        atWidths(page, widths, (page) => expectNoOverflow(page)),
+      );
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumFlags, chromiumPath } from './support/chromium';
+import { chromiumFlags, testChromiumPath } from './support/chromium';
 
 /**
  * The browser tests: Playwright Test driving the system's Chromium (never a downloaded one)
@@ -26,7 +26,7 @@ export default defineConfig({
     : 'list',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+    launchOptions: { executablePath: testChromiumPath, args: chromiumFlags },
     locale: 'en-US',
     colorScheme: 'light',
     actionTimeout: 15_000,

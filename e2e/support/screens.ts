@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { storeInBrowser } from './fixtures';
 
 export type ScreenSize = 'desktop' | 'phone';
 
@@ -343,4 +344,50 @@ export function screenNamed(name: string): Screen {
   const screen = screens.find((candidate) => candidate.name === name);
   if (!screen) throw new Error(`No screen named "${name}"`);
   return screen;
+}
+
+/** Where a walk through the screens happens, and as whom. */
+export interface Walk {
+  page: Page;
+  context: BrowserContext;
+  baseUrl: string;
+  /** The seller whose session the signed-in screens have. */
+  token: string;
+  /** The language stored as the seller's choice; without it, the browser's decides. */
+  language?: string;
+  /** The product the screens about one product show. */
+  productId: string;
+}
+
+/**
+ * Opens each screen of `list` in turn on one page, the signed-out ones first, then, with the
+ * seller's session stored, the signed-in ones: the app's files load once for the whole walk,
+ * as they do for a seller moving through the app. Each screen is a step of its own, reported by
+ * its name; a screen that fails is recorded and the walk goes on, so one run names every screen
+ * that fails. `check` runs once the screen is ready.
+ */
+export async function walkScreens(
+  { page, context, baseUrl, token, language, productId }: Walk,
+  list: readonly Screen[],
+  size: ScreenSize,
+  check: (screen: Screen) => Promise<void>,
+): Promise<void> {
+  const ordered = [...list.filter((s) => !s.signedIn), ...list.filter((s) => s.signedIn)];
+  let signedIn: boolean | undefined;
+  for (const screen of ordered) {
+    if (screen.signedIn !== signedIn) {
+      signedIn = screen.signedIn;
+      await storeInBrowser(context, baseUrl, { ...(signedIn ? { token } : {}), language });
+    }
+    await test
+      .step(screen.name, async () => {
+        await page.goto(screen.path(productId));
+        await screen.ready(page, size);
+        await check(screen);
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        expect.soft(message, `${screen.name} failed`).toBe('');
+      });
+  }
 }
