@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { logPercentiles, ScriptBuilder } from './lib/pgbench.ts';
+import { readTransactionLogs, ScriptBuilder, windowFigures } from './lib/pgbench.ts';
 
 describe("pgbench's per-transaction log", () => {
   let dir = '';
@@ -11,23 +11,64 @@ describe("pgbench's per-transaction log", () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  // `client transaction time_us script epoch epoch_us`, ending `ms` milliseconds after the epoch.
+  const line = (latencyMs: number | 'failed', endedMs: number, script = 0) =>
+    `3 1 ${latencyMs === 'failed' ? 'failed' : latencyMs * 1000} ${script} ` +
+    `${Math.floor(endedMs / 1000)} ${(endedMs % 1000) * 1000}`;
+
   it('gives p50 and p99 over every thread’s file, in milliseconds', () => {
-    // `client transaction time_us script epoch epoch_us`: 100 transactions of 1..100 ms over
-    // two files, as two pgbench threads write them.
-    const line = (ms: number) => `3 ${ms} ${ms * 1000} 0 1764000000 ${ms}`;
-    const first = Array.from({ length: 50 }, (_, i) => line(2 * i + 1));
-    const second = Array.from({ length: 50 }, (_, i) => line(2 * i + 2));
+    // 100 transactions of 1..100 ms over two files, as two pgbench threads write them.
+    const first = Array.from({ length: 50 }, (_, i) => line(2 * i + 1, 10_000 + i));
+    const second = Array.from({ length: 50 }, (_, i) => line(2 * i + 2, 10_000 + i));
     writeFileSync(path.join(dir, 'log.1'), `${first.join('\n')}\n`);
     writeFileSync(path.join(dir, 'log.1.1'), `${second.join('\n')}\n`);
-    expect(logPercentiles([path.join(dir, 'log.1'), path.join(dir, 'log.1.1')])).toEqual({
-      p50Ms: 51,
-      p99Ms: 100,
+    const transactions = readTransactionLogs([path.join(dir, 'log.1'), path.join(dir, 'log.1.1')]);
+    const figures = windowFigures(transactions, ['read'], { startMs: 10_000, endMs: 11_000 });
+    expect(figures).toMatchObject({ p50Ms: 51, p99Ms: 100, transactions: 100, tps: 100 });
+  });
+
+  it('counts only what ends within the window: the warm-up and the tail are left out', () => {
+    const lines = [
+      // Warm-up: new backends, slow first statements.
+      line(900, 1_500),
+      line(700, 2_900),
+      // The window, 3 s to 5 s: three of the first script, one of the second, one failure.
+      line(2, 3_000),
+      line(4, 3_500, 1),
+      line(6, 4_200),
+      line('failed', 4_500),
+      line(8, 4_999),
+      // The margin after it.
+      line(1, 5_000),
+    ];
+    writeFileSync(path.join(dir, 'log.7'), `${lines.join('\n')}\n`);
+    const figures = windowFigures(
+      readTransactionLogs([path.join(dir, 'log.7')]),
+      ['page', 'other'],
+      { startMs: 3_000, endMs: 5_000 },
+    );
+    expect(figures).toEqual({
+      tps: 2,
+      transactions: 4,
+      failed: 1,
+      latencyMs: 5,
+      p50Ms: 6,
+      p99Ms: 8,
+      perScript: {
+        page: { tps: 2, transactions: 3, latencyMs: 5.333 },
+        other: { tps: 1, transactions: 1, latencyMs: 4 },
+      },
     });
   });
 
-  it('refuses an empty log rather than reporting zero', () => {
-    writeFileSync(path.join(dir, 'log.2'), '');
-    expect(() => logPercentiles([path.join(dir, 'log.2')])).toThrow(/no transaction/);
+  it('refuses a window with no transaction rather than reporting zero', () => {
+    writeFileSync(path.join(dir, 'log.2'), `${line(5, 1_000)}\n`);
+    expect(() =>
+      windowFigures(readTransactionLogs([path.join(dir, 'log.2')]), ['read'], {
+        startMs: 3_000,
+        endMs: 5_000,
+      }),
+    ).toThrow(/no transaction/);
   });
 });
 

@@ -8,6 +8,9 @@
  * (or a refund id) from a random number, a refunded seeded sale from the rank and a random
  * `g` (its order id, and its id looked up by that order id), and every other value stays what
  * the server sent (`-D` constants).
+ *
+ * Only the transactions that end in a window after a warm-up count (`pgbenchWarmupSeconds`):
+ * the server is measured with a warm connection pool, so pgbench is too.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { round } from './common.ts';
 import type { CapturedStatement } from './pg-wire-capture.ts';
+import { processCpuSeconds } from './process-cpu.ts';
 import { spawnGroup, stopGroup } from './processes.ts';
 import { nicknameSql, productIdSql, sellerIdSql, zipfExponent } from './shop.ts';
 
@@ -113,74 +117,109 @@ export class ScriptBuilder {
 }
 
 export interface PgbenchResult {
+  /** Transactions per second within the measured window. */
   tps: number;
   transactions: number;
   failed: number;
   latencyMs: number;
+  p50Ms: number;
+  p99Ms: number;
   perScript: Record<string, { tps: number; transactions: number; latencyMs: number }>;
-  /** With `percentiles`: from pgbench's log of every transaction (`--log`). */
-  p50Ms?: number;
-  p99Ms?: number;
+  /** pgbench's own CPU seconds (its client threads) within the window. */
+  clientSeconds: number;
+  /** What `meter` read at the window's end less what it read at its start. */
+  metered: number;
 }
 
 /**
- * p50 and p99 of the transactions in pgbench's logs (one file per thread; each line
- * `client transaction time_us script epoch epoch_us`).
+ * Seconds pgbench runs before its measured window. Its connections are new backends: they
+ * fork, authenticate, load their catalog caches and prepare every statement, which on a slow
+ * host costs more than a second of CPU for 64 connections. The server's pool did all that
+ * during its own warm-up, so the anchor is measured only once pgbench's connections are warm.
  */
-export function logPercentiles(files: string[]): { p50Ms: number; p99Ms: number } {
-  const times: number[] = [];
-  for (const file of files) {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const time = Number(line.split(' ')[2]);
-      if (line && Number.isFinite(time)) times.push(time);
-    }
-  }
-  if (times.length === 0) throw new Error('pgbench logged no transaction');
-  times.sort((a, b) => a - b);
-  const at = (share: number) =>
-    round((times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0) / 1000, 2);
-  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+export const pgbenchWarmupSeconds = 3;
+
+/** How long a run measuring `seconds` lasts in all: warm-up, window and a second's margin. */
+export const pgbenchRunSeconds = (seconds: number) => pgbenchWarmupSeconds + seconds + 1;
+
+/** One line of pgbench's per-transaction log: `client transaction time_us script epoch epoch_us`. */
+export interface LoggedTransaction {
+  script: number;
+  /** When it ended, in milliseconds since the epoch. */
+  endedMs: number;
+  /** Undefined for a transaction that failed (logged as `failed`, `serialization`, …). */
+  latencyMs: number | undefined;
 }
 
-function parse(output: string, scripts: PgbenchScript[]): PgbenchResult {
-  const number = (pattern: RegExp, text = output) => Number(pattern.exec(text)?.[1] ?? Number.NaN);
-  const perScript: PgbenchResult['perScript'] = {};
-  const sections = output.split(/^SQL script \d+: /m).slice(1);
-  if (scripts.length === 1 && scripts[0]) {
-    perScript[scripts[0].name] = {
-      tps: round(number(/^tps = ([\d.]+)/m), 0),
-      transactions: number(/processed: (\d+)/),
-      latencyMs: number(/^latency average = ([\d.]+) ms/m),
-    };
-  } else {
-    sections.forEach((section, index) => {
-      const script = scripts[index];
-      if (!script) return;
-      perScript[script.name] = {
-        tps: round(number(/tps = ([\d.]+)\)/, section), 0),
-        transactions: number(/ - (\d+) transactions/, section),
-        latencyMs: number(/latency average = ([\d.]+) ms/, section),
-      };
-    });
+export function readTransactionLogs(files: string[]): LoggedTransaction[] {
+  const transactions: LoggedTransaction[] = [];
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const fields = line.split(' ');
+      if (fields.length < 6) continue;
+      const time = Number(fields[2]);
+      transactions.push({
+        script: Number(fields[3]),
+        endedMs: Number(fields[4]) * 1000 + Number(fields[5]) / 1000,
+        latencyMs: Number.isFinite(time) ? time / 1000 : undefined,
+      });
+    }
   }
+  return transactions;
+}
+
+/** The figures of the transactions that ended within `[startMs, endMs)`. */
+export function windowFigures(
+  transactions: LoggedTransaction[],
+  scriptNames: string[],
+  window: { startMs: number; endMs: number },
+): Omit<PgbenchResult, 'clientSeconds' | 'metered'> {
+  const within = transactions.filter(
+    (transaction) => transaction.endedMs >= window.startMs && transaction.endedMs < window.endMs,
+  );
+  const seconds = (window.endMs - window.startMs) / 1000;
+  const times = within.flatMap((transaction) => transaction.latencyMs ?? []);
+  if (times.length === 0) throw new Error('pgbench logged no transaction in its window');
+  const mean = (values: number[]) =>
+    values.length > 0 ? round(values.reduce((sum, value) => sum + value, 0) / values.length, 3) : 0;
+  times.sort((a, b) => a - b);
+  const at = (share: number) =>
+    round(times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0, 2);
+  const perScript: PgbenchResult['perScript'] = {};
+  scriptNames.forEach((name, index) => {
+    const ones = within.filter((transaction) => transaction.script === index);
+    const done = ones.flatMap((transaction) => transaction.latencyMs ?? []);
+    perScript[name] = {
+      tps: round(done.length / seconds, 0),
+      transactions: done.length,
+      latencyMs: mean(done),
+    };
+  });
   return {
-    tps: round(number(/^tps = ([\d.]+)/m), 0),
-    transactions: number(/processed: (\d+)/),
-    failed: number(/number of failed transactions: (\d+)/),
-    latencyMs: number(/^latency average = ([\d.]+) ms/m),
+    tps: round(times.length / seconds, 0),
+    transactions: times.length,
+    failed: within.length - times.length,
+    latencyMs: mean(times),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
     perScript,
   };
 }
 
-/** Runs the scripts (weighted) with `clients` connections for `seconds`. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs the scripts (weighted) with `clients` connections, measuring `seconds` after
+ * `pgbenchWarmupSeconds`: the run lasts `pgbenchRunSeconds(seconds)` in all. `meter` (say,
+ * PostgreSQL's CPU seconds) is read at the window's start and end.
+ */
 export async function runPgbench(options: {
   databaseUrl: string;
   scripts: PgbenchScript[];
   defines: string[];
   clients: number;
   seconds: number;
-  /** Also the p50 and p99 of the transactions' latencies. */
-  percentiles?: boolean;
+  meter?: () => number;
 }): Promise<PgbenchResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
   try {
@@ -194,8 +233,9 @@ export async function runPgbench(options: {
       '--protocol=prepared',
       `--client=${options.clients}`,
       `--jobs=${Math.min(2, options.clients)}`,
-      `--time=${options.seconds}`,
-      ...(options.percentiles ? ['--log', `--log-prefix=${path.join(dir, 'log')}`] : []),
+      `--time=${pgbenchRunSeconds(options.seconds)}`,
+      '--log',
+      `--log-prefix=${path.join(dir, 'log')}`,
       ...options.defines,
       ...files.flatMap((file) => ['-f', file]),
       options.databaseUrl,
@@ -208,10 +248,21 @@ export async function runPgbench(options: {
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const code = await new Promise<number | null>((resolve, reject) => {
+    const exited = new Promise<number | null>((resolve, reject) => {
       child.once('error', reject);
       child.once('close', resolve);
     });
+    const read = () => ({
+      ms: Date.now(),
+      client: child.pid ? processCpuSeconds(child.pid) : 0,
+      meter: options.meter?.() ?? 0,
+    });
+    await sleep(pgbenchWarmupSeconds * 1000);
+    const start = read();
+    await sleep(options.seconds * 1000);
+    const end = read();
+    const endedTooSoon = child.exitCode !== null;
+    const code = await exited;
     await stopGroup(child);
     if (code !== 0) {
       const scripts = options.scripts.map((script) => `-- ${script.name}\n${script.text}`);
@@ -219,12 +270,25 @@ export async function runPgbench(options: {
         `pgbench exited with ${code}: ${output.slice(0, 1500)}\n${scripts.join('\n')}`,
       );
     }
-    const result = parse(output, options.scripts);
-    if (!options.percentiles) return result;
+    if (endedTooSoon) throw new Error('pgbench ended before its measured window did');
+    const connectingMs = Number(/initial connection time = ([\d.]+) ms/.exec(output)?.[1] ?? 0);
+    if (connectingMs > pgbenchWarmupSeconds * 1000) {
+      throw new Error(
+        `pgbench took ${connectingMs} ms to open its connections, longer than its warm-up`,
+      );
+    }
     const logs = readdirSync(dir)
       .filter((name) => name.startsWith('log.'))
       .map((name) => path.join(dir, name));
-    return { ...result, ...logPercentiles(logs) };
+    return {
+      ...windowFigures(
+        readTransactionLogs(logs),
+        options.scripts.map((script) => script.name),
+        { startMs: start.ms, endMs: end.ms },
+      ),
+      clientSeconds: end.client - start.client,
+      metered: end.meter - start.meter,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -49,12 +49,12 @@ import {
   type PgbenchResult,
   type PgbenchScript,
   pgbenchAvailable,
+  pgbenchRunSeconds,
   runPgbench,
   ScriptBuilder,
 } from '../lib/pgbench.ts';
 import {
   combineUsage,
-  endedChildrenCpuSeconds,
   namedCpuSeconds,
   noUsage,
   type ProcessUsage,
@@ -129,7 +129,7 @@ interface Alone extends Measured {
   postgresSecondsUnderPgbench: number;
   /** This process's CPU seconds while the server was measured: the load generator's. */
   loadSeconds: number;
-  /** pgbench's own CPU seconds (its client threads), counted once it has exited. */
+  /** pgbench's own CPU seconds (its client threads) within its measured windows. */
   pgbenchSeconds: number;
 }
 
@@ -314,7 +314,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       scripts: PgbenchScript[],
       clients: number,
       seconds: number,
-      percentiles = false,
+      meter?: () => number,
     ) =>
       runPgbench({
         databaseUrl: scratch.databaseUrl,
@@ -322,7 +322,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         defines: builder.defines(),
         clients,
         seconds,
-        percentiles,
+        meter,
       });
 
     const hello = await startServer({
@@ -455,11 +455,12 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
               entry.usage = combineUsage(entry.usage, usage);
             },
             async () => {
-              const postgresBefore = namedCpuSeconds('postgres');
-              const pgbenchBefore = endedChildrenCpuSeconds(process.pid);
-              entry.pgbench.push(await pgbench([readScripts[name]], connections, size.slice));
-              entry.postgresSecondsUnderPgbench += namedCpuSeconds('postgres') - postgresBefore;
-              entry.pgbenchSeconds += endedChildrenCpuSeconds(process.pid) - pgbenchBefore;
+              const result = await pgbench([readScripts[name]], connections, size.slice, () =>
+                namedCpuSeconds('postgres'),
+              );
+              entry.pgbench.push(result);
+              entry.postgresSecondsUnderPgbench += result.metered;
+              entry.pgbenchSeconds += result.clientSeconds;
             },
             // Context, not part of the ratio: one slice of each per endpoint is enough.
             ...(round === 0 ? [() => anchorSlice('hello'), () => anchorSlice('oneQuery')] : []),
@@ -509,8 +510,10 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       const writesDuringAnchor = new Recorder();
       const anchorSeconds = Math.max(size.slice, Math.round(size.mixed / 2));
       const [mixAnchor] = await Promise.all([
-        pgbench(Object.values(readScripts), connections, anchorSeconds, true),
-        ...writeLoops(writesDuringAnchor, anchorSeconds).map((loop) => loop.done),
+        pgbench(Object.values(readScripts), connections, anchorSeconds),
+        ...writeLoops(writesDuringAnchor, pgbenchRunSeconds(anchorSeconds)).map(
+          (loop) => loop.done,
+        ),
       ]);
 
       // 4. Purchases and refunds (ten to one) as fast as they are answered while reads arrive at
@@ -522,10 +525,10 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         Math.round(mixed.recorder.figures(Object.keys(readCalls)).perSecond / 2),
       );
       step(`ingest while ${readRate} reads/s run, pgbench purchase and refund`);
-      const steadyReads = (recorder: Recorder) =>
+      const steadyReads = (recorder: Recorder, seconds = size.slice) =>
         openLoop({
           base: server.base,
-          seconds: size.slice,
+          seconds,
           recorder,
           perSecond: readRate,
           maxConnections: connections,
@@ -551,8 +554,8 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
           async () => {
             const readsMeanwhile = new Recorder();
             const [result] = await Promise.all([
-              pgbench([purchaseScript, refundScript], ingestConnections, size.slice, true),
-              steadyReads(readsMeanwhile).done,
+              pgbench([purchaseScript, refundScript], ingestConnections, size.slice),
+              steadyReads(readsMeanwhile, pgbenchRunSeconds(size.slice)).done,
             ]);
             ingestAnchor.push(result);
           },
@@ -909,12 +912,12 @@ function report(run: {
     { name: 'mixed: reads p99', value: allReads.p99, unit: 'ms' },
     {
       name: 'mixed: pgbench, the read mix, p50 (same writes)',
-      value: run.mixAnchor.p50Ms ?? Number.NaN,
+      value: run.mixAnchor.p50Ms,
       unit: 'ms',
     },
     {
       name: 'mixed: pgbench, the read mix, p99 (same writes)',
-      value: run.mixAnchor.p99Ms ?? Number.NaN,
+      value: run.mixAnchor.p99Ms,
       unit: 'ms',
     },
     {
@@ -1004,7 +1007,7 @@ function report(run: {
     },
     {
       name: 'ingest: pgbench, the purchase and refund transactions, p99 (its highest slice)',
-      value: Math.max(...run.ingestAnchor.map((anchor) => anchor.p99Ms ?? Number.NaN)),
+      value: Math.max(...run.ingestAnchor.map((anchor) => anchor.p99Ms)),
       unit: 'ms',
     },
     { name: 'ingest ÷ pgbench', value: ingestRatio, unit: '×', ...target(ingestRatio, '≥', 0.5) },

@@ -34,6 +34,7 @@ import {
   type PgbenchResult,
   type PgbenchScript,
   pgbenchAvailable,
+  pgbenchRunSeconds,
   runPgbench,
   ScriptBuilder,
 } from '../lib/pgbench.ts';
@@ -303,14 +304,16 @@ export async function catalogScenario({ quick }: ScenarioOptions): Promise<Scena
         keys,
       ),
     };
-    const pgbench = (list: PgbenchScript[], seconds: number) =>
+    const pgbench = (list: PgbenchScript[], seconds: number, meter?: () => number) =>
       runPgbench({
         databaseUrl: scratch.databaseUrl,
         scripts: list,
         defines: builder.defines(),
         clients: connections,
         seconds,
+        meter,
       });
+    const postgresCpu = () => namedCpuSeconds('postgres');
 
     const hello = await startServer({
       script: 'bench/servers/hello-world.ts',
@@ -366,9 +369,9 @@ export async function catalogScenario({ quick }: ScenarioOptions): Promise<Scena
             const recorder = new Recorder();
             const [result] = await Promise.all([
               pgbench(Object.values(scripts), size.slice),
-              ...writes(recorder, size.slice).map((loop) => loop.done),
+              ...writes(recorder, pgbenchRunSeconds(size.slice)).map((loop) => loop.done),
             ]);
-            recorder.seconds = size.slice;
+            recorder.seconds = pgbenchRunSeconds(size.slice);
             writesDuringAnchor.merge(recorder);
             anchor.push(result);
           },
@@ -387,9 +390,9 @@ export async function catalogScenario({ quick }: ScenarioOptions): Promise<Scena
                 reads(recorder, size.slice, visits(shop, page)),
               ]),
             async () => {
-              const postgresBefore = namedCpuSeconds('postgres');
-              entry.pgbench.push(await pgbench([scripts[page]], size.slice));
-              entry.postgresUnderPgbench += namedCpuSeconds('postgres') - postgresBefore;
+              const result = await pgbench([scripts[page]], size.slice, postgresCpu);
+              entry.pgbench.push(result);
+              entry.postgresUnderPgbench += result.metered;
             },
           ];
           for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
