@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { round } from './common.ts';
 import type { CapturedStatement } from './pg-wire-capture.ts';
-import { processCpuSeconds } from './process-cpu.ts';
+import { namedCpuSeconds, processCpuSeconds } from './process-cpu.ts';
 import { spawnGroup, stopGroup } from './processes.ts';
 import { nicknameSql, productIdSql, sellerIdSql, zipfExponent } from './shop.ts';
 
@@ -127,8 +127,8 @@ export interface PgbenchResult {
   perScript: Record<string, { tps: number; transactions: number; latencyMs: number }>;
   /** pgbench's own CPU seconds (its client threads) within the window. */
   clientSeconds: number;
-  /** What `meter` read at the window's end less what it read at its start. */
-  metered: number;
+  /** PostgreSQL's CPU seconds (every backend) within the window. */
+  postgresSeconds: number;
 }
 
 /**
@@ -173,7 +173,7 @@ export function windowFigures(
   transactions: LoggedTransaction[],
   scriptNames: string[],
   window: { startMs: number; endMs: number },
-): Omit<PgbenchResult, 'clientSeconds' | 'metered'> {
+): Omit<PgbenchResult, 'clientSeconds' | 'postgresSeconds'> {
   const within = transactions.filter(
     (transaction) => transaction.endedMs >= window.startMs && transaction.endedMs < window.endMs,
   );
@@ -210,8 +210,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs the scripts (weighted) with `clients` connections, measuring `seconds` after
- * `pgbenchWarmupSeconds`: the run lasts `pgbenchRunSeconds(seconds)` in all. `meter` (say,
- * PostgreSQL's CPU seconds) is read at the window's start and end.
+ * `pgbenchWarmupSeconds`: the run lasts `pgbenchRunSeconds(seconds)` in all. pgbench's and
+ * PostgreSQL's CPU are read at the window's start and end.
  */
 export async function runPgbench(options: {
   databaseUrl: string;
@@ -219,7 +219,6 @@ export async function runPgbench(options: {
   defines: string[];
   clients: number;
   seconds: number;
-  meter?: () => number;
 }): Promise<PgbenchResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
   try {
@@ -255,7 +254,7 @@ export async function runPgbench(options: {
     const read = () => ({
       ms: Date.now(),
       client: child.pid ? processCpuSeconds(child.pid) : 0,
-      meter: options.meter?.() ?? 0,
+      postgres: namedCpuSeconds('postgres'),
     });
     await sleep(pgbenchWarmupSeconds * 1000);
     const start = read();
@@ -287,7 +286,7 @@ export async function runPgbench(options: {
         { startMs: start.ms, endMs: end.ms },
       ),
       clientSeconds: end.client - start.client,
-      metered: end.meter - start.meter,
+      postgresSeconds: end.postgres - start.postgres,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -310,19 +310,13 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       captured.keys,
     );
     const refundScript = builder.script('refund', 1, captured.refund, captured.keys);
-    const pgbench = (
-      scripts: PgbenchScript[],
-      clients: number,
-      seconds: number,
-      meter?: () => number,
-    ) =>
+    const pgbench = (scripts: PgbenchScript[], clients: number, seconds: number) =>
       runPgbench({
         databaseUrl: scratch.databaseUrl,
         scripts,
         defines: builder.defines(),
         clients,
         seconds,
-        meter,
       });
 
     const hello = await startServer({
@@ -455,11 +449,9 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
               entry.usage = combineUsage(entry.usage, usage);
             },
             async () => {
-              const result = await pgbench([readScripts[name]], connections, size.slice, () =>
-                namedCpuSeconds('postgres'),
-              );
+              const result = await pgbench([readScripts[name]], connections, size.slice);
               entry.pgbench.push(result);
-              entry.postgresSecondsUnderPgbench += result.metered;
+              entry.postgresSecondsUnderPgbench += result.postgresSeconds;
               entry.pgbenchSeconds += result.clientSeconds;
             },
             // Context, not part of the ratio: one slice of each per endpoint is enough.

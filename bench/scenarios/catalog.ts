@@ -304,16 +304,14 @@ export async function catalogScenario({ quick }: ScenarioOptions): Promise<Scena
         keys,
       ),
     };
-    const pgbench = (list: PgbenchScript[], seconds: number, meter?: () => number) =>
+    const pgbench = (list: PgbenchScript[], seconds: number) =>
       runPgbench({
         databaseUrl: scratch.databaseUrl,
         scripts: list,
         defines: builder.defines(),
         clients: connections,
         seconds,
-        meter,
       });
-    const postgresCpu = () => namedCpuSeconds('postgres');
 
     const hello = await startServer({
       script: 'bench/servers/hello-world.ts',
@@ -390,9 +388,9 @@ export async function catalogScenario({ quick }: ScenarioOptions): Promise<Scena
                 reads(recorder, size.slice, visits(shop, page)),
               ]),
             async () => {
-              const result = await pgbench([scripts[page]], size.slice, postgresCpu);
+              const result = await pgbench([scripts[page]], size.slice);
               entry.pgbench.push(result);
-              entry.postgresUnderPgbench += result.metered;
+              entry.postgresUnderPgbench += result.postgresSeconds;
             },
           ];
           for (const work of round % 2 === 0 ? steps : [...steps].reverse()) await work();
