@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { holdLedgerForPayout, ledgerTime } from '../../db/ledger-order.ts';
 import { isoTimestamp, startOfLocalDay } from '../../db/local-days.ts';
 import {
   type LedgerEntryType,
@@ -123,13 +124,13 @@ export function createPayoutRepository(db: Database, timeZone: string) {
     },
 
     /**
-     * Holds the seller's payouts one at a time until the transaction ends: two payouts of one
-     * seller never both read the balance before either is written.
+     * Holds the seller's ledger for this payout alone until the transaction ends: two payouts
+     * of one seller never both read the balance before either is written, and a sale or refund
+     * is either committed before the balance is read or placed after the payout
+     * (`db/ledger-order.ts`).
      */
-    async lockSellerPayouts(tx: Database, sellerId: string): Promise<void> {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext('payouts'), hashtext(${sellerId}))`,
-      );
+    async holdLedger(tx: Database, sellerId: string): Promise<void> {
+      await tx.execute(holdLedgerForPayout(sellerId));
     },
 
     async sellerExists(sellerId: string, executor: Database = db): Promise<boolean> {
@@ -269,7 +270,7 @@ export function createPayoutRepository(db: Database, timeZone: string) {
     async insertPayout(tx: Database, values: NewPayout): Promise<PayoutRow | undefined> {
       const [row] = await tx
         .insert(payouts)
-        .values({ ...values, createdAt: sql`clock_timestamp()` })
+        .values({ ...values, createdAt: ledgerTime })
         .onConflictDoNothing({ target: payouts.payoutId })
         .returning();
       return row;

@@ -258,7 +258,7 @@ export function createPayoutService(deps: {
       if (known) return replay(known, input, paidAt);
       const settlement = await deps.settlementOf(input.sellerId);
       const result = await payouts.transaction(async (tx): Promise<RecordOutcome> => {
-        await payouts.lockSellerPayouts(tx, input.sellerId);
+        await payouts.holdLedger(tx, input.sellerId);
         const stored = await payouts.findByPayoutId(input.payoutId, tx);
         if (stored) return { taken: stored };
         if (!(await payouts.sellerExists(input.sellerId, tx))) throw notFound('Seller');
