@@ -5,6 +5,7 @@ import type { PayoutDetail } from '@seller/contract/payouts/get-payout';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { jobs } from '../db/schema.ts';
+import { rowsOf } from '../db/sql-values.ts';
 import { insertProduct, sellerIdByEmail, setSellerCreatedAt } from './database-rows.ts';
 import { signedPost } from './member-site-calls.ts';
 import { bearer, signUpSeller, type TestSeller } from './sellers.ts';
@@ -102,10 +103,11 @@ export async function expectPayoutBalanceAgrees(
 /** Waits until some connection waits for a lock (PostgreSQL): the call under test is held. */
 export async function untilSomeoneWaits(t: TestApp) {
   for (let tries = 0; tries < 200; tries += 1) {
-    const result = await t.database.db.execute(
-      sql`select count(*)::int as waiting from pg_locks where not granted`,
+    const [row] = rowsOf<{ waiting: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as waiting from pg_locks where not granted`,
+      ),
     );
-    const [row] = result.rows as { waiting: number }[];
     if ((row?.waiting ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdLedgerForPayout } from '../../db/ledger-order.ts';
 import { sales } from '../../db/schema.ts';
+import { rowsOf } from '../../db/sql-values.ts';
 import {
   expectPayoutBalanceAgrees,
   payOut,
@@ -85,8 +86,9 @@ describe('a sale or refund on its way while a payout is recorded', () => {
     let placedAt: Date | undefined;
     const sale = t.database.transaction(async (tx) => {
       await tx.execute(holdLedgerForPayout(seller.id));
-      const result = await tx.execute(sql`select clock_timestamp() as at`);
-      const [row] = result.rows as { at: Date | string }[];
+      const [row] = rowsOf<{ at: Date | string }>(
+        await tx.execute(sql`select clock_timestamp() as at`),
+      );
       placedAt = row ? new Date(row.at) : undefined;
       // Wrapped: the transaction must end before the purchase it holds back can.
       const held = { purchase: recordPurchase(t.app, purchase(seller.productId)) };

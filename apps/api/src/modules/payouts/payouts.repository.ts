@@ -33,6 +33,18 @@ export interface LedgerRow {
   balanceAfter: number;
 }
 
+/**
+ * Where a keyset page of the ledger stops: the last entry's time as PostgreSQL prints it (so
+ * that microseconds survive the round trip) and its id.
+ */
+export interface LedgerCursor {
+  at: string;
+  id: string;
+}
+
+/** Which way a keyset read of the ledger runs. */
+export type LedgerOrder = 'newest first' | 'oldest first';
+
 /** Local days (`YYYY-MM-DD` in TIME_ZONE), both included; either may be open. */
 export interface DayRange {
   from?: string | undefined;
@@ -183,6 +195,40 @@ export function createPayoutRepository(db: Database, timeZone: string) {
           order by en.at desc, en.id desc
           limit ${integerLiteral(page.limit)} offset ${page.offset}`),
       );
+    },
+
+    /**
+     * The entries within the range after `cursor` (none: from the start) in `order`, at most
+     * `limit`, and the cursor of the next page when there may be one. A keyset: an entry
+     * written between two pages never shifts the next one, so none is listed twice or left out.
+     */
+    async ledgerAfter(
+      sellerId: string,
+      range: DayRange,
+      order: LedgerOrder,
+      cursor: LedgerCursor | undefined,
+      limit: number,
+    ): Promise<{ entries: LedgerRow[]; next: LedgerCursor | undefined }> {
+      const newest = order === 'newest first';
+      const after = cursor
+        ? newest
+          ? sql`and (en.at, en.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          : sql`and (en.at, en.id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+        : sql``;
+      const rows = parseRows(
+        ledgerRow.and(z.object({ at_key: z.string() })),
+        await db.execute(sql`${withLedger(sellerId)}
+          select ${ledgerColumns}, en.at::text as at_key
+          from entries en ${productOfEntry}
+          where ${inDays(range, timeZone)} ${after}
+          order by ${newest ? sql`en.at desc, en.id desc` : sql`en.at, en.id`}
+          limit ${integerLiteral(limit)}`),
+      );
+      const last = rows.at(-1);
+      return {
+        entries: rows.map(({ at_key: _key, ...entry }) => entry),
+        next: last && rows.length === limit ? { at: last.at_key, id: last.id } : undefined,
+      };
     },
 
     async countLedger(sellerId: string, range: DayRange): Promise<number> {
