@@ -5,7 +5,7 @@ import type { DataAccess, Database } from '../../db/client.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
 import { ledgerEntryPlaced, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
-import { saleRowOf } from '../../db/sale-rows.ts';
+import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
   type ProductRow,
   productSales,
@@ -374,10 +374,10 @@ export function createPurchaseRepository(
         await tx.execute(sql`delete from ${sellerSalesTotals}`);
         // Net of refunds, as the refunds keep them: a sale counts for its amount less what was
         // refunded, its net less the refunds' nets, and leaves the count once fully refunded.
-        const figures = sql`count(*) filter (where refunded_amount < amount),
+        const figures = sql`count(*) filter (where not ${fullyRefunded()}),
           sum(amount - refunded_amount),
           sum(net_amount - (refunded_amount - refunded_commission))`;
-        const refundedCount = sql`count(*) filter (where refunded_amount = amount)`;
+        const refundedCount = sql`count(*) filter (where ${fullyRefunded()})`;
         await tx.execute(sql`
           insert into ${salesDaily} (seller_id, day, count, amount, net, refunded_count)
           select seller_id, ${localDay(sql`purchased_at`, timeZone)}, ${figures}, ${refundedCount}

@@ -3,7 +3,7 @@ import type { DataAccess, Database } from '../../db/client.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
 import { holdLedgerForEntry, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
-import { saleRowOf } from '../../db/sale-rows.ts';
+import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
   productSales,
   products,
@@ -70,7 +70,7 @@ function applyRefundQuery(
     ),
     change as (
       select seller_id, product_id, ${localDay(sql`purchased_at`, timeZone)} as day,
-             case when refunded_amount = amount then 1 else 0 end as emptied
+             case when ${fullyRefunded()} then 1 else 0 end as emptied
       from updated
     ),
     daily as (
