@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../db/schema.ts';
 import { insertProduct, sellerIdByEmail, setSellerCreatedAt } from '../../test/database-rows.ts';
+import { expectPayoutBalanceAgrees } from '../../test/ledger-calls.ts';
 import {
   internalSecret,
   purchase,
@@ -174,6 +175,8 @@ describe('POST /api/internal/payouts', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     expect((await get(seller, '/api/payouts/balance')).json().balance).toBe(12_000);
+    // The statement, the payout's ledger entry and the mail tell the balance it answered.
+    await expectPayoutBalanceAgrees(t, seller, first.json());
   });
 
   it('refuses the same payout id with other content with 409 conflict', async () => {
