@@ -458,6 +458,7 @@ export async function buildApp({
     profile: (sellerId) => auth.profile(sellerId),
     settlement: (sellerId) => settlement.get(sellerId),
     salesCsv: async (sellerId) => (await sales.exportCsv(sellerId, 'all')).lines,
+    ledgerCsv: (sellerId) => payouts.ledgerCsvOfAllTime(sellerId),
     forgetTokenVersion: (sellerId) => sellers.forgetTokenVersion(sellerId),
     timeZone: config.timeZone,
     ...(clock ? { now: clock } : {}),

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { RawRow } from './hot-statements.ts';
 import type { SaleRow } from './schema.ts';
 import { column } from './sql-values.ts';
@@ -25,4 +26,27 @@ export function saleRowOf(row: RawRow): SaleRow {
     lastDownloadAt: column.nullableTimestamp(row, 'last_download_at'),
     createdAt: column.timestamp(row, 'created_at'),
   };
+}
+
+/**
+ * Whether a sale is fully refunded: its refunds and chargebacks together took back its whole
+ * amount (docs/product-rules.md, "Refunds and chargebacks"). A fully refunded sale leaves the
+ * sales counts, the best products and the daily summary, and gives no more downloads. The one
+ * definition every statement uses; `sale` is the alias of the `sales` row, none in a statement
+ * on `sales` alone.
+ */
+export function fullyRefunded(sale?: string): SQL {
+  const of = (name: string) =>
+    sale === undefined
+      ? sql.identifier(name)
+      : sql`${sql.identifier(sale)}.${sql.identifier(name)}`;
+  return sql`(${of('refunded_amount')} >= ${of('amount')})`;
+}
+
+/**
+ * `fullyRefunded` for a sale already read (its status in an answer or a file);
+ * `sale-rows.test.ts` keeps the two the same.
+ */
+export function isFullyRefunded(sale: { amount: number; refundedAmount: number }): boolean {
+  return sale.refundedAmount >= sale.amount;
 }

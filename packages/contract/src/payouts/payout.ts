@@ -116,6 +116,7 @@ export const ledgerCsvColumns = [
   'commission_krw',
   'net_krw',
   'balance_after_krw',
+  'entry_id',
 ] as const;
 
 export const payoutIdParamsSchema = z.object({ id: z.string() });

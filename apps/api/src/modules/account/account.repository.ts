@@ -177,26 +177,6 @@ export function createAccountRepository({
         .orderBy(asc(payouts.createdAt), asc(payouts.id));
     },
 
-    /** The whole ledger, oldest first, each entry with the title of its sale's product. */
-    async ledgerOf(sellerId: string) {
-      return db
-        .select({
-          id: ledgerEntries.id,
-          type: ledgerEntries.type,
-          at: ledgerEntries.at,
-          orderId: ledgerEntries.orderId,
-          productTitle: products.title,
-          gross: ledgerEntries.gross,
-          commission: ledgerEntries.commission,
-          net: ledgerEntries.net,
-        })
-        .from(ledgerEntries)
-        .leftJoin(sales, eq(sales.id, ledgerEntries.saleId))
-        .leftJoin(products, eq(products.id, sales.productId))
-        .where(eq(ledgerEntries.sellerId, sellerId))
-        .orderBy(asc(ledgerEntries.at), asc(ledgerEntries.id));
-    },
-
     /** The balance: the net of every ledger entry (sales less refunds and payouts). */
     async balance(tx: Database, sellerId: string): Promise<number> {
       const [row] = await tx

@@ -16,7 +16,6 @@ import type { WebhookService } from '../webhooks/webhooks.service.ts';
 import type { AccountRepository } from './account.repository.ts';
 import {
   activityCsv,
-  ledgerCsv,
   payoutsCsv,
   productsJson,
   profileJson,
@@ -62,6 +61,8 @@ export interface AccountDeps {
   settlement(sellerId: string): Promise<SettlementInfo>;
   /** Every sale as the sales CSV export writes it (the sales service). */
   salesCsv(sellerId: string): Promise<AsyncIterable<string>>;
+  /** The ledger CSV of all time, oldest first (the payouts module's one ledger writer). */
+  ledgerCsv(sellerId: string): AsyncIterable<string>;
   /** Drops a cached token version after the transaction that bumped it commits. */
   forgetTokenVersion(sellerId: string): void;
   timeZone: string;
@@ -102,7 +103,7 @@ export function createAccountService(deps: AccountDeps) {
         deps.salesCsv(sellerId).then(text),
         accounts.refundsOf(sellerId),
         accounts.payoutsOf(sellerId),
-        accounts.ledgerOf(sellerId),
+        text(deps.ledgerCsv(sellerId)),
         accounts.activityOf(sellerId),
       ]);
     const archive = zipFiles({
@@ -112,7 +113,7 @@ export function createAccountService(deps: AccountDeps) {
       'sales.csv': sales,
       'refunds.csv': refundsCsv(refunds, timeZone),
       'payouts.csv': payoutsCsv(payouts, timeZone),
-      'ledger.csv': ledgerCsv(ledger, timeZone),
+      'ledger.csv': ledger,
       'activity.csv': activityCsv(activity, timeZone),
     });
     const storageKey = `sellers/${sellerId}/exports/${exportId}.zip`;

@@ -197,7 +197,7 @@ describe('data export', () => {
     const ledger = csvRows(files['ledger.csv'] ?? '');
     expect(ledger.map((row) => row[1])).toEqual(['sale', 'sale', 'payout']);
     const net = sold.reduce((sum, sale) => sum + sale.net_amount, 0);
-    expect(Number(ledger.at(-1)?.[8])).toBe(net - 10_000);
+    expect(Number(ledger.at(-1)?.[7])).toBe(net - 10_000);
     expect(csvRows(files['payouts.csv'] ?? '').map((row) => Number(row[2]))).toEqual([10_000]);
     expect(csvRows(files['refunds.csv'] ?? '')).toEqual([]);
     // The export's request and the sign-in that made the session, which may share a second.

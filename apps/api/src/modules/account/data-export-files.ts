@@ -18,17 +18,6 @@ import { byteOrderMark, csvLine, localDateTimeFormatter } from '../../lib/csv.ts
  * fields and local times, written like the sales export (`sales.csv` is that export itself).
  */
 
-export interface LedgerLine {
-  id: string;
-  type: string;
-  at: Date;
-  orderId: string | null;
-  productTitle: string | null;
-  gross: number;
-  commission: number;
-  net: number;
-}
-
 export interface ProductWithFiles {
   product: ProductRow;
   files: ProductFileRow[];
@@ -137,39 +126,6 @@ export function payoutsCsv(rows: PayoutRow[], timeZone: string): string {
       )
       .join('')
   );
-}
-
-export const ledgerCsvColumns = [
-  'at',
-  'type',
-  'entry_id',
-  'order_id',
-  'product_title',
-  'gross_krw',
-  'commission_krw',
-  'net_krw',
-  'balance_after_krw',
-] as const;
-
-/** The ledger oldest first, so that `balance_after_krw` reads down to the balance of today. */
-export function ledgerCsv(rows: LedgerLine[], timeZone: string): string {
-  const local = localDateTimeFormatter(timeZone);
-  let balance = 0;
-  const lines = rows.map((row) => {
-    balance += row.net;
-    return csvLine([
-      local(row.at),
-      row.type,
-      row.id,
-      row.orderId ?? '',
-      row.productTitle ?? '',
-      row.gross,
-      row.commission,
-      row.net,
-      balance,
-    ]);
-  });
-  return byteOrderMark + csvLine(ledgerCsvColumns) + lines.join('');
 }
 
 export const activityCsvColumns = ['at', 'type', 'ip', 'user_agent'] as const;

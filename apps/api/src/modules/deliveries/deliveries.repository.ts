@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DataAccess } from '../../db/client.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
+import { fullyRefunded } from '../../db/sale-rows.ts';
 import {
   type DeliveryRow,
   deliveries,
@@ -56,7 +57,7 @@ export interface SaleWithTitle {
 }
 
 const deliveryOutcomeOf = (row: RawRow): DeliveryOutcome => {
-  if (column.integer(row, 'refunded_amount') >= column.integer(row, 'amount')) {
+  if (column.boolean(row, 'fully_refunded')) {
     return { kind: 'refunded' };
   }
   const fileId = column.nullableText(row, 'file_id');
@@ -111,7 +112,7 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
         for update of s
       ),
       allowed as (
-        select * from target where file_id is not null and refunded_amount < amount
+        select * from target where file_id is not null and not ${fullyRefunded('target')}
       ),
       counted as (
         insert into ${deliveryCounts} as c (sale_id, file_id, count)
@@ -134,7 +135,7 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
         from allowed, counted
         where s.id = allowed.sale_id
       )
-      select target.amount, target.refunded_amount, target.download_limit, target.file_id,
+      select ${fullyRefunded('target')} as fully_refunded, target.download_limit, target.file_id,
              target.original_name, target.size, target.storage_key, target.content_type,
              (select count from counted) as used, (select id from recorded) as delivery_id
       from target`,

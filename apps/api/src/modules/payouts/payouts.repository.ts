@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { holdLedgerForPayout, ledgerTime } from '../../db/ledger-order.ts';
 import { isoTimestamp, startOfLocalDay } from '../../db/local-days.ts';
 import {
   type LedgerEntryType,
@@ -31,6 +32,18 @@ export interface LedgerRow {
   net: number;
   balanceAfter: number;
 }
+
+/**
+ * Where a keyset page of the ledger stops: the last entry's time as PostgreSQL prints it (so
+ * that microseconds survive the round trip) and its id.
+ */
+export interface LedgerCursor {
+  at: string;
+  id: string;
+}
+
+/** Which way a keyset read of the ledger runs. */
+export type LedgerOrder = 'newest first' | 'oldest first';
 
 /** Local days (`YYYY-MM-DD` in TIME_ZONE), both included; either may be open. */
 export interface DayRange {
@@ -123,13 +136,13 @@ export function createPayoutRepository(db: Database, timeZone: string) {
     },
 
     /**
-     * Holds the seller's payouts one at a time until the transaction ends: two payouts of one
-     * seller never both read the balance before either is written.
+     * Holds the seller's ledger for this payout alone until the transaction ends: two payouts
+     * of one seller never both read the balance before either is written, and a sale or refund
+     * is either committed before the balance is read or placed after the payout
+     * (`db/ledger-order.ts`).
      */
-    async lockSellerPayouts(tx: Database, sellerId: string): Promise<void> {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext('payouts'), hashtext(${sellerId}))`,
-      );
+    async holdLedger(tx: Database, sellerId: string): Promise<void> {
+      await tx.execute(holdLedgerForPayout(sellerId));
     },
 
     async sellerExists(sellerId: string, executor: Database = db): Promise<boolean> {
@@ -182,6 +195,40 @@ export function createPayoutRepository(db: Database, timeZone: string) {
           order by en.at desc, en.id desc
           limit ${integerLiteral(page.limit)} offset ${page.offset}`),
       );
+    },
+
+    /**
+     * The entries within the range after `cursor` (none: from the start) in `order`, at most
+     * `limit`, and the cursor of the next page when there may be one. A keyset: an entry
+     * written between two pages never shifts the next one, so none is listed twice or left out.
+     */
+    async ledgerAfter(
+      sellerId: string,
+      range: DayRange,
+      order: LedgerOrder,
+      cursor: LedgerCursor | undefined,
+      limit: number,
+    ): Promise<{ entries: LedgerRow[]; next: LedgerCursor | undefined }> {
+      const newest = order === 'newest first';
+      const after = cursor
+        ? newest
+          ? sql`and (en.at, en.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          : sql`and (en.at, en.id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+        : sql``;
+      const rows = parseRows(
+        ledgerRow.and(z.object({ at_key: z.string() })),
+        await db.execute(sql`${withLedger(sellerId)}
+          select ${ledgerColumns}, en.at::text as at_key
+          from entries en ${productOfEntry}
+          where ${inDays(range, timeZone)} ${after}
+          order by ${newest ? sql`en.at desc, en.id desc` : sql`en.at, en.id`}
+          limit ${integerLiteral(limit)}`),
+      );
+      const last = rows.at(-1);
+      return {
+        entries: rows.map(({ at_key: _key, ...entry }) => entry),
+        next: last && rows.length === limit ? { at: last.at_key, id: last.id } : undefined,
+      };
     },
 
     async countLedger(sellerId: string, range: DayRange): Promise<number> {
@@ -269,7 +316,7 @@ export function createPayoutRepository(db: Database, timeZone: string) {
     async insertPayout(tx: Database, values: NewPayout): Promise<PayoutRow | undefined> {
       const [row] = await tx
         .insert(payouts)
-        .values({ ...values, createdAt: sql`clock_timestamp()` })
+        .values({ ...values, createdAt: ledgerTime })
         .onConflictDoNothing({ target: payouts.payoutId })
         .returning();
       return row;

@@ -18,7 +18,7 @@ import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { createPayoutMailJob, type FindRecipient } from './jobs/payout-mail.job.ts';
-import { ledgerCsvRows } from './ledger-csv.ts';
+import { ledgerCsvRows, ledgerPages } from './ledger-csv.ts';
 import type { DayRange, LedgerRow, PayoutRepository } from './payouts.repository.ts';
 
 /** A payout as the operator reports it, once the contract's schema has checked it. */
@@ -204,19 +204,22 @@ export function createPayoutService(deps: {
       };
     },
 
-    /** The ledger within the range as CSV lines, newest first, read a page at a time. */
+    /** The ledger within the range as CSV lines, newest first, read in keyset pages. */
     exportLedger(sellerId: string, range: DayRange) {
-      async function* pages() {
-        for (let offset = 0; ; offset += exportPageSize) {
-          const rows = await payouts.ledgerPage(sellerId, range, { offset, limit: exportPageSize });
-          if (rows.length > 0) yield rows;
-          if (rows.length < exportPageSize) return;
-        }
-      }
+      const pages = ledgerPages(payouts, sellerId, range, 'newest first', exportPageSize);
       return {
         fileName: `ledger-${new Date().toISOString().slice(0, 10)}.csv`,
-        lines: ledgerCsvRows(pages(), timeZone),
+        lines: ledgerCsvRows(pages, timeZone),
       };
+    },
+
+    /**
+     * The whole ledger as CSV lines, oldest first, so that the last line's balance is today's:
+     * the ledger of the account's data export.
+     */
+    ledgerCsvOfAllTime(sellerId: string): AsyncIterable<string> {
+      const pages = ledgerPages(payouts, sellerId, {}, 'oldest first', exportPageSize);
+      return ledgerCsvRows(pages, timeZone);
     },
 
     async list(sellerId: string, query: { page: number; limit: number }): Promise<PayoutsResponse> {
@@ -258,7 +261,7 @@ export function createPayoutService(deps: {
       if (known) return replay(known, input, paidAt);
       const settlement = await deps.settlementOf(input.sellerId);
       const result = await payouts.transaction(async (tx): Promise<RecordOutcome> => {
-        await payouts.lockSellerPayouts(tx, input.sellerId);
+        await payouts.holdLedger(tx, input.sellerId);
         const stored = await payouts.findByPayoutId(input.payoutId, tx);
         if (stored) return { taken: stored };
         if (!(await payouts.sellerExists(input.sellerId, tx))) throw notFound('Seller');

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../db/schema.ts';
 import { insertProduct, sellerIdByEmail, setSellerCreatedAt } from '../../test/database-rows.ts';
+import { expectPayoutBalanceAgrees } from '../../test/ledger-calls.ts';
 import {
   internalSecret,
   purchase,
@@ -13,6 +14,8 @@ import {
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ledgerCsvRows, ledgerPages } from './ledger-csv.ts';
+import { createPayoutRepository } from './payouts.repository.ts';
 
 const payoutsUrl = '/api/internal/payouts';
 const dueUrl = '/api/internal/payouts/due';
@@ -172,6 +175,8 @@ describe('POST /api/internal/payouts', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     expect((await get(seller, '/api/payouts/balance')).json().balance).toBe(12_000);
+    // The statement, the payout's ledger entry and the mail tell the balance it answered.
+    await expectPayoutBalanceAgrees(t, seller, first.json());
   });
 
   it('refuses the same payout id with other content with 409 conflict', async () => {
@@ -347,13 +352,79 @@ describe('the ledger', () => {
     );
     const lines = response.body.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFdate,type,order_id,product_title,gross_krw,commission_krw,net_krw,balance_after_krw',
+      '\uFEFFdate,type,order_id,product_title,gross_krw,commission_krw,net_krw,balance_after_krw,entry_id',
     );
     expect(lines).toHaveLength(6);
     expect(lines[1]).toMatch(
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},sale,order-[^,]+,"'=HYPERLINK\(""x""\)",3000,300,2700,10700$/,
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},sale,order-[^,]+,"'=HYPERLINK\(""x""\)",3000,300,2700,10700,[0-9a-f-]{36}$/,
     );
-    expect(lines[2]).toMatch(/,payout,,,-10000,0,-10000,8000$/);
+    expect(lines[2]).toMatch(/,payout,,,-10000,0,-10000,8000,[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the ledger CSV while entries arrive', () => {
+  /** The entry ids of CSV text (the last column), in the file's order. */
+  const entryIds = (text: string) =>
+    text
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',').at(-1));
+
+  /** Reads the file a chunk at a time, selling once more after each page of entries. */
+  async function readWhileSelling(seller: Seller, lines: AsyncIterable<string>) {
+    let text = '';
+    let chunks = 0;
+    for await (const chunk of lines) {
+      text += chunk;
+      chunks += 1;
+      if (chunks > 1) await sell(seller, 1_000);
+    }
+    return text;
+  }
+
+  const ledgerIds = async (seller: Seller) =>
+    (await get(seller, '/api/payouts/ledger?page=1&limit=100'))
+      .json<{ entries: { id: string }[] }>()
+      .entries.map((entry) => entry.id);
+
+  it('newest first, never lists an entry twice or leaves one out when sales arrive between pages', async () => {
+    const seller = await sellerWithProduct();
+    for (const amount of [1_000, 2_000, 3_000, 4_000, 5_000]) await sell(seller, amount);
+    const before = await ledgerIds(seller);
+    const repository = createPayoutRepository(t.database.db, t.config.timeZone);
+    const pages = ledgerPages(repository, seller.id, {}, 'newest first', 2);
+    const text = await readWhileSelling(seller, ledgerCsvRows(pages, t.config.timeZone));
+    // The file is the ledger as it was when the download began; the sales made meanwhile
+    // are newer than all of it.
+    expect(entryIds(text)).toEqual(before);
+    expect((await ledgerIds(seller)).slice(-before.length)).toEqual(before);
+  });
+
+  it('oldest first, lists the entries that arrive during the download once, at the end', async () => {
+    const seller = await sellerWithProduct();
+    for (const amount of [1_000, 2_000, 3_000]) await sell(seller, amount);
+    const repository = createPayoutRepository(t.database.db, t.config.timeZone);
+    const pages = ledgerPages(repository, seller.id, {}, 'oldest first', 2);
+    const text = await readWhileSelling(seller, ledgerCsvRows(pages, t.config.timeZone));
+    const after = await ledgerIds(seller);
+    const listed = entryIds(text);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed).toEqual([...after].reverse().slice(0, listed.length));
+    expect(listed.length).toBeGreaterThan(3);
+    // Each line's balance is the running sum of the ledger.
+    const balances = text
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => Number(line.split(',').at(-2)));
+    expect(balances.at(-1)).toBe(
+      text
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .reduce((sum, line) => sum + Number(line.split(',').at(-3)), 0),
+    );
   });
 });
 
@@ -416,7 +487,7 @@ describe('payouts and their statements', () => {
       `attachment; filename="payout-${second}.csv"`,
     );
     const lines = response.body.split('\r\n').filter(Boolean);
-    expect(lines.map((line) => line.split(',').slice(-4).join(','))).toEqual([
+    expect(lines.map((line) => line.split(',').slice(-5, -1).join(','))).toEqual([
       'gross_krw,commission_krw,net_krw,balance_after_krw',
       '20000,2000,18000,18000',
       '4000,400,3600,21600',

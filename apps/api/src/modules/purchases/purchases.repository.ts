@@ -3,8 +3,9 @@ import type { WebhookEvent } from '@seller/contract/developer/webhook';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
+import { ledgerEntryPlaced, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
-import { saleRowOf } from '../../db/sale-rows.ts';
+import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
   type ProductRow,
   productSales,
@@ -79,7 +80,9 @@ function introEndsAt(timeZone: string): SQL {
  * order id is already recorded (by anyone, ever), with the commission in force at its time (the
  * introductory rate until signup plus N months, then the standard one; rounded half up to whole
  * won, the seller keeping the rest), and, only when it was inserted, adds it to the three
- * rollups (the product's, the day's, the seller's). No row when the product does not exist;
+ * rollups (the product's, the day's, the seller's). The sale takes its place in the seller's
+ * ledger under the ledger's lock, its time read after it (`db/ledger-order.ts`), so that a
+ * payout recorded meanwhile never has it in its statement. No row when the product does not exist;
  * otherwise one, with `answer`'s columns of `product` and `new_sale` (its columns null when
  * nothing was written).
  */
@@ -108,14 +111,16 @@ function purchaseQuery(
         lateral (select case when ${order.purchasedAt}::timestamptz < product.intro_ends_at
                              then ${introCommissionRate}::int else ${standardCommissionRate}::int end
                    as bp) rate
-      where ${write}
+      where ${write} and ${ledgerEntryPlaced(sql`product.seller_id`)}
     ),
     new_sale as (
       insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
-                            amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
+                            amount, commission_rate_bp, commission_amount, net_amount, purchased_at,
+                            created_at)
       select ${order.orderId}, priced.seller_id, priced.id, ${order.customerEmail},
              ${order.paymentMethod}, ${order.amount}::bigint, priced.bp, priced.commission,
-             ${order.amount}::bigint - priced.commission, ${order.purchasedAt}::timestamptz
+             ${order.amount}::bigint - priced.commission, ${order.purchasedAt}::timestamptz,
+             ${ledgerTime}
       from priced
       on conflict (order_id) do nothing
       returning *
@@ -369,10 +374,10 @@ export function createPurchaseRepository(
         await tx.execute(sql`delete from ${sellerSalesTotals}`);
         // Net of refunds, as the refunds keep them: a sale counts for its amount less what was
         // refunded, its net less the refunds' nets, and leaves the count once fully refunded.
-        const figures = sql`count(*) filter (where refunded_amount < amount),
+        const figures = sql`count(*) filter (where not ${fullyRefunded()}),
           sum(amount - refunded_amount),
           sum(net_amount - (refunded_amount - refunded_commission))`;
-        const refundedCount = sql`count(*) filter (where refunded_amount = amount)`;
+        const refundedCount = sql`count(*) filter (where ${fullyRefunded()})`;
         await tx.execute(sql`
           insert into ${salesDaily} (seller_id, day, count, amount, net, refunded_count)
           select seller_id, ${localDay(sql`purchased_at`, timeZone)}, ${figures}, ${refundedCount}

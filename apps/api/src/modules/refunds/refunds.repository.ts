@@ -1,8 +1,9 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
+import { holdLedgerForEntry, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
-import { saleRowOf } from '../../db/sale-rows.ts';
+import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
   productSales,
   products,
@@ -69,7 +70,7 @@ function applyRefundQuery(
     ),
     change as (
       select seller_id, product_id, ${localDay(sql`purchased_at`, timeZone)} as day,
-             case when refunded_amount = amount then 1 else 0 end as emptied
+             case when ${fullyRefunded()} then 1 else 0 end as emptied
       from updated
     ),
     daily as (
@@ -109,11 +110,16 @@ function refundWrites(tx: Database, timeZone: string) {
       return row;
     },
 
-    /** Inserts the refund unless its refund id is already recorded; none then. */
+    /**
+     * Inserts the refund unless its refund id is already recorded; none then. It takes its
+     * place in the seller's ledger first (after a payout being recorded, or before it: never
+     * inside a statement already written; `db/ledger-order.ts`).
+     */
     async insertRefund(values: NewRefund): Promise<RefundRow | undefined> {
+      await tx.execute(holdLedgerForEntry(values.sellerId));
       const [row] = await tx
         .insert(refunds)
-        .values(values)
+        .values({ ...values, createdAt: ledgerTime })
         .onConflictDoNothing({ target: refunds.refundId })
         .returning();
       return row;

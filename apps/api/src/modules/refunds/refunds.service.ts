@@ -6,6 +6,7 @@ import type {
 import type { Transaction } from '@seller/contract/sales/get-transactions';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { isFullyRefunded } from '../../db/sale-rows.ts';
 import type { RefundRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
@@ -32,7 +33,7 @@ export function commissionReturned(
   },
   amount: number,
 ): number {
-  if (sale.refundedAmount + amount === sale.amount) {
+  if (isFullyRefunded({ amount: sale.amount, refundedAmount: sale.refundedAmount + amount })) {
     return sale.commissionAmount - sale.refundedCommission;
   }
   return Number((BigInt(sale.commissionAmount) * BigInt(amount)) / BigInt(sale.amount));

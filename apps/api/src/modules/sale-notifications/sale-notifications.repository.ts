@@ -2,6 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { startOfLocalDay } from '../../db/local-days.ts';
+import { fullyRefunded } from '../../db/sale-rows.ts';
 import { products, refunds, sales, salesDaily, sellers } from '../../db/schema.ts';
 import { parseRows, sqlInteger } from '../../db/sql-values.ts';
 
@@ -85,7 +86,7 @@ export function createSaleNotificationRepository(db: Database, timeZone: string)
         select p.title, count(*) as count, sum(s.amount - s.refunded_amount) as amount
         from ${sales} s join ${products} p on p.id = s.product_id
         where s.seller_id = ${sellerId} and s.purchased_at >= ${start} and s.purchased_at < ${end}
-          and s.refunded_amount < s.amount
+          and not ${fullyRefunded('s')}
         group by p.id, p.title
         order by sum(s.amount - s.refunded_amount) desc, p.title
         limit 3`);

@@ -100,6 +100,10 @@ describe('a sale’s page', () => {
     expect((await screen.findByTestId('sale-order-id')).textContent).toBe(orderIds[1]);
     expect(screen.getByTestId('sale-status').textContent).toBe('Partially refunded');
     expect(screen.getByTestId('sale-product').textContent).toBe('Lightroom presets');
+    expect(screen.getByTestId('refunded-amount').textContent).toBe('₩5,000 refunded');
+    expect(screen.getByTestId('sale-left').textContent).toBe('₩8,800');
+    expect(screen.getByTestId('sale-net').textContent).toBe('₩8,800');
+    expect(screen.getByText('Net after refunds')).toBeTruthy();
 
     const downloads = screen.getByTestId('sale-downloads');
     await waitFor(() => expect(within(downloads).getByText('2 / 5')).toBeTruthy());
@@ -114,6 +118,30 @@ describe('a sale’s page', () => {
 
     await user.click(screen.getByRole('link', { name: 'All sales' }));
     await waitFor(() => expect(currentUrl()).toBe('/sales?period=week'));
+  });
+
+  it('shows that nothing is left of a sale charged back in full', async () => {
+    await recordRefund(orderIds[0] ?? '', 13_800, 'chargeback');
+    const { purchase_id } = await saleOf(orderIds[0] ?? '');
+    await renderApp(`/sales/${purchase_id}`);
+    expect((await screen.findByTestId('sale-status')).textContent).toBe('Refunded');
+    expect(screen.getByTestId('sale-amount').textContent).toContain('₩13,800');
+    expect(screen.getByTestId('refunded-amount').textContent).toBe('₩13,800 refunded');
+    expect(screen.getByTestId('sale-left').textContent).toBe('₩0');
+    expect(screen.getByTestId('sale-commission').textContent).toBe('₩0');
+    expect(screen.getByTestId('sale-net').textContent).toBe('₩0');
+    expect(screen.getByText('Left after refunds')).toBeTruthy();
+    expect(screen.getByText('Net after refunds')).toBeTruthy();
+    expect(screen.queryByText('Net amount')).toBeNull();
+  });
+
+  it('shows the sale’s own figures while nothing was refunded', async () => {
+    const { purchase_id } = await saleOf(orderIds[0] ?? '');
+    await renderApp(`/sales/${purchase_id}`);
+    expect((await screen.findByTestId('sale-net')).textContent).toBe('₩13,800');
+    expect(screen.getByText('Net amount')).toBeTruthy();
+    expect(screen.queryByTestId('sale-left')).toBeNull();
+    expect(screen.queryByTestId('refunded-amount')).toBeNull();
   });
 
   it('resets the downloads only once the seller confirms, and says so', async () => {

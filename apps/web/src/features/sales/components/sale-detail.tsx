@@ -1,4 +1,5 @@
 import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
+import type { SaleRefund } from '@seller/contract/sales/get-sale';
 import type { Transaction } from '@seller/contract/sales/get-transactions';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { useSale } from '../api/get-sale';
 import type { DownloadAllowance } from '../lib/download-allowance';
 import { paymentMethodKey } from '../lib/payment-methods';
+import { saleAfterRefunds } from '../lib/sale-after-refunds';
 import { RefundedAmount } from './refunded-amount';
 import { SaleDownloads } from './sale-downloads';
 import { SaleRefunds } from './sale-refunds';
@@ -27,10 +29,25 @@ interface Fact {
   className?: string;
 }
 
-function SaleFacts({ sale, rate }: { sale: Transaction; rate: ExchangeRate | undefined }) {
+/**
+ * The sale's facts. Once refunds or chargebacks took part of it back, its figures are what is
+ * left: the price less the refunds (beside what was refunded), the commission still kept and
+ * the net after refunds, as the ledger counts them.
+ */
+function SaleFacts({
+  sale,
+  refunds,
+  rate,
+}: {
+  sale: Transaction;
+  refunds: readonly SaleRefund[];
+  rate: ExchangeRate | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const methodKey = paymentMethodKey(sale.payment_method);
+  const refunded = sale.refunded_amount > 0;
+  const after = saleAfterRefunds(sale, refunds);
   const facts: Fact[] = [
     {
       id: 'product',
@@ -76,16 +93,31 @@ function SaleFacts({ sale, rate }: { sale: Transaction; rate: ExchangeRate | und
       ),
       className: 'tabular-nums',
     },
+    ...(refunded
+      ? [
+          {
+            id: 'left',
+            label: t('sales.detail.leftAfterRefunds'),
+            value: (
+              <span className="grid">
+                <span className="font-semibold">{formatKrwAmount(after.left, language)}</span>
+                <YuanApproximation won={after.left} rate={rate} className="text-xs" />
+              </span>
+            ),
+            className: 'tabular-nums',
+          },
+        ]
+      : []),
     {
       id: 'commission',
-      label: t('sales.detail.commission'),
-      value: formatKrwAmount(sale.commission_amount, language),
+      label: refunded ? t('sales.detail.commissionKept') : t('sales.detail.commission'),
+      value: formatKrwAmount(after.commissionKept, language),
       className: 'tabular-nums',
     },
     {
       id: 'net',
-      label: t('sales.detail.net'),
-      value: formatKrwAmount(sale.net_amount, language),
+      label: refunded ? t('sales.detail.netAfterRefunds') : t('sales.detail.net'),
+      value: formatKrwAmount(after.netLeft, language),
       className: 'tabular-nums',
     },
   ];
@@ -177,7 +209,7 @@ export function SaleDetail({
         <>
           <Card>
             <CardContent>
-              <SaleFacts sale={detail.sale} rate={yuanRate} />
+              <SaleFacts sale={detail.sale} refunds={detail.refunds} rate={yuanRate} />
             </CardContent>
           </Card>
           <SaleDownloads
