@@ -169,7 +169,7 @@ export async function buildApp({
   );
   const limits = config.rateLimits;
   const storage = await createStorage(config.storage);
-  const jobQueue = createJobsModule(database.db, app, {
+  const jobQueue = createJobsModule(database, app, {
     worker: config.jobWorker,
     schedules: jobSchedules(config),
     timeZone: config.timeZone,
