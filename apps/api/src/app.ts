@@ -314,7 +314,7 @@ export async function buildApp({
   });
   const webhooks = createWebhookService({
     transaction: database.transaction,
-    webhooks: createWebhookRepository(database.db),
+    webhooks: createWebhookRepository(database),
     queue: jobQueue,
     secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
     allowLoopback: config.webhookAllowLoopback,
@@ -396,7 +396,7 @@ export async function buildApp({
     activity,
   });
   const payouts = createPayoutService({
-    payouts: createPayoutRepository(database.db, config.timeZone),
+    payouts: createPayoutRepository(database, config.timeZone),
     settlementOf: (sellerId) => settlement.get(sellerId),
     publishPaid: (tx, sellerId, data) =>
       webhooks.publishToSeller(tx, sellerId, 'payout.paid', data),
