@@ -214,7 +214,7 @@ describe('the job queue', () => {
     b.register(definition);
     await a.enqueue(database.db, definition, {});
     const first = a.runDue();
-    await expect.poll(() => runs, { interval: 5 }).toBe(1);
+    await expect.poll(() => runs, { interval: 5, timeout: 10_000 }).toBe(1);
     // The other worker looks for due jobs all along the run.
     while (running > 0) {
       await b.runDue();
@@ -265,7 +265,7 @@ describe('the job queue', () => {
     b.register(definition('b'));
     await a.enqueue(database.db, definition('a'), {});
     const first = a.runDue();
-    await expect.poll(() => claims.length, { interval: 5 }).toBe(1);
+    await expect.poll(() => claims.length, { interval: 5, timeout: 10_000 }).toBe(1);
     // The first worker stalls past its lease (moved back rather than waited for).
     await database.db
       .update(jobs)

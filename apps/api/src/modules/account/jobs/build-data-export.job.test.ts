@@ -107,7 +107,7 @@ describe('building a data export', () => {
     expect((await askForExport(seller)).statusCode).toBe(202);
     const { id } = await exportRow(seller);
     const running = stalling.jobQueue.runDue();
-    await expect.poll(() => heldWrites.length, { interval: 10 }).toBe(1);
+    await expect.poll(() => heldWrites.length, { interval: 10, timeout: 20_000 }).toBe(1);
     const job = await buildJob(id);
     expect((job.lockedUntil?.getTime() ?? 0) - Date.now()).toBeGreaterThan(
       buildDataExportLeaseMs - 60_000,
@@ -124,7 +124,7 @@ describe('building a data export', () => {
 
     // The second copy takes the job and stalls writing the file.
     const stalled = stalling.jobQueue.runDue();
-    await expect.poll(() => heldWrites.length, { interval: 10 }).toBe(1);
+    await expect.poll(() => heldWrites.length, { interval: 10, timeout: 20_000 }).toBe(1);
     const stalledKey = heldWrites[0]?.key ?? '';
     // Its lease runs out (moved back rather than waited for): the first copy takes the job,
     // offers its own file and mails the seller.
