@@ -157,7 +157,7 @@ describe('building a data export', () => {
   it('that takes its worker down each time fails after the last attempt, and may be asked again', async () => {
     const seller = await signUpSeller(t.app);
     expect((await askForExport(seller)).statusCode).toBe(202);
-    const { id } = await exportRow(seller);
+    const { id, sellerId } = await exportRow(seller);
     const job = await buildJob(id);
     for (let attempt = 1; attempt <= job.maxAttempts; attempt++) {
       // A worker (of a copy that keeps crashing on this build) takes the build and dies with it: the claim is never given back, and its
@@ -171,6 +171,13 @@ describe('building a data export', () => {
         })
         .where(eq(jobs.id, job.id));
     }
+    // The last attempt had named and written its file before its worker died.
+    const leftover = `sellers/${sellerId}/exports/${id}-${job.maxAttempts}.zip`;
+    await store.put(leftover, new Uint8Array([80, 75]), { contentType: 'application/zip' });
+    await t.database.db
+      .update(dataExports)
+      .set({ storageKey: leftover })
+      .where(eq(dataExports.id, id));
     // Still building, as far as the seller can tell, until a worker looks.
     expect((await latestExport(seller))?.status).toBe('pending');
     expect((await askForExport(seller)).json<DataExportResponse>().export?.status).toBe('pending');
@@ -182,6 +189,10 @@ describe('building a data export', () => {
       lastError: abandonedJobError,
     });
     expect((await latestExport(seller))?.status).toBe('failed');
+    // The recurring removal of export files takes what the failed build left.
+    await t.app.jobQueue.enqueueSlots();
+    await t.app.jobQueue.runDue();
+    expect(await store.head(leftover)).toBeUndefined();
 
     const again = await askForExport(seller);
     expect(again.statusCode).toBe(202);
