@@ -98,6 +98,7 @@ import { type RateLimitedRoutes, rateLimitPlugin } from './plugins/rate-limit.ts
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createStorage } from './storage/create-storage.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -114,6 +115,11 @@ export interface AppDependencies {
   /** How a slowed-down sign-in waits (tests hold it; a timer otherwise). */
   sleep?: (ms: number) => Promise<void>;
   /**
+   * The file store the modules use, made from the configured one (tests wrap it to hold a
+   * write); the configured one itself otherwise.
+   */
+  storage?: (configured: Storage) => Storage;
+  /**
    * The cost of new password hashes. Only tests set it, to a cheap one: they sign up and in
    * hundreds of times, and what they check does not depend on the cost.
    */
@@ -128,6 +134,7 @@ export async function buildApp({
   logStream,
   clock,
   sleep,
+  storage: wrapStorage,
   passwordHashCost,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -168,8 +175,9 @@ export async function buildApp({
     app.log.warn({ err: error }, message),
   );
   const limits = config.rateLimits;
-  const storage = await createStorage(config.storage);
-  const jobQueue = createJobsModule(database.db, app, {
+  const configuredStorage = await createStorage(config.storage);
+  const storage = wrapStorage ? wrapStorage(configuredStorage) : configuredStorage;
+  const jobQueue = createJobsModule(database, app, {
     worker: config.jobWorker,
     schedules: jobSchedules(config),
     timeZone: config.timeZone,
@@ -306,7 +314,7 @@ export async function buildApp({
   });
   const webhooks = createWebhookService({
     transaction: database.transaction,
-    webhooks: createWebhookRepository(database.db),
+    webhooks: createWebhookRepository(database),
     queue: jobQueue,
     secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
     allowLoopback: config.webhookAllowLoopback,
@@ -388,7 +396,7 @@ export async function buildApp({
     activity,
   });
   const payouts = createPayoutService({
-    payouts: createPayoutRepository(database.db, config.timeZone),
+    payouts: createPayoutRepository(database, config.timeZone),
     settlementOf: (sellerId) => settlement.get(sellerId),
     publishPaid: (tx, sellerId, data) =>
       webhooks.publishToSeller(tx, sellerId, 'payout.paid', data),

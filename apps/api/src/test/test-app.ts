@@ -62,6 +62,7 @@ export async function createTestApp(
 export async function createSiblingApp(
   t: TestApp,
   env: Record<string, string>,
+  options: Pick<AppDependencies, 'storage'> = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -76,6 +77,7 @@ export async function createSiblingApp(
     config,
     database: t.database,
     passwordHashCost: testPasswordHashCost,
+    ...options,
   });
   await app.ready();
   return app;

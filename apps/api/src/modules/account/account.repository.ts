@@ -91,16 +91,38 @@ export function createAccountRepository({
       return rows.length > 0;
     },
 
-    async markExportFailed(id: string, error: string): Promise<void> {
-      await db
+    /**
+     * Names the file an attempt at building a pending export is about to write, before it writes
+     * it, so that no file of the account is ever unknown to its row (a worker may die after
+     * writing). Answers the file of an earlier attempt it replaces; undefined when the export is
+     * no longer pending.
+     */
+    async recordExportFile(
+      tx: Database,
+      id: string,
+      storageKey: string,
+    ): Promise<{ replaced: string | null } | undefined> {
+      const [row] = await tx
+        .select({ storageKey: dataExports.storageKey })
+        .from(dataExports)
+        .where(and(eq(dataExports.id, id), eq(dataExports.status, 'pending')))
+        .limit(1)
+        .for('update');
+      if (!row) return undefined;
+      await tx.update(dataExports).set({ storageKey }).where(eq(dataExports.id, id));
+      return { replaced: row.storageKey };
+    },
+
+    async markExportFailed(id: string, error: string, executor: Database = db): Promise<void> {
+      await executor
         .update(dataExports)
         .set({ status: 'failed', error: error.slice(0, 500) })
         .where(and(eq(dataExports.id, id), eq(dataExports.status, 'pending')));
     },
 
     /**
-     * The stored files to remove: those past their time, and those of a seller's older exports
-     * (a newer one replaced them).
+     * The stored files to remove: those past their time, those of a seller's older exports (a
+     * newer one replaced them), and what a failed export's last attempt wrote.
      */
     async exportFilesToRemove(at: Date): Promise<{ id: string; storageKey: string }[]> {
       const rows = await db
@@ -110,6 +132,7 @@ export function createAccountRepository({
           and(
             isNotNull(dataExports.storageKey),
             sql`(${dataExports.expiresAt} <= ${at.toISOString()}
+              or ${dataExports.status} = 'failed'
               or exists (select 1 from ${dataExports} newer
                 where newer.seller_id = ${dataExports.sellerId}
                   and newer.requested_at > ${dataExports.requestedAt}))`,

@@ -9,7 +9,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { ActivityService, RequestClient } from '../auth/activity.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import type { TwoFactorService } from '../auth/two-factor.service.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import { ClaimLostError, type JobClaim, type JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { SettlementService } from '../settlement/settlement.service.ts';
 import type { WebhookService } from '../webhooks/webhooks.service.ts';
@@ -89,7 +89,16 @@ export function createAccountService(deps: AccountDeps) {
   const removeFilesJob = createRemoveAccountFilesJob({ storage });
   queue.register(removeFilesJob);
 
-  async function buildExport(exportId: string): Promise<void> {
+  /**
+   * Builds the export as one attempt of its job. Each attempt writes a file of its own, named
+   * on the export before it is written, and makes the export ready only while it still holds
+   * its claim: a run that stalled and lost its job to another worker never replaces nor
+   * deletes the file the other offered, and mails nothing.
+   */
+  async function buildExport(
+    exportId: string,
+    run: { attempt: number; claim: JobClaim },
+  ): Promise<void> {
     const found = await accounts.findExport(exportId);
     if (found?.status !== 'pending') return;
     const sellerId = found.sellerId;
@@ -116,22 +125,41 @@ export function createAccountService(deps: AccountDeps) {
       'ledger.csv': ledger,
       'activity.csv': activityCsv(activity, timeZone),
     });
-    const storageKey = `sellers/${sellerId}/exports/${exportId}.zip`;
+    const storageKey = `sellers/${sellerId}/exports/${exportId}-${run.attempt}.zip`;
+    const recorded = await accounts.transaction(async (tx) => {
+      await run.claim.ensure(tx);
+      return accounts.recordExportFile(tx, exportId, storageKey);
+    });
+    // The account went (or the export failed) meanwhile.
+    if (!recorded) return;
+    // What an earlier attempt wrote before its worker died; never offered.
+    if (recorded.replaced && recorded.replaced !== storageKey) {
+      await storage.delete(recorded.replaced);
+    }
+    await run.claim.ensure();
     await storage.put(storageKey, archive, { contentType: 'application/zip' });
     const readyAt = now();
     const expiresAt = new Date(readyAt.getTime() + exportKeptHours * 3600_000);
-    const ready = await accounts.transaction(async (tx) => {
-      if (!(await accounts.markExportReady(tx, exportId, { storageKey, readyAt, expiresAt }))) {
-        return false;
-      }
-      await queue.enqueue(
-        tx,
-        mailJob,
-        { template: 'dataExportReady', exportId },
-        { dedupeKey: `data-export-ready:${exportId}` },
-      );
-      return true;
-    });
+    let ready: boolean;
+    try {
+      ready = await accounts.transaction(async (tx) => {
+        await run.claim.ensure(tx);
+        if (!(await accounts.markExportReady(tx, exportId, { storageKey, readyAt, expiresAt }))) {
+          return false;
+        }
+        await queue.enqueue(
+          tx,
+          mailJob,
+          { template: 'dataExportReady', exportId },
+          { dedupeKey: `data-export-ready:${exportId}` },
+        );
+        return true;
+      });
+    } catch (error) {
+      // Another run holds the job now: this run's file was never offered.
+      if (error instanceof ClaimLostError) await storage.delete(storageKey);
+      throw error;
+    }
     // The account went while the file was written: nobody may have it.
     if (!ready) await storage.delete(storageKey);
     queue.nudge();
@@ -139,8 +167,7 @@ export function createAccountService(deps: AccountDeps) {
 
   const buildJob = createBuildDataExportJob({
     build: buildExport,
-    fail: (exportId, error) =>
-      accounts.markExportFailed(exportId, error instanceof Error ? error.message : String(error)),
+    fail: (executor, exportId, error) => accounts.markExportFailed(exportId, error, executor),
   });
   queue.register(buildJob);
 

@@ -5,9 +5,12 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import {
+  abandonedJobError,
+  ClaimLostError,
   createJobQueue,
   currentSlot,
   exponentialBackoff,
+  type JobClaim,
   type JobQueue,
   PermanentJobError,
   type Schedule,
@@ -40,7 +43,7 @@ function newQueue(
   options: { leaseMs?: number; schedules?: Schedule[]; now?: () => Date; timeZone?: string } = {},
 ) {
   const queue = createJobQueue({
-    jobs: createJobRepository(database.db),
+    jobs: createJobRepository(database),
     log: silent,
     pollIntervalMs: 20,
     ...options,
@@ -70,12 +73,12 @@ describe('the job queue', () => {
     };
     queue.register(definition);
     await expect(
-      database.db.transaction(async (tx) => {
+      database.transaction(async (tx) => {
         await queue.enqueue(tx, definition, { text: 'rolled back' });
         throw new Error('the event failed');
       }),
     ).rejects.toThrow('the event failed');
-    await database.db.transaction((tx) => queue.enqueue(tx, definition, { text: 'kept' }));
+    await database.transaction((tx) => queue.enqueue(tx, definition, { text: 'kept' }));
     await queue.runDue();
     expect(seen).toEqual(['kept']);
     expect((await jobRows()).map((row) => [row.state, row.attempts])).toEqual([['done', 1]]);
@@ -112,18 +115,22 @@ describe('the job queue', () => {
         throw new Error(`attempt ${calls} failed`);
       },
     };
+    const recorded: string[] = [];
     const doomed = {
       kind: 'doomed',
-      payload: z.object({}),
+      payload: z.object({ name: z.string() }),
       retry: quickRetry,
       async handle() {
         throw new PermanentJobError('gone');
+      },
+      async onFailed(_executor: unknown, { name }: { name: string }, error: string) {
+        recorded.push(`${name}: ${error}`);
       },
     };
     queue.register(flaky);
     queue.register(doomed);
     await queue.enqueue(database.db, flaky, {});
-    await queue.enqueue(database.db, doomed, {});
+    await queue.enqueue(database.db, doomed, { name: 'doomed' });
     // One pass runs the retries that come due while it runs, up to the last attempt.
     await queue.runDue();
     expect(calls).toBe(3);
@@ -135,6 +142,8 @@ describe('the job queue', () => {
       ['doomed', 'failed', 1, 'gone'],
       ['flaky', 'failed', 3, 'attempt 3 failed'],
     ]);
+    // The owner of a job that failed for good hears of it once.
+    expect(recorded).toEqual(['doomed: gone']);
   });
 
   it('a job whose worker died is taken again after its lease; the dead worker cannot record', async () => {
@@ -179,6 +188,168 @@ describe('the job queue', () => {
     }
     const [row] = await jobRows();
     expect(row).toMatchObject({ state: 'done', attempts: 2 });
+  });
+
+  it('a run longer than its lease is never started again beside itself', async () => {
+    const a = newQueue();
+    const b = newQueue();
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    const definition = {
+      kind: 'long',
+      payload: z.object({}),
+      retry: quickRetry,
+      // A short lease, which the run outlasts several times over.
+      leaseMs: 600,
+      async handle() {
+        runs += 1;
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        running -= 1;
+      },
+    };
+    a.register(definition);
+    b.register(definition);
+    await a.enqueue(database.db, definition, {});
+    const first = a.runDue();
+    await expect.poll(() => runs, { interval: 5, timeout: 10_000 }).toBe(1);
+    // The other worker looks for due jobs all along the run.
+    while (running > 0) {
+      await b.runDue();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await first;
+    expect({ runs, most }).toEqual({ runs: 1, most: 1 });
+    expect((await jobRows()).map((row) => [row.state, row.attempts])).toEqual([['done', 1]]);
+  });
+
+  it('a run whose claim another worker took stops before its side effects', async () => {
+    const a = newQueue();
+    const b = newQueue();
+    const effect = {
+      kind: 'effect',
+      payload: z.object({ by: z.string() }),
+      retry: quickRetry,
+      async handle() {},
+    };
+    let resume: () => void = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    const claims: JobClaim[] = [];
+    const outcomes: string[] = [];
+    const definition = (worker: string) => ({
+      kind: 'stalls',
+      payload: z.object({}),
+      retry: quickRetry,
+      async handle(_payload: object, _job: unknown, claim: JobClaim) {
+        claims.push(claim);
+        if (worker === 'a') await stalled;
+        try {
+          // The side effects: one checked on its own, one in the transaction of its write.
+          await claim.ensure();
+          outcomes.push(`${worker} mailed`);
+          await database.transaction(async (tx) => {
+            await claim.ensure(tx);
+            await a.enqueue(tx, effect, { by: worker });
+          });
+        } catch (error) {
+          outcomes.push(`${worker}: ${error instanceof ClaimLostError ? 'lost' : error}`);
+          throw error;
+        }
+      },
+    });
+    a.register(definition('a'));
+    b.register(definition('b'));
+    await a.enqueue(database.db, definition('a'), {});
+    const first = a.runDue();
+    await expect.poll(() => claims.length, { interval: 5, timeout: 10_000 }).toBe(1);
+    // The first worker stalls past its lease (moved back rather than waited for).
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.kind, 'stalls'));
+    await b.runDue();
+    resume();
+    await first;
+    expect(outcomes).toEqual(['b mailed', 'a: lost']);
+    expect(claims[0]?.signal.aborted).toBe(true);
+    const rows = await jobRows();
+    expect(rows.filter((row) => row.kind === 'effect').map((row) => row.payload)).toEqual([
+      { by: 'b' },
+    ]);
+    // The stalled run recorded nothing: the job stays done by the second, not retried.
+    expect(rows.find((row) => row.kind === 'stalls')).toMatchObject({
+      state: 'done',
+      attempts: 2,
+      lastError: null,
+    });
+  });
+
+  it('a job that takes its worker down each time fails after its last attempt, and says so', async () => {
+    const repository = createJobRepository(database);
+    const queue = newQueue();
+    const handled: string[] = [];
+    const failed: string[] = [];
+    const definition = {
+      kind: 'crashes',
+      payload: z.object({ name: z.string() }),
+      retry: quickRetry,
+      async handle({ name }: { name: string }) {
+        handled.push(name);
+      },
+      async onFailed(executor: typeof database.db, { name }: { name: string }, error: string) {
+        // In the transaction that fails the job: the job is failed when this runs.
+        const [row] = await executor.select().from(jobs).where(eq(jobs.kind, 'crashes'));
+        failed.push(`${name} ${row?.state}: ${error}`);
+      },
+    };
+    queue.register(definition);
+    await queue.enqueue(database.db, definition, { name: 'export' });
+    for (let attempt = 1; attempt <= quickRetry.maxAttempts; attempt++) {
+      // A worker takes the job and dies with it: the claim is never given back.
+      const [taken] = await repository.claimDue([{ kind: 'crashes', leaseMs: 60_000 }], 1);
+      expect(taken?.attempts).toBe(attempt);
+      await database.db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(jobs.kind, 'crashes'));
+    }
+    await queue.runDue();
+    await queue.runDue();
+    expect(handled).toEqual([]);
+    expect(failed).toEqual([`export failed: ${abandonedJobError}`]);
+    expect(await jobRows()).toMatchObject([
+      {
+        state: 'failed',
+        attempts: quickRetry.maxAttempts,
+        lastError: abandonedJobError,
+        lockedUntil: null,
+      },
+    ]);
+    expect(await repository.claimDue([{ kind: 'crashes', leaseMs: 60_000 }], 1)).toEqual([]);
+  });
+
+  it('claims each kind for its own lease', async () => {
+    const repository = createJobRepository(database);
+    await repository.insert({ kind: 'short', payload: {}, maxAttempts: 1 });
+    await repository.insert({ kind: 'long', payload: {}, maxAttempts: 1 });
+    const taken = await repository.claimDue(
+      [
+        { kind: 'short', leaseMs: 60_000 },
+        { kind: 'long', leaseMs: 30 * 60_000 },
+      ],
+      2,
+    );
+    const lease = (kind: string) => {
+      const row = taken.find((entry) => entry.kind === kind);
+      return (row?.lockedUntil?.getTime() ?? 0) - Date.now();
+    };
+    expect(lease('short')).toBeGreaterThan(50_000);
+    expect(lease('short')).toBeLessThanOrEqual(60_000 + 1000);
+    expect(lease('long')).toBeGreaterThan(29 * 60_000);
   });
 
   it('two workers never run the same job at the same time', async () => {
@@ -226,7 +397,7 @@ describe('the job queue', () => {
   });
 
   it('purges finished jobs after their time, never unfinished ones', async () => {
-    const repository = createJobRepository(database.db);
+    const repository = createJobRepository(database);
     const queue = newQueue();
     const definition = {
       kind: 'old',
@@ -250,7 +421,7 @@ describe('the job queue', () => {
 describe('jobs of a kind no worker runs', () => {
   it('fails them after a day with an error naming the kind, and leaves the known kinds', async () => {
     const hour = 3_600_000;
-    const repository = createJobRepository(database.db);
+    const repository = createJobRepository(database);
     const queue = newQueue();
     // The worker knows mail (run by another copy here) and the purge itself.
     const purge = createPurgeFinishedJobsJob({

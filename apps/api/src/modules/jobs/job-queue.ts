@@ -27,18 +27,55 @@ export function exponentialBackoff(options: {
   };
 }
 
+/**
+ * A running job's hold on its row. The worker renews it while the handler runs; a worker that
+ * stalls past its lease may find that another took the job meanwhile, and from then on its
+ * run must change nothing.
+ */
+export interface JobClaim {
+  /** Aborted once the claim is found lost. */
+  readonly signal: AbortSignal;
+  /**
+   * Renews the claim, or throws `ClaimLostError` when another worker holds the job now. Called
+   * before each side effect; given the transaction of the effect, it keeps the job's row
+   * locked until that transaction ends, so that no worker takes the job before the commit.
+   */
+  ensure(executor?: Database): Promise<void>;
+}
+
 export interface JobDefinition<Schema extends z.ZodType> {
   kind: string;
   /** Checked when the job runs: a payload that no longer parses fails for good. */
   payload: Schema;
   retry: RetryPolicy;
-  handle(payload: z.output<Schema>, job: JobRow): Promise<void>;
+  /**
+   * How long a claim lasts between renewals (the queue's lease when absent). Longer for a job
+   * that may hold the event loop or wait on one slow call (building a large file).
+   */
+  leaseMs?: number;
+  handle(payload: z.output<Schema>, job: JobRow, claim: JobClaim): Promise<void>;
+  /**
+   * Records that the job failed for good, in the transaction that fails it: after its last
+   * attempt, on a permanent error, or when its worker died during the last attempt.
+   */
+  onFailed?(executor: Database, payload: z.output<Schema>, error: string): Promise<void>;
 }
 
 /** A failure that no retry can fix (the payload names something that is gone). */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
+
+/** The run's claim was taken by another worker: it stops, and its outcome is not recorded. */
+export class ClaimLostError extends Error {
+  override name = 'ClaimLostError';
+  constructor() {
+    super('another worker took the job after its lease ran out');
+  }
+}
+
+/** What a job that took its worker down during its last attempt fails with. */
+export const abandonedJobError = 'the worker stopped during the last attempt';
 
 /** What a recurring job receives: the slot it runs for (an interval's start or a local day). */
 export const slotPayload = z.object({ slot: z.string() });
@@ -101,7 +138,10 @@ export interface JobQueueOptions {
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   /** How often idle workers look for due jobs (a retry's time, another copy's enqueue). */
   pollIntervalMs?: number;
-  /** How long a taken job is ours; after it another worker may take it again. */
+  /**
+   * How long a taken job is ours unless its kind says otherwise; the worker renews it at a
+   * third of it while the job runs, and after it another worker may take the job again.
+   */
   leaseMs?: number;
   /** Jobs run at once by this server copy. */
   concurrency?: number;
@@ -119,6 +159,9 @@ type AnyDefinition = JobDefinition<z.ZodType>;
  * The durable queue's front (enqueue inside a transaction) and its worker (take due jobs, run
  * their handler, record the outcome). A job is done once: the worker records success right
  * after the handler returns, and only a worker dying between those two steps runs it again.
+ * A job runs once at a time: its worker renews the claim while the handler runs, and a run
+ * whose claim another worker took (it stalled past the lease) stops at its next
+ * `claim.ensure()` and records nothing.
  */
 export function createJobQueue(options: JobQueueOptions) {
   const { jobs, log } = options;
@@ -141,15 +184,71 @@ export function createJobQueue(options: JobQueueOptions) {
   let again = false;
   const inFlight = new Set<Promise<void>>();
 
+  function leaseOf(definition: AnyDefinition): number {
+    return definition.leaseMs ?? leaseMs;
+  }
+
+  /**
+   * Fails the job for good and lets its definition record it, in one transaction; nothing
+   * when the claim was lost meanwhile (the job belongs to another run).
+   */
+  async function failForGood(
+    job: JobRow,
+    definition: AnyDefinition,
+    payload: { value: unknown } | undefined,
+    message: string,
+  ): Promise<void> {
+    await jobs.transaction(async (tx) => {
+      if (!(await jobs.markFailed(job.id, job.attempts, message, tx))) return;
+      if (payload && definition.onFailed) await definition.onFailed(tx, payload.value, message);
+    });
+  }
+
   async function runJob(job: JobRow): Promise<void> {
     const definition = definitions.get(job.kind);
     if (!definition) return;
+    const lease = leaseOf(definition);
+    const lost = new AbortController();
+    const loseClaim = () => {
+      if (!lost.signal.aborted) lost.abort(new ClaimLostError());
+    };
+    const claim: JobClaim = {
+      signal: lost.signal,
+      async ensure(executor) {
+        if (!lost.signal.aborted && (await jobs.renew(job.id, job.attempts, lease, executor))) {
+          return;
+        }
+        loseClaim();
+        throw new ClaimLostError();
+      },
+    };
+    // The heartbeat: the claim outlives a run longer than the lease, as long as the worker lives.
+    const heartbeat = setInterval(() => {
+      jobs.renew(job.id, job.attempts, lease).then(
+        (held) => {
+          if (!held) loseClaim();
+        },
+        (error: unknown) => log.warn({ jobId: job.id, err: error }, 'could not renew a job'),
+      );
+    }, lease / 3);
+    heartbeat.unref();
+    let payload: { value: unknown } | undefined;
     try {
       const parsed = definition.payload.safeParse(job.payload);
       if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
-      await definition.handle(parsed.data, job);
-      await jobs.markDone(job.id, job.attempts);
+      payload = { value: parsed.data };
+      await definition.handle(parsed.data, job, claim);
+      clearInterval(heartbeat);
+      if (!lost.signal.aborted) await jobs.markDone(job.id, job.attempts);
     } catch (error) {
+      clearInterval(heartbeat);
+      if (error instanceof ClaimLostError || lost.signal.aborted) {
+        log.warn(
+          { jobId: job.id, kind: job.kind, attempts: job.attempts },
+          'job stopped: another worker took it after its lease ran out',
+        );
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.attempts >= definition.retry.maxAttempts) {
@@ -157,7 +256,10 @@ export function createJobQueue(options: JobQueueOptions) {
           { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error },
           'job failed',
         );
-        await jobs.markFailed(job.id, job.attempts, message).catch(() => undefined);
+        await failForGood(job, definition, payload, message).catch((failure: unknown) => {
+          // The claim runs out and the job is failed as abandoned, by this or another worker.
+          log.warn({ jobId: job.id, err: failure }, 'could not record a failed job');
+        });
       } else {
         const delayMs = definition.retry.delayMs(job.attempts);
         const runAt = new Date(Date.now() + delayMs);
@@ -171,11 +273,39 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   /**
+   * Fails the jobs whose worker died (or stalled past the lease) during their last attempt, each
+   * with its definition's record of the failure in the same transaction: a job that takes the
+   * process down is not taken again for ever, and its owner learns it failed.
+   */
+  async function failAbandoned(): Promise<void> {
+    await jobs.transaction(async (tx) => {
+      const failed = await jobs.failAbandoned(tx, [...definitions.keys()], abandonedJobError);
+      for (const job of failed) {
+        log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
+        const definition = definitions.get(job.kind);
+        const parsed = definition?.payload.safeParse(job.payload);
+        if (definition?.onFailed && parsed?.success) {
+          await definition.onFailed(tx, parsed.data, abandonedJobError);
+        }
+      }
+    });
+  }
+
+  /**
    * Takes due jobs and starts them, as many as `concurrency` allows, until none is left or the
    * worker stops. It does not wait for them to finish: a long job (a sweep) does not hold back
    * the next poll's mail.
    */
   async function drain(): Promise<void> {
+    try {
+      await failAbandoned();
+    } catch (error) {
+      log.warn({ err: error }, 'could not fail the abandoned jobs');
+    }
+    const claimable = [...definitions.values()].map((definition) => ({
+      kind: definition.kind,
+      leaseMs: leaseOf(definition),
+    }));
     while (!stopping) {
       const free = concurrency - inFlight.size;
       if (free <= 0) {
@@ -184,7 +314,7 @@ export function createJobQueue(options: JobQueueOptions) {
       }
       let taken: JobRow[];
       try {
-        taken = await jobs.claimDue([...definitions.keys()], free, leaseMs);
+        taken = await jobs.claimDue(claimable, free);
       } catch (error) {
         log.warn({ err: error }, 'could not take due jobs');
         break;

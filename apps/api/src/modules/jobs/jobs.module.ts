@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess } from '../../db/client.ts';
 import { createJobQueue, type JobQueue, type Schedule } from './job-queue.ts';
 import { createPurgeFinishedJobsJob } from './jobs/purge-finished-jobs.job.ts';
 import { createJobRepository } from './jobs.repository.ts';
@@ -18,7 +18,7 @@ declare module 'fastify' {
  * without the worker only enqueues.
  */
 export function createJobsModule(
-  db: Database,
+  database: Pick<DataAccess, 'db' | 'transaction'>,
   app: FastifyInstance,
   options: {
     worker: boolean;
@@ -27,7 +27,7 @@ export function createJobsModule(
     clock?: (() => Date) | undefined;
   },
 ): JobQueue {
-  const jobs = createJobRepository(db);
+  const jobs = createJobRepository(database);
   const queue = createJobQueue({
     jobs,
     log: app.log,

@@ -1,5 +1,5 @@
-import { and, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { type JobRow, jobs } from '../../db/schema.ts';
 
 export interface NewJob {
@@ -11,8 +11,24 @@ export interface NewJob {
   maxAttempts: number;
 }
 
+/** What a worker takes: a kind it runs, and how long a claim of that kind lasts. */
+export interface ClaimableKind {
+  kind: string;
+  leaseMs: number;
+}
+
+/** A claim is held while the row is `running` with the attempt number it was taken with. */
+function held(id: string, attempt: number) {
+  return and(eq(jobs.id, id), eq(jobs.attempts, attempt), eq(jobs.state, 'running'));
+}
+
+/** `now()` plus a number of milliseconds, by the database's clock. */
+function fromNow(ms: SQL): SQL {
+  return sql`now() + ${ms} * interval '1 millisecond'`;
+}
+
 /** The job table: written inside the caller's transaction (outbox), claimed by the workers. */
-export function createJobRepository(db: Database) {
+export function createJobRepository({ db, transaction }: Pick<DataAccess, 'db' | 'transaction'>) {
   /** Inserts a job in `executor`'s transaction; false when its dedupe key already exists. */
   async function enqueue(executor: Database, job: NewJob): Promise<boolean> {
     const rows = await executor
@@ -30,33 +46,87 @@ export function createJobRepository(db: Database) {
   }
 
   return {
+    /** Runs work in one transaction (the database handle's). */
+    transaction,
+
     enqueue,
 
     /** Inserts a job on its own (no event transaction around it, as for a scheduled slot). */
     insert: (job: NewJob) => enqueue(db, job),
 
     /**
-     * Takes up to `limit` due jobs for `leaseMs`: queued ones whose time has come, and running
-     * ones whose lease ran out (their worker died). Another worker skips the rows taken here.
-     * The attempt number each row now carries fences the later writes of this worker.
+     * Takes up to `limit` due jobs, each for its kind's lease: queued ones whose time has come,
+     * and running ones whose lease ran out (their worker died or stalled) with attempts left.
+     * Another worker skips the rows taken here. The attempt number each row now carries is the
+     * claim: it fences every later write of a worker whose claim was taken after it.
      */
-    async claimDue(kinds: readonly string[], limit: number, leaseMs: number): Promise<JobRow[]> {
+    async claimDue(kinds: readonly ClaimableKind[], limit: number): Promise<JobRow[]> {
       if (kinds.length === 0) return [];
       const due = sql`(select ${jobs.id} from ${jobs}
-        where ${inArray(jobs.kind, [...kinds])}
+        where ${inArray(
+          jobs.kind,
+          kinds.map((entry) => entry.kind),
+        )}
           and ((${jobs.state} = 'queued' and ${jobs.runAt} <= now())
-            or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()))
+            or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()
+              and ${jobs.attempts} < ${jobs.maxAttempts}))
         order by ${jobs.runAt}
         limit ${limit}
         for update skip locked)`;
+      const lease = sql`(case ${jobs.kind} ${sql.join(
+        kinds.map((entry) => sql`when ${entry.kind} then ${entry.leaseMs}::integer`),
+        sql` `,
+      )} end)`;
       return db
         .update(jobs)
         .set({
           state: 'running',
           attempts: sql`${jobs.attempts} + 1`,
-          lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+          lockedUntil: fromNow(lease),
         })
         .where(sql`${jobs.id} in ${due}`)
+        .returning();
+    },
+
+    /**
+     * Extends a held claim by `leaseMs` from now; false when the claim is no longer held
+     * (another worker took the job, or it finished). In `executor`'s transaction the job's row
+     * stays locked until that transaction ends: no worker can take the job before it commits.
+     */
+    async renew(
+      id: string,
+      attempt: number,
+      leaseMs: number,
+      executor: Database = db,
+    ): Promise<boolean> {
+      const rows = await executor
+        .update(jobs)
+        .set({ lockedUntil: fromNow(sql`${leaseMs}::integer`) })
+        .where(held(id, attempt))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Fails the running jobs of these kinds whose lease ran out during their last attempt: the
+     * worker died (or stalled) every time, so nothing would ever finish them. Answers them, for
+     * their owners to record the failure in the same transaction.
+     */
+    async failAbandoned(
+      executor: Database,
+      kinds: readonly string[],
+      error: string,
+    ): Promise<JobRow[]> {
+      if (kinds.length === 0) return [];
+      const abandoned = sql`(select ${jobs.id} from ${jobs}
+        where ${inArray(jobs.kind, [...kinds])}
+          and ${jobs.state} = 'running' and ${jobs.lockedUntil} < now()
+          and ${jobs.attempts} >= ${jobs.maxAttempts}
+        for update skip locked)`;
+      return executor
+        .update(jobs)
+        .set({ state: 'failed', finishedAt: sql`now()`, lockedUntil: null, lastError: error })
+        .where(sql`${jobs.id} in ${abandoned}`)
         .returning();
     },
 
@@ -64,7 +134,7 @@ export function createJobRepository(db: Database) {
       await db
         .update(jobs)
         .set({ state: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })
-        .where(and(eq(jobs.id, id), eq(jobs.attempts, attempt), eq(jobs.state, 'running')));
+        .where(held(id, attempt));
     },
 
     /** Puts the job back for another attempt `delayMs` from now, by the database's clock. */
@@ -77,14 +147,22 @@ export function createJobRepository(db: Database) {
           lockedUntil: null,
           lastError: error,
         })
-        .where(and(eq(jobs.id, id), eq(jobs.attempts, attempt), eq(jobs.state, 'running')));
+        .where(held(id, attempt));
     },
 
-    async markFailed(id: string, attempt: number, error: string): Promise<void> {
-      await db
+    /** Fails a job for good, in `executor`'s transaction; false when the claim was not held. */
+    async markFailed(
+      id: string,
+      attempt: number,
+      error: string,
+      executor: Database = db,
+    ): Promise<boolean> {
+      const rows = await executor
         .update(jobs)
         .set({ state: 'failed', finishedAt: new Date(), lockedUntil: null, lastError: error })
-        .where(and(eq(jobs.id, id), eq(jobs.attempts, attempt), eq(jobs.state, 'running')));
+        .where(held(id, attempt))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
     },
 
     /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { holdLedgerForPayout, ledgerTime } from '../../db/ledger-order.ts';
 import { isoTimestamp, startOfLocalDay } from '../../db/local-days.ts';
 import {
@@ -129,11 +129,13 @@ function inDays(range: DayRange, timeZone: string): SQL {
   return sql.join(bounds, sql` and `);
 }
 
-export function createPayoutRepository(db: Database, timeZone: string) {
+export function createPayoutRepository(
+  { db, transaction }: Pick<DataAccess, 'db' | 'transaction'>,
+  timeZone: string,
+) {
   return {
-    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(tx));
-    },
+    /** Runs work in one transaction (the database handle's). */
+    transaction,
 
     /**
      * Holds the seller's ledger for this payout alone until the transaction ends: two payouts

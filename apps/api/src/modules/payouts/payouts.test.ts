@@ -392,7 +392,7 @@ describe('the ledger CSV while entries arrive', () => {
     const seller = await sellerWithProduct();
     for (const amount of [1_000, 2_000, 3_000, 4_000, 5_000]) await sell(seller, amount);
     const before = await ledgerIds(seller);
-    const repository = createPayoutRepository(t.database.db, t.config.timeZone);
+    const repository = createPayoutRepository(t.database, t.config.timeZone);
     const pages = ledgerPages(repository, seller.id, {}, 'newest first', 2);
     const text = await readWhileSelling(seller, ledgerCsvRows(pages, t.config.timeZone));
     // The file is the ledger as it was when the download began; the sales made meanwhile
@@ -404,7 +404,7 @@ describe('the ledger CSV while entries arrive', () => {
   it('oldest first, lists the entries that arrive during the download once, at the end', async () => {
     const seller = await sellerWithProduct();
     for (const amount of [1_000, 2_000, 3_000]) await sell(seller, amount);
-    const repository = createPayoutRepository(t.database.db, t.config.timeZone);
+    const repository = createPayoutRepository(t.database, t.config.timeZone);
     const pages = ledgerPages(repository, seller.id, {}, 'oldest first', 2);
     const text = await readWhileSelling(seller, ledgerCsvRows(pages, t.config.timeZone));
     const after = await ledgerIds(seller);

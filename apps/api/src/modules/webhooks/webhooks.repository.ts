@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import {
   type WebhookDeliveryAttemptRow,
   type WebhookDeliveryRow,
@@ -23,7 +23,10 @@ export type AttemptLogEntry = Pick<
   'attemptedAt' | 'statusCode' | 'durationMs' | 'error'
 >;
 
-export function createWebhookRepository(db: Database) {
+export function createWebhookRepository({
+  db,
+  transaction,
+}: Pick<DataAccess, 'db' | 'transaction'>) {
   return {
     async find(sellerId: string, executor: Database = db): Promise<WebhookRow | undefined> {
       const [row] = await executor
@@ -133,7 +136,7 @@ export function createWebhookRepository(db: Database) {
       attempt: DeliveryAttempt,
       tried?: AttemptLogEntry,
     ): Promise<void> {
-      await db.transaction(async (tx) => {
+      await transaction(async (tx) => {
         await tx
           .update(webhookDeliveries)
           .set({ ...attempt, updatedAt: new Date() })

@@ -33,7 +33,7 @@ export function createAccountMailJob(deps: {
     kind: accountMailKind,
     payload: accountMailPayload,
     retry: mailRetry,
-    async handle(payload) {
+    async handle(payload, _job, claim) {
       if (payload.template === 'accountDeleted') {
         const language = languageOf(payload.language ?? undefined) ?? fallbackLanguage;
         await mail.send(payload.email, 'accountDeleted', language, {
@@ -49,6 +49,8 @@ export function createAccountMailJob(deps: {
       // A deleted account has no address left, and its export is gone with it.
       if (!seller?.email) return;
       const language = languageOf(seller.language ?? undefined) ?? fallbackLanguage;
+      // A run that stalled past its lease leaves the mail to the run that took the job.
+      await claim.ensure();
       await mail.send(seller.email, 'dataExportReady', language, {
         when: formatWhen(found.requestedAt, language, timeZone),
         until: formatWhen(found.expiresAt, language, timeZone),
