@@ -963,7 +963,7 @@ export interface paths {
         put?: never;
         /**
          * Record a sale
-         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product is 404. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product, or one whose seller deleted the account, is 404 `not_found`. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordPurchase"];
         delete?: never;
@@ -1043,7 +1043,7 @@ export interface paths {
         put?: never;
         /**
          * The sellers to pay
-         * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details; a deleted account is never listed. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["listDuePayouts"];
         delete?: never;

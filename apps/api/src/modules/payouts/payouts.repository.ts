@@ -275,7 +275,10 @@ export function createPayoutRepository(db: Database, timeZone: string) {
       return row;
     },
 
-    /** Sellers whose balance is at least `minAmount`, largest first. */
+    /**
+     * Sellers whose balance is at least `minAmount`, largest first. A deleted account is never
+     * listed: it can no longer be paid (its email and payout details are erased).
+     */
     async dueSellers(minAmount: number) {
       return parseRows(
         dueRow,
@@ -285,6 +288,7 @@ export function createPayoutRepository(db: Database, timeZone: string) {
             select seller_id, sum(net) as balance from ${ledgerEntries}
             group by seller_id having sum(net) >= ${minAmount}
           ) b join ${sellers} s on s.id = b.seller_id
+          where s.deleted_at is null
           order by b.balance desc, s.id`),
       );
     },

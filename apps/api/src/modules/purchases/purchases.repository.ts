@@ -79,9 +79,11 @@ function introEndsAt(timeZone: string): SQL {
  * order id is already recorded (by anyone, ever), with the commission in force at its time (the
  * introductory rate until signup plus N months, then the standard one; rounded half up to whole
  * won, the seller keeping the rest), and, only when it was inserted, adds it to the three
- * rollups (the product's, the day's, the seller's). No row when the product does not exist;
- * otherwise one, with `answer`'s columns of `product` and `new_sale` (its columns null when
- * nothing was written).
+ * rollups (the product's, the day's, the seller's). No row when the product does not exist or
+ * its seller deleted the account; otherwise one, with `answer`'s columns of `product` and
+ * `new_sale` (its columns null when nothing was written). The seller's row is key-share locked
+ * as the sale's foreign key would lock it anyway, but before it is read: a deletion committing
+ * meanwhile is waited for and then seen, so no sale lands on a deleted account.
  */
 function purchaseQuery(
   order: Record<keyof OrderInput, unknown>,
@@ -99,7 +101,8 @@ function purchaseQuery(
              ${introEndsAt(timeZone)} as intro_ends_at, ${hearing} as hearing
       from ${products} p join ${sellers} s on s.id = p.seller_id
         left join ${webhooks} w on w.seller_id = p.seller_id
-      where p.id = ${order.productId}
+      where p.id = ${order.productId} and s.deleted_at is null
+      for key share of s
     ),
     priced as (
       select product.id, product.seller_id, rate.bp,
