@@ -3,13 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sellerIdByEmail } from '../../test/database-rows.ts';
 import { internalSecret, purchase, signedPost } from '../../test/member-site-calls.ts';
 import { createProductFor } from '../../test/seller-products.ts';
-import { signUpSeller } from '../../test/sellers.ts';
+import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * A purchase arriving while the account is being deleted, on connections of their own
- * (PostgreSQL only: PGlite has one connection). The deletion holds the seller's row locked
- * until it commits; the purchase must wait for it and then see the account gone.
+ * The deletion and the seller's row, on connections of their own (PostgreSQL only: PGlite has
+ * one connection). The deletion holds the row locked until it commits: a purchase arriving
+ * meanwhile must wait for it and then see the account gone; the password is checked before
+ * the row is locked, never while it is.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -55,4 +56,41 @@ it('refuses with 404 a purchase that reached a deletion still in progress', asyn
   const response = await late;
   expect(response.statusCode, response.body).toBe(404);
   expect(response.json()).toMatchObject({ code: 'not_found' });
+});
+
+it('checks the password before it locks the account: a wrong one is answered while the row is held', async () => {
+  const seller = await signUpSeller(t.app);
+  const sellerId = await sellerIdByEmail(t.database.db, seller.email);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = () => {};
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  // Another change of the account (a profile update, say) holds its row.
+  const other = t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`update sellers set updated_at = now() where id = ${sellerId}`);
+    held();
+    await released;
+  });
+  await holding;
+  try {
+    const answer = await Promise.race([
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/auth/account',
+        headers: bearer(seller.token),
+        payload: { password: 'not-the-password' },
+      }),
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 3000)),
+    ]);
+    expect(answer === 'waiting' ? answer : answer.json()).toMatchObject({
+      code: 'wrong_password',
+    });
+  } finally {
+    release();
+    await other;
+  }
 });
