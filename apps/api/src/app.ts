@@ -31,9 +31,11 @@ import { createEmailChangeRepository } from './modules/auth/email-change.reposit
 import { createEmailChangeService } from './modules/auth/email-change.service.ts';
 import { createPurgeSessionsAndActivityJob } from './modules/auth/jobs/purge-sessions-and-activity.job.ts';
 import type { PasswordHashCost } from './modules/auth/password.ts';
+import { createPasswordCheckService } from './modules/auth/password-check.service.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { createSessionRepository } from './modules/auth/sessions.repository.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
@@ -207,12 +209,48 @@ export async function buildApp({
     tokenTtlSeconds: config.tokenTtlSeconds,
     ...now,
   });
+  // Sealed at rest: authenticator secrets, and the email-change links waiting in the queue.
+  const secrets = createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1));
+  // One count of password guesses: the sign-in and every password re-check share it.
+  const signInThrottle = createSignInThrottle(
+    {
+      limiter,
+      limits: {
+        perPair: limits.loginPerAccount,
+        perIp: limits.loginPerIp,
+        accountCeiling: limits.loginAccountCeiling,
+        windowSeconds: limits.loginWindowSeconds,
+      },
+    },
+    sleep,
+  );
+  const passwordCheck = createPasswordCheckService({
+    db: database.db,
+    sellers,
+    throttle: signInThrottle,
+    activity,
+  });
   const twoFactor = createTwoFactorService({
     transaction: database.transaction,
     sellers,
     security,
     activity,
-    secrets: createSecretBox(config.totpEncryptionKeys[0], config.totpEncryptionKeys.slice(1)),
+    passwordCheck,
+    secrets,
+    ...now,
+  });
+  const emailChange = createEmailChangeService({
+    db: database.db,
+    transaction: database.transaction,
+    sellers,
+    emailChanges: createEmailChangeRepository(),
+    security,
+    passwordCheck,
+    twoFactor,
+    activity,
+    secrets,
+    queue: jobQueue,
+    mail,
     ...now,
   });
   const auth = createAuthService({
@@ -225,16 +263,9 @@ export async function buildApp({
     mail,
     sessions,
     activity,
-    loginThrottle: {
-      limiter,
-      limits: {
-        perPair: limits.loginPerAccount,
-        perIp: limits.loginPerIp,
-        accountCeiling: limits.loginAccountCeiling,
-        windowSeconds: limits.loginWindowSeconds,
-      },
-    },
-    ...(sleep ? { sleep } : {}),
+    signInThrottle,
+    passwordCheck,
+    emailChanges: emailChange,
     ...(passwordHashCost ? { hashCost: passwordHashCost } : {}),
   });
   const passwordReset = createPasswordResetService({
@@ -246,18 +277,9 @@ export async function buildApp({
     mail,
     throttle: { limiter, perAccountPerHour: limits.passwordResetsPerHour },
     sessions,
+    emailChanges: emailChange,
     activity,
     ...(passwordHashCost ? { hashCost: passwordHashCost } : {}),
-  });
-  const emailChange = createEmailChangeService({
-    transaction: database.transaction,
-    sellers,
-    emailChanges: createEmailChangeRepository(),
-    twoFactor,
-    activity,
-    queue: jobQueue,
-    mail,
-    ...now,
   });
 
   await app.register(errorHandlerPlugin);
@@ -461,8 +483,10 @@ export async function buildApp({
     payoutDetails: settlement,
     queue: jobQueue,
     mail,
-    confirmSeller: (executor, sellerId, proof) =>
-      twoFactor.confirmSeller(executor, sellerId, proof),
+    confirmPassword: (sellerId, password, client) =>
+      passwordCheck.confirm(sellerId, password, client),
+    acceptSecondFactor: (executor, seller, code) =>
+      twoFactor.acceptSecondFactor(executor, seller, code),
     profile: (sellerId) => auth.profile(sellerId),
     settlement: (sellerId) => settlement.get(sellerId),
     salesCsv: async (sellerId) => (await sales.exportCsv(sellerId, 'all')).lines,

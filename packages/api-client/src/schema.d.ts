@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device.
+         * @description Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device, and every pending email-change link ends. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link
-         * @description Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, and a notice is mailed. Throttled per client address.
+         * @description Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, every pending email-change link ends, and a notice is mailed. Throttled per client address.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -259,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Turn off two-factor sign-in
-         * @description Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted.
+         * @description Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["disableTwoFactor"];
         delete?: never;
@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * New recovery codes
-         * @description With a current code: ten new recovery codes replace the old ones (which stop working), shown once.
+         * @description With a current code: ten new recovery codes replace the old ones (which stop working), shown once; written to the activity (`recovery_codes_regenerated`).
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
@@ -379,7 +379,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to move the account to another email address
-         * @description Checks the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). An address already in use is 409 `email_taken`. A link valid for one hour, usable once, is mailed to the new address, and a notice to the current one; the address changes only when the link is opened. A newer request replaces the older link.
+         * @description Checks the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). An address already in use is 409 `email_taken`. A link valid for one hour, usable once, is mailed to the new address, and a notice to the current one; the address changes only when the link is opened. A newer request replaces the older link, and a password change or reset ends it; the request is written to the activity (`email_change_requested`). A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -399,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a new email address
-         * @description Moves the account to the address of the link: sign-in takes the new address from now on, the old one is refused. The token works once, for one hour, and only if no newer change was asked for: otherwise 400 `email_change_token_invalid`; an address taken in the meantime is 409 `email_taken`. No one is signed out; the change is listed in the activity.
+         * @description Moves the account to the address of the link: sign-in takes the new address from now on, the old one is refused. The token works once, for one hour, and only if no newer change was asked for and the password has not been changed or reset since: otherwise 400 `email_change_token_invalid`; an address taken in the meantime is 409 `email_taken`. No one is signed out; the change is listed in the activity. Reset links mailed to the old address stop working.
          */
         post: operations["confirmEmailChange"];
         delete?: never;
@@ -963,7 +963,7 @@ export interface paths {
         put?: never;
         /**
          * Record a sale
-         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product is 404. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product, or one whose seller deleted the account, is 404 `not_found`. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordPurchase"];
         delete?: never;
@@ -1043,7 +1043,7 @@ export interface paths {
         put?: never;
         /**
          * The sellers to pay
-         * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details; a deleted account is never listed. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["listDuePayouts"];
         delete?: never;
@@ -1432,7 +1432,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account
-         * @description Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had.
+         * @description Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
          */
         delete: operations["deleteAccount"];
         options?: never;
@@ -2029,6 +2029,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `code`: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `code`: `internal_error` */
             500: {
                 headers: {
@@ -2607,6 +2616,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `code`: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `code`: `internal_error` */
             500: {
                 headers: {
@@ -2962,7 +2980,7 @@ export interface operations {
                     "application/json": {
                         events: {
                             /** @enum {string} */
-                            type: "login" | "login_failed" | "password_changed" | "password_reset" | "two_factor_enabled" | "two_factor_disabled" | "email_changed" | "session_revoked" | "api_token_created" | "api_token_revoked" | "settlement_changed" | "export_requested";
+                            type: "login" | "login_failed" | "password_check_failed" | "password_changed" | "password_reset" | "two_factor_enabled" | "two_factor_disabled" | "recovery_codes_regenerated" | "email_change_requested" | "email_changed" | "session_revoked" | "api_token_created" | "api_token_revoked" | "settlement_changed" | "export_requested";
                             /** Format: date-time */
                             at: string;
                             ip: string | null;
@@ -3083,6 +3101,15 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8401,6 +8428,15 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

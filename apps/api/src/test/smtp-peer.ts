@@ -14,12 +14,15 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on loopback for tests: it speaks the protocol, receives what the server
  * sends and keeps every message, parsed. `refuse` makes it answer every message with a
- * temporary failure, as a server that is down for maintenance.
+ * temporary failure, as a server that is down for maintenance; `refuseAfter` does so once it
+ * has taken a few more.
  */
 export async function startSmtpPeer(options: { user?: string; password?: string } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   let refusing = false;
+  /** Messages past this many received are refused (a server that fails midway). */
+  let acceptOnly: number | undefined;
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -36,7 +39,7 @@ export async function startSmtpPeer(options: { user?: string; password?: string 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (refusing) {
+        if (refusing || (acceptOnly !== undefined && received.length >= acceptOnly)) {
           const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
           callback(error);
           return;
@@ -70,6 +73,11 @@ export async function startSmtpPeer(options: { user?: string; password?: string 
     },
     accept() {
       refusing = false;
+      acceptOnly = undefined;
+    },
+    /** Takes `count` more messages, then answers 451 to every one until `accept()`. */
+    refuseAfter(count: number) {
+      acceptOnly = received.length + count;
     },
     /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
     async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {

@@ -14,10 +14,10 @@ export const disableTwoFactorEndpoint = defineEndpoint({
   operationId: 'disableTwoFactor',
   summary: 'Turn off two-factor sign-in',
   description:
-    'Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted.',
+    'Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.',
   tags: ['auth'],
   auth: true,
   successStatus: 204,
-  errors: ['wrong_password', 'two_factor_code_invalid', 'two_factor_not_enabled'],
+  errors: ['wrong_password', 'two_factor_code_invalid', 'two_factor_not_enabled', 'rate_limited'],
   body: disableTwoFactorBodySchema,
 });

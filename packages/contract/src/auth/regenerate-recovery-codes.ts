@@ -10,7 +10,7 @@ export const regenerateRecoveryCodesEndpoint = defineEndpoint({
   operationId: 'regenerateRecoveryCodes',
   summary: 'New recovery codes',
   description:
-    'With a current code: ten new recovery codes replace the old ones (which stop working), shown once.',
+    'With a current code: ten new recovery codes replace the old ones (which stop working), shown once; written to the activity (`recovery_codes_regenerated`).',
   tags: ['auth'],
   auth: true,
   successStatus: 200,

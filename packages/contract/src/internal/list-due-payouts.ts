@@ -27,7 +27,7 @@ export const listDuePayoutsEndpoint = defineEndpoint({
   operationId: 'listDuePayouts',
   summary: 'The sellers to pay',
   description:
-    'Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.',
+    'Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details; a deleted account is never listed. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.',
   tags: ['internal'],
   auth: false,
   successStatus: 200,

@@ -53,7 +53,7 @@ export const recordPurchaseEndpoint = defineEndpoint({
   operationId: 'recordPurchase',
   summary: 'Record a sale',
   description:
-    'Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product is 404. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.',
+    'Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product, or one whose seller deleted the account, is 404 `not_found`. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.',
   tags: ['internal'],
   auth: false,
   successStatus: 201,

@@ -19,7 +19,7 @@ export async function accountRoutes(app: FastifyInstance, options: { account: Ac
     account.requestExport(seller.id, clientOf(request)),
   );
   defineRoute(app, getDataExportEndpoint, ({ seller }) => account.getExport(seller.id));
-  defineRoute(app, deleteAccountEndpoint, async ({ seller, body }) => {
-    await account.deleteAccount(seller.id, body);
+  defineRoute(app, deleteAccountEndpoint, async ({ seller, body, request }) => {
+    await account.deleteAccount(seller.id, body, clientOf(request));
   });
 }

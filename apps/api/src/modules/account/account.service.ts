@@ -3,7 +3,7 @@ import type { DeleteAccountBody } from '@seller/contract/auth/delete-account';
 import type { Profile } from '@seller/contract/auth/get-profile';
 import type { SettlementInfo } from '@seller/contract/settlement/get-settlement-info';
 import type { Database } from '../../db/client.ts';
-import type { DataExportRow } from '../../db/schema.ts';
+import type { DataExportRow, SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { ActivityService, RequestClient } from '../auth/activity.service.ts';
@@ -49,12 +49,17 @@ export interface AccountDeps {
   webhooks: Pick<WebhookService, 'removeAll'>;
   /** Erases the payout details at deletion. */
   payoutDetails: Pick<SettlementService, 'removeAll'>;
-  /** The password, and a current code when two factors are on (the two-factor service). */
-  confirmSeller(
+  /**
+   * Checks the password before any transaction (throttled like sign-in, a wrong one written to
+   * the activity); answers the row it was checked on (the password-check service).
+   */
+  confirmPassword(sellerId: string, password: string, client: RequestClient): Promise<SellerRow>;
+  /** A current code when two factors are on, used up in `executor`'s transaction. */
+  acceptSecondFactor(
     executor: Database,
-    sellerId: string,
-    proof: { password: string; code?: string | undefined },
-  ): Promise<unknown>;
+    seller: SellerRow,
+    code: string | undefined,
+  ): Promise<void>;
   /** The profile as the API shows it (the auth service). */
   profile(sellerId: string): Promise<Profile>;
   /** The payout details as the API shows them (the settlement service). */
@@ -229,15 +234,28 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /**
-     * Deletes the account in one transaction once the seller is confirmed and the balance is
-     * zero; the files nobody is owed are removed and the seller mailed after it commits.
+     * Deletes the account in one transaction once the seller is confirmed (the password before
+     * it, the second factor in it) and the balance is zero; the files nobody is owed are removed
+     * and the seller mailed after it commits.
      */
-    async deleteAccount(sellerId: string, body: DeleteAccountBody): Promise<void> {
+    async deleteAccount(
+      sellerId: string,
+      body: DeleteAccountBody,
+      client: RequestClient,
+    ): Promise<void> {
+      // The password is hashed before the seller's row is locked, never while it is.
+      const checked = await deps.confirmPassword(sellerId, body.password, client);
       const at = now();
       await accounts.transaction(async (tx) => {
         const seller = await accounts.lockSeller(tx, sellerId);
         if (!seller) throw sellerGone();
-        await deps.confirmSeller(tx, sellerId, body);
+        // The password changed since it was checked: the check no longer proves anything.
+        if (seller.passwordHash !== checked.passwordHash) {
+          throw new AppError('wrong_password', 'The password is not correct', [
+            { path: 'password', code: 'wrongPassword' },
+          ]);
+        }
+        await deps.acceptSecondFactor(tx, seller, body.code);
         const balance = await accounts.balance(tx, sellerId);
         if (balance !== 0) {
           throw new AppError(

@@ -35,6 +35,22 @@ export function createAccountSecurityRepository(db: Database) {
       await executor.insert(passwordResetTokens).values({ sellerId, tokenHash, expiresAt });
     },
 
+    /** Whose link this hash is, while it is still valid (read only: the link stays as it is). */
+    async resetTokenOwner(tokenHash: string, now: Date): Promise<string | undefined> {
+      const [row] = await db
+        .select({ sellerId: passwordResetTokens.sellerId })
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.endedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return row?.sellerId;
+    },
+
     /**
      * Ends the link with this hash if it is still valid, and answers whose it was; a used,
      * replaced or expired link answers nothing. Two resets racing for one link: one wins.

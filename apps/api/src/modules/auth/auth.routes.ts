@@ -103,8 +103,8 @@ export async function authRoutes(
   defineRoute(app, disableTwoFactorEndpoint, async ({ seller, body, request }) => {
     await twoFactor.disable(seller.id, body.password, body.code, clientOf(request));
   });
-  defineRoute(app, regenerateRecoveryCodesEndpoint, async ({ seller, body }) => ({
-    recoveryCodes: await twoFactor.regenerateRecoveryCodes(seller.id, body.code),
+  defineRoute(app, regenerateRecoveryCodesEndpoint, async ({ seller, body, request }) => ({
+    recoveryCodes: await twoFactor.regenerateRecoveryCodes(seller.id, body.code, clientOf(request)),
   }));
 
   defineRoute(app, getSessionsEndpoint, ({ seller }) => sessions.list(seller.id, seller.sessionId));
@@ -116,8 +116,8 @@ export async function authRoutes(
   });
   defineRoute(app, getActivityEndpoint, ({ seller, query }) => activity.list(seller.id, query));
 
-  defineRoute(app, requestEmailChangeEndpoint, async ({ seller, body }) => {
-    await emailChange.request(seller.id, body);
+  defineRoute(app, requestEmailChangeEndpoint, async ({ seller, body, request }) => {
+    await emailChange.request(seller.id, body, clientOf(request));
     return { accepted: true as const };
   });
   defineRoute(app, confirmEmailChangeEndpoint, ({ body, request }) =>

@@ -10,12 +10,12 @@ import type { DataAccess, Database } from '../../db/client.ts';
 import type { SellerRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
-import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AccountSecurityRepository } from './account-security.repository.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import type { EmailChangeService } from './email-change.service.ts';
 import {
   decoyPasswordHash,
   hashPassword,
@@ -23,7 +23,9 @@ import {
   passwordHashCost,
   verifyPassword,
 } from './password.ts';
+import type { PasswordCheckService } from './password-check.service.ts';
 import type { SessionService } from './sessions.service.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { TokenService } from './tokens.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 import { isTwoFactorOn } from './two-factor-state.ts';
@@ -48,41 +50,6 @@ export function toProfile(row: SellerRow): Profile {
   };
 }
 
-/**
- * How failed sign-ins are limited. A stranger must not be able to lock the owner out: the
- * counts that refuse (429) are per client address, and per account *and* address together;
- * the account's count over every address only slows its answers down, more as it grows.
- */
-export interface LoginLimits {
-  /** Failed attempts at one account from one address (429 past it). */
-  perPair: number;
-  /** Failed attempts from one address, whatever the account (429 past it). */
-  perIp: number;
-  /** Failed attempts at one account from every address: past it, answers slow down. */
-  accountCeiling: number;
-  /** The window of all three counts. */
-  windowSeconds: number;
-}
-
-export interface LoginThrottle {
-  limiter: RateLimiter;
-  limits: LoginLimits;
-}
-
-function loginRules({ perPair, perIp, accountCeiling, windowSeconds }: LoginLimits) {
-  return {
-    perPair: { name: 'login-pair', max: perPair, windowSeconds },
-    perIp: { name: 'login-ip', max: perIp, windowSeconds },
-    perAccount: { name: 'login-account', max: accountCeiling, windowSeconds },
-  } satisfies Record<string, RateLimitRule>;
-}
-
-/** The slowdown of an account's sign-ins after `failures` failures over its ceiling. */
-export function accountSlowdownMs(failures: number, ceiling: number): number {
-  if (failures <= ceiling) return 0;
-  return Math.min(10_000, (failures - ceiling) * 250);
-}
-
 export type SignInClient = RequestClient;
 
 /** The session a request was made with: its id is absent for tokens from before sessions. */
@@ -97,13 +64,16 @@ export function createAuthService(deps: {
   transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   tokens: TokenService;
-  loginThrottle: LoginThrottle;
+  /** The count of password guesses, shared with every password re-check. */
+  signInThrottle: SignInThrottle;
+  passwordCheck: Pick<PasswordCheckService, 'check'>;
+  /** Ends the pending email-change links when the password changes. */
+  emailChanges: Pick<EmailChangeService, 'endPending'>;
   twoFactor: TwoFactorService;
   security: AccountSecurityRepository;
   mail: MailService;
   sessions: Pick<SessionService, 'open' | 'renew' | 'endAll'>;
   activity: Pick<ActivityService, 'record'>;
-  sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
   /** The cost of new password hashes (the production one unless tests make it cheaper). */
   hashCost?: PasswordHashCost;
@@ -113,18 +83,17 @@ export function createAuthService(deps: {
     transaction,
     sellers,
     tokens,
-    loginThrottle,
+    signInThrottle: throttle,
+    passwordCheck,
+    emailChanges,
     twoFactor,
     security,
     mail,
     sessions,
     activity,
   } = deps;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
   const now = deps.now ?? (() => new Date());
   const hashCost = deps.hashCost ?? passwordHashCost;
-  const { limiter } = loginThrottle;
-  const { perPair, perIp, perAccount } = loginRules(loginThrottle.limits);
 
   const issueToken = (sellerId: string, tokenVersion: number, sessionId: string) =>
     tokens.issue({ sellerId, tokenVersion, sessionId });
@@ -135,7 +104,6 @@ export function createAuthService(deps: {
     await activity.record(executor, sellerId, 'login', client);
     return sessionId;
   }
-  const pairOf = (account: string, ip: string) => `${account}\n${ip}`;
 
   /**
    * A completed sign-in: the address is remembered, and when the account had failed attempts
@@ -143,8 +111,8 @@ export function createAuthService(deps: {
    */
   async function signedIn(seller: SellerRow, client: SignInClient): Promise<string> {
     const account = (seller.email ?? '').toLowerCase();
-    await limiter.reset(perPair, pairOf(account, client.ip));
-    const failures = await limiter.count(perAccount, account);
+    await throttle.passwordAccepted(account, client.ip);
+    const failures = await throttle.accountFailures(account);
     const known = await security.rememberAddress(seller.id, client.ip, now());
     if (!known && failures > 0) {
       const at = now();
@@ -207,21 +175,13 @@ export function createAuthService(deps: {
      */
     async login(input: LoginBody, client: SignInClient): Promise<LoginResponse> {
       const account = input.email.toLowerCase();
-      const pair = pairOf(account, client.ip);
-      await limiter.assertAllowed(perIp, client.ip);
-      await limiter.assertAllowed(perPair, pair);
-      const slowdown = accountSlowdownMs(await limiter.count(perAccount, account), perAccount.max);
-      if (slowdown > 0) await sleep(slowdown);
+      await throttle.beforePassword(account, client.ip);
       const row = await sellers.findByEmail(account);
       const matches = row
         ? await verifyPassword(input.password, row.passwordHash)
         : await verifyPassword(input.password, await decoyPasswordHash(hashCost)).then(() => false);
       if (!row || !matches) {
-        await Promise.all([
-          limiter.record(perIp, client.ip),
-          limiter.record(perPair, pair),
-          limiter.record(perAccount, account),
-        ]);
+        await throttle.passwordFailed(account, client.ip);
         // Only an existing account has an activity to show the attempt in.
         if (row) await activity.record(db, row.id, 'login_failed', client);
         throw invalidCredentials();
@@ -234,7 +194,7 @@ export function createAuthService(deps: {
 
     /** The code step: a wrong code counts like a wrong password for the address. */
     async loginWithCode(input: LoginTwoFactorBody, client: SignInClient): Promise<string> {
-      await limiter.assertAllowed(perIp, client.ip);
+      await throttle.beforeCode(client.ip);
       try {
         const seller = await twoFactor.passChallenge(
           input.challenge,
@@ -243,7 +203,7 @@ export function createAuthService(deps: {
         return await signedIn(seller, client);
       } catch (error) {
         if (error instanceof AppError && error.code === 'two_factor_code_invalid') {
-          await limiter.record(perIp, client.ip);
+          await throttle.codeFailed(client.ip);
           const sellerId = await twoFactor.challengeOwner(input.challenge);
           if (sellerId) await activity.record(db, sellerId, 'login_failed', client);
         }
@@ -277,8 +237,9 @@ export function createAuthService(deps: {
     },
 
     /**
-     * Every other session is signed out; the one that made the change carries on with the new
-     * token (a token from before sessions gets a session of its own).
+     * Every other session is signed out and every pending email-change link ends; the one that
+     * made the change carries on with the new token (a token from before sessions gets a
+     * session of its own). The current password is checked as every re-check is.
      */
     async changePassword(
       sellerId: string,
@@ -287,11 +248,7 @@ export function createAuthService(deps: {
     ): Promise<string> {
       const row = await sellers.findById(sellerId);
       if (!row) throw sellerGone();
-      if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-        throw new AppError('wrong_password', 'The current password is not correct', [
-          { path: 'currentPassword', code: 'wrongPassword' },
-        ]);
-      }
+      await passwordCheck.check(row, input.currentPassword, current.client, 'currentPassword');
       if (isCommonPassword(input.newPassword, [row.email ?? '', row.nickname ?? ''])) {
         throw new AppError('password_too_common', 'This password is too common', [
           { path: 'newPassword', code: 'passwordTooCommon' },
@@ -302,6 +259,8 @@ export function createAuthService(deps: {
         const next = await sellers.setPasswordAndRevoke(sellerId, passwordHash, tx);
         if (next === undefined) throw sellerGone();
         await sessions.endAll(tx, sellerId, current.sessionId);
+        // A link asked for by whoever knew the old password moves the account no more.
+        await emailChanges.endPending(tx, sellerId);
         // The session carries on with a new token, and now expires with that one.
         if (current.sessionId) await sessions.renew(tx, sellerId, current.sessionId);
         const sessionId = current.sessionId ?? (await sessions.open(tx, sellerId, current.client));

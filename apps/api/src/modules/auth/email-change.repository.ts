@@ -24,6 +24,33 @@ export function createEmailChangeRepository() {
       });
     },
 
+    /**
+     * Ends every open link of the seller (a password changed or reset, so that a link asked for
+     * with the old password moves the account no more).
+     */
+    async endOpen(executor: Database, sellerId: string, at: Date): Promise<void> {
+      await executor
+        .update(emailChangeTokens)
+        .set({ usedAt: at })
+        .where(and(eq(emailChangeTokens.sellerId, sellerId), isNull(emailChangeTokens.usedAt)));
+    },
+
+    /** Whether the link with this hash is still usable (not used, replaced, ended or expired). */
+    async isOpen(executor: Database, tokenHash: string, at: Date): Promise<boolean> {
+      const rows = await executor
+        .select({ tokenHash: emailChangeTokens.tokenHash })
+        .from(emailChangeTokens)
+        .where(
+          and(
+            eq(emailChangeTokens.tokenHash, tokenHash),
+            isNull(emailChangeTokens.usedAt),
+            gt(emailChangeTokens.expiresAt, at),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** Uses the link with this hash if it is still valid: whose it was and the address it sets. */
     async consumeToken(
       executor: Database,

@@ -1,17 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import type { EmailChangeBody } from '@seller/contract/auth/request-email-change';
-import type { DataAccess } from '../../db/client.ts';
+import type { DataAccess, Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { AccountSecurityRepository } from './account-security.repository.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import type { EmailChangeRepository } from './email-change.repository.ts';
-import { createEmailChangeJob } from './jobs/email-change.job.ts';
+import { createEmailChangeJob, emailChangeLinkMinutes } from './jobs/email-change.job.ts';
 import { hashToken } from './jobs/password-reset.job.ts';
-import { verifyPassword } from './password.ts';
+import type { PasswordCheckService } from './password-check.service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
-import { isTwoFactorOn } from './two-factor-state.ts';
 
 const emailTaken = () => new AppError('email_taken', 'This email is already registered');
 
@@ -24,49 +26,56 @@ const tokenInvalid = () =>
 
 /**
  * Moving an account to another address. The request proves it is the owner (password, and the
- * second factor when it is on) and queues a job that mails a one-hour, single-use link to the
- * new address and a notice to the current one; the address changes only when the link is
- * opened, and signs no one out.
+ * second factor when it is on), makes a one-hour, single-use link and queues a job that mails
+ * it to the new address with a notice to the current one; the address changes only when the
+ * link is opened, and signs no one out. A password changed or reset meanwhile ends the link.
  */
 export function createEmailChangeService(deps: {
+  db: Database;
   /** Runs work in one transaction (the database handle's). */
   transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   emailChanges: EmailChangeRepository;
-  twoFactor: Pick<TwoFactorService, 'acceptCode'>;
+  /** Ends the reset links mailed to the old address once the account has moved. */
+  security: Pick<AccountSecurityRepository, 'endResetTokens'>;
+  passwordCheck: Pick<PasswordCheckService, 'check'>;
+  twoFactor: Pick<TwoFactorService, 'acceptSecondFactor'>;
   activity: Pick<ActivityService, 'record'>;
+  /** Seals the link's token in the job that mails it. */
+  secrets: SecretBox;
   queue: JobQueue;
   mail: MailService;
   now?: () => Date;
 }) {
-  const { transaction, sellers, emailChanges, twoFactor, activity, queue, mail } = deps;
+  const { db, transaction, sellers, emailChanges, security, passwordCheck, twoFactor } = deps;
+  const { activity, secrets, queue, mail } = deps;
   const now = deps.now ?? (() => new Date());
-  const job = createEmailChangeJob({ transaction, sellers, emailChanges, mail, now });
+  const job = createEmailChangeJob({ db, sellers, emailChanges, secrets, mail, now });
   queue.register(job);
 
   return {
-    async request(sellerId: string, body: EmailChangeBody): Promise<void> {
+    async request(sellerId: string, body: EmailChangeBody, client: RequestClient): Promise<void> {
       const seller = await sellers.findById(sellerId);
       if (!seller?.email) throw new AppError('unauthorized', 'Sign in to continue');
-      if (!(await verifyPassword(body.password, seller.passwordHash))) {
-        throw new AppError('wrong_password', 'The password is not correct', [
-          { path: 'password', code: 'wrongPassword' },
-        ]);
-      }
+      await passwordCheck.check(seller, body.password, client);
       const newEmail = body.newEmail.toLowerCase();
       const owner = await sellers.findByEmail(newEmail);
       // The seller's own address counts as taken: there is nothing to change.
       if (owner) throw emailTaken();
+      const token = randomBytes(32).toString('base64url');
       await transaction(async (tx) => {
-        if (isTwoFactorOn(seller)) {
-          if (!body.code) {
-            throw new AppError('two_factor_code_invalid', 'A code is required', [
-              { path: 'code', code: 'twoFactorCodeRequired' },
-            ]);
-          }
-          await twoFactor.acceptCode(tx, seller, body.code);
-        }
-        await queue.enqueue(tx, job, { sellerId, newEmail });
+        await twoFactor.acceptSecondFactor(tx, seller, body.code);
+        const at = now();
+        // Only the newest link works: this one ends any older one.
+        await emailChanges.replaceToken(tx, {
+          sellerId,
+          tokenHash: hashToken(token),
+          newEmail,
+          expiresAt: new Date(at.getTime() + emailChangeLinkMinutes * 60_000),
+          at,
+        });
+        await activity.record(tx, sellerId, 'email_change_requested', client);
+        await queue.enqueue(tx, job, { sellerId, newEmail, sealedToken: secrets.seal(token) });
       });
       queue.nudge();
     },
@@ -81,6 +90,8 @@ export function createEmailChangeService(deps: {
           if (!(await emailChanges.setEmail(tx, link.sellerId, link.newEmail, at))) {
             throw tokenInvalid();
           }
+          // A reset link went to the address the account just left: it resets nothing now.
+          await security.endResetTokens(tx, link.sellerId);
           await activity.record(tx, link.sellerId, 'email_changed', client);
           return { email: link.newEmail };
         });
@@ -90,6 +101,13 @@ export function createEmailChangeService(deps: {
         throw error;
       }
     },
+
+    /**
+     * Ends every pending link of the seller in `executor`'s transaction: a password change or
+     * reset, so that a link asked for by whoever knew the old password moves nothing.
+     */
+    endPending: (executor: Database, sellerId: string) =>
+      emailChanges.endOpen(executor, sellerId, now()),
   };
 }
 

@@ -1,9 +1,10 @@
 import type { ActivityResponse } from '@seller/contract/auth/get-activity';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailChangeTokens } from '../../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emailChangeTokens, jobs } from '../../db/schema.ts';
 import { authenticator } from '../../test/authenticator.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
-import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -24,6 +25,9 @@ afterAll(async () => {
 });
 beforeEach(() => {
   smtp.received.length = 0;
+});
+afterEach(() => {
+  smtp.accept();
 });
 
 const post = (url: string, payload: object, token?: string) =>
@@ -196,5 +200,111 @@ describe('email change', () => {
       'Seller Center 새 이메일 주소를 확인하세요',
       'Seller Center 이메일 주소가 곧 변경됩니다',
     ]);
+  });
+});
+
+const resetTokenOf = (text: string) => /reset-password\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+
+/**
+ * The first mail to `address` whose text matches, once it has come (mail of an earlier test
+ * may still be arriving, so the count alone tells nothing).
+ */
+async function mailMatching(address: string, pattern: RegExp): Promise<ReceivedMail> {
+  for (let count = 1; ; count += 1) {
+    const mails = await smtp.waitFor(count);
+    const found = mails.find((mail) => mail.to.includes(address) && pattern.test(mail.text));
+    if (found) return found;
+  }
+}
+
+/** Asks for a reset link of `email` and answers the one mailed. */
+async function resetLink(email: string): Promise<string> {
+  const asked = await post('/api/auth/forgot-password', { email });
+  expect(asked.statusCode).toBe(202);
+  return resetTokenOf((await mailMatching(email, /reset-password\?token=/)).text);
+}
+
+async function activityTypes(token: string): Promise<string[]> {
+  const response = await t.app.inject({ url: '/api/auth/activity', headers: bearer(token) });
+  return response.json<ActivityResponse>().events.map((event) => event.type);
+}
+
+describe('email change links and the password', () => {
+  it("a password change ends every pending link: the notice's remedy works", async () => {
+    const seller = await signUpSeller(t.app);
+    const link = await requestChange(seller, newAddress());
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: seller.password, newPassword: 'a-brand-new-passphrase' },
+      seller.token,
+    );
+    expect(changed.statusCode).toBe(200);
+    const confirmed = await post('/api/auth/email-change/confirm', { token: link });
+    expect(confirmed.statusCode).toBe(400);
+    expect(confirmed.json()).toMatchObject({ code: 'email_change_token_invalid' });
+    expect((await login(seller.email, 'a-brand-new-passphrase')).statusCode).toBe(200);
+  });
+
+  it('a password reset ends every pending link', async () => {
+    const seller = await signUpSeller(t.app);
+    const link = await requestChange(seller, newAddress());
+    const reset = await post('/api/auth/reset-password', {
+      token: await resetLink(seller.email),
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+    const confirmed = await post('/api/auth/email-change/confirm', { token: link });
+    expect(confirmed.statusCode).toBe(400);
+    expect(confirmed.json()).toMatchObject({ code: 'email_change_token_invalid' });
+    expect((await login(seller.email, 'a-brand-new-passphrase')).statusCode).toBe(200);
+  });
+
+  it('a move ends the reset links mailed to the address it leaves', async () => {
+    const seller = await signUpSeller(t.app);
+    const reset = await resetLink(seller.email);
+    smtp.received.length = 0;
+    const newEmail = newAddress();
+    const link = await requestChange(seller, newEmail);
+    expect((await post('/api/auth/email-change/confirm', { token: link })).statusCode).toBe(200);
+    const used = await post('/api/auth/reset-password', {
+      token: reset,
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toMatchObject({ code: 'reset_token_invalid' });
+    expect((await login(newEmail, seller.password)).statusCode).toBe(200);
+  });
+
+  it('a retried mail job sends the link it already mailed, which still works', async () => {
+    const seller = await signUpSeller(t.app);
+    const newEmail = newAddress();
+    // The link goes out, then the server fails before the notice: the job is retried.
+    smtp.refuseAfter(1);
+    const asked = await post(
+      '/api/auth/email-change',
+      { newEmail, password: seller.password },
+      seller.token,
+    );
+    expect(asked.statusCode).toBe(202);
+    const first = tokenOf((await mailMatching(newEmail, /confirm-email\?token=/)).text);
+    await t.app.jobQueue.runDue();
+    smtp.accept();
+    smtp.received.length = 0;
+    await t.database.db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(and(eq(jobs.kind, 'email-change'), eq(jobs.state, 'queued')));
+    await t.app.jobQueue.runDue();
+    const again = tokenOf((await mailMatching(newEmail, /confirm-email\?token=/)).text);
+    expect(again).toBe(first);
+    await mailMatching(seller.email, new RegExp(newEmail));
+    const confirmed = await post('/api/auth/email-change/confirm', { token: first });
+    expect(confirmed.statusCode).toBe(200);
+  });
+
+  it('writes the request to the activity', async () => {
+    const seller = await signUpSeller(t.app);
+    await requestChange(seller, newAddress());
+    expect(await activityTypes(seller.token)).toContain('email_change_requested');
   });
 });

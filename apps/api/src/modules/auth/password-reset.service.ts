@@ -7,6 +7,7 @@ import type { AccountSecurityRepository } from './account-security.repository.ts
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import type { EmailChangeService } from './email-change.service.ts';
 import { createPasswordResetJob, hashToken } from './jobs/password-reset.job.ts';
 import { hashPassword, type PasswordHashCost, passwordHashCost } from './password.ts';
 import type { SessionService } from './sessions.service.ts';
@@ -42,6 +43,8 @@ export interface PasswordResetDeps {
   mail: MailService;
   throttle: PasswordResetThrottle;
   sessions: Pick<SessionService, 'endAll'>;
+  /** Ends the pending email-change links when the password is reset. */
+  emailChanges: Pick<EmailChangeService, 'endPending'>;
   activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
   /** The cost of new password hashes (the production one unless tests make it cheaper). */
@@ -52,10 +55,12 @@ export interface PasswordResetDeps {
  * Forgotten passwords. Asking for a link answers the same, in the same time, whether or not
  * the account exists: the request only queues a job, and the job looks the account up, makes
  * the link and mails it. The link is random (256 bits), kept only as a hash, good once for an
- * hour, and replaced by a newer request; using it signs every session out and mails a notice.
+ * hour, and replaced by a newer request; using it signs every session out, ends every pending
+ * email-change link and mails a notice.
  */
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { db, transaction, sellers, security, queue, mail, sessions, activity } = deps;
+  const { db, transaction, sellers, security, queue, mail, sessions, emailChanges, activity } =
+    deps;
   const { limiter } = deps.throttle;
   const { perIp, perAccount } = resetRules(deps.throttle.perAccountPerHour);
   const now = deps.now ?? (() => new Date());
@@ -76,23 +81,29 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     async resetPassword(token: string, newPassword: string, client: RequestClient) {
       await limiter.consume(perIp, client.ip);
       const at = now();
+      const tokenHash = hashToken(token);
+      // The link is read, the new password judged and hashed before the transaction: the hash
+      // takes a tenth of a second and must never hold the link's or the account's row.
+      const owner = await security.resetTokenOwner(tokenHash, at);
+      if (!owner) throw resetTokenInvalid();
+      const seller = await sellers.findById(owner);
+      if (!seller) throw resetTokenInvalid();
+      if (isCommonPassword(newPassword, [seller.email ?? '', seller.nickname ?? ''])) {
+        throw new AppError('password_too_common', 'This password is too common', [
+          { path: 'newPassword', code: 'passwordTooCommon' },
+        ]);
+      }
+      const passwordHash = await hashPassword(newPassword, hashCost);
       const sellerId = await transaction(async (tx) => {
-        const owner = await security.consumeResetToken(tx, hashToken(token), at);
-        if (!owner) throw resetTokenInvalid();
-        const seller = await sellers.findById(owner, tx);
-        if (!seller) throw resetTokenInvalid();
-        if (isCommonPassword(newPassword, [seller.email ?? '', seller.nickname ?? ''])) {
-          throw new AppError('password_too_common', 'This password is too common', [
-            { path: 'newPassword', code: 'passwordTooCommon' },
-          ]);
+        // Used once: of two resets racing for one link, one wins.
+        if ((await security.consumeResetToken(tx, tokenHash, at)) !== owner) {
+          throw resetTokenInvalid();
         }
-        const version = await sellers.setPasswordAndRevoke(
-          owner,
-          await hashPassword(newPassword, hashCost),
-          tx,
-        );
+        const version = await sellers.setPasswordAndRevoke(owner, passwordHash, tx);
         await security.endResetTokens(tx, owner);
         await sessions.endAll(tx, owner);
+        // A link asked for by whoever knew the old password moves the account no more.
+        await emailChanges.endPending(tx, owner);
         await activity.record(tx, owner, 'password_reset', client);
         await mail.enqueue(
           tx,

@@ -6,7 +6,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountSecurityRepository } from './account-security.repository.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
-import { verifyPassword } from './password.ts';
+import type { PasswordCheckService } from './password-check.service.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 import { isTwoFactorOn } from './two-factor-state.ts';
 
@@ -43,9 +43,10 @@ export function createTwoFactorService(deps: {
   security: AccountSecurityRepository;
   secrets: SecretBox;
   activity: Pick<ActivityService, 'record'>;
+  passwordCheck: Pick<PasswordCheckService, 'check'>;
   now?: () => Date;
 }) {
-  const { transaction, sellers, security, secrets, activity } = deps;
+  const { transaction, sellers, security, secrets, activity, passwordCheck } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function sellerOf(sellerId: string): Promise<SellerRow> {
@@ -101,17 +102,13 @@ export function createTwoFactorService(deps: {
       sellerId: string,
       password: string,
       code: string,
-      client?: RequestClient,
+      client: RequestClient,
     ): Promise<void> {
       const seller = await sellerOf(sellerId);
       if (!isTwoFactorOn(seller)) {
         throw new AppError('two_factor_not_enabled', 'Two-factor authentication is off');
       }
-      if (!(await verifyPassword(password, seller.passwordHash))) {
-        throw new AppError('wrong_password', 'The password is not correct', [
-          { path: 'password', code: 'wrongPassword' },
-        ]);
-      }
+      await passwordCheck.check(seller, password, client);
       await transaction(async (tx) => {
         await acceptCode(tx, seller, code);
         await security.disableTotp(tx, sellerId);
@@ -119,23 +116,22 @@ export function createTwoFactorService(deps: {
       });
     },
 
-    async regenerateRecoveryCodes(sellerId: string, code: string): Promise<string[]> {
+    /** New recovery codes replace the old ones; written to the activity. */
+    async regenerateRecoveryCodes(
+      sellerId: string,
+      code: string,
+      client: RequestClient,
+    ): Promise<string[]> {
       const seller = await sellerOf(sellerId);
       if (!isTwoFactorOn(seller)) {
         throw new AppError('two_factor_not_enabled', 'Two-factor authentication is off');
       }
       return transaction(async (tx) => {
         await acceptCode(tx, seller, code);
+        await activity.record(tx, sellerId, 'recovery_codes_regenerated', client);
         return issueRecoveryCodes(tx, sellerId);
       });
     },
-
-    /**
-     * Accepts a current code of a seller with two factors on, once, inside `executor`'s
-     * transaction (a change that asks for the second factor again); 400 otherwise.
-     */
-    acceptCode: (executor: Database, seller: SellerRow, code: string) =>
-      acceptCode(executor, seller, code),
 
     /**
      * Ends the second factor of an account being deleted, in `executor`'s transaction: the
@@ -148,31 +144,22 @@ export function createTwoFactorService(deps: {
     },
 
     /**
-     * Confirms that the signed-in seller is at the keyboard before an irreversible step (deleting
-     * the account): the password (400 `wrong_password`), and a current code when two factors are
-     * on (400 `two_factor_code_invalid`), used up inside `executor`'s transaction.
+     * The second factor of a change that asks for it again (email change, deletion), once the
+     * password was checked: nothing when two factors are off; otherwise a current code (400
+     * `two_factor_code_invalid`), used up inside `executor`'s transaction.
      */
-    async confirmSeller(
+    async acceptSecondFactor(
       executor: Database,
-      sellerId: string,
-      proof: { password: string; code?: string | undefined },
-    ): Promise<SellerRow> {
-      const seller = await sellers.findById(sellerId, executor);
-      if (!seller) throw new AppError('unauthorized', 'Sign in to continue');
-      if (!(await verifyPassword(proof.password, seller.passwordHash))) {
-        throw new AppError('wrong_password', 'The password is not correct', [
-          { path: 'password', code: 'wrongPassword' },
+      seller: SellerRow,
+      code: string | undefined,
+    ): Promise<void> {
+      if (!isTwoFactorOn(seller)) return;
+      if (!code) {
+        throw new AppError('two_factor_code_invalid', 'A code is required', [
+          { path: 'code', code: 'twoFactorCodeRequired' },
         ]);
       }
-      if (isTwoFactorOn(seller)) {
-        if (!proof.code) {
-          throw new AppError('two_factor_code_invalid', 'A code is required', [
-            { path: 'code', code: 'twoFactorCodeRequired' },
-          ]);
-        }
-        await acceptCode(executor, seller, proof.code);
-      }
-      return seller;
+      await acceptCode(executor, seller, code);
     },
 
     /** After the right password of a seller with two factors on: the challenge of step two. */

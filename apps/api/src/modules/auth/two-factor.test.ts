@@ -1,3 +1,4 @@
+import type { ActivityResponse } from '@seller/contract/auth/get-activity';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginChallenges, recoveryCodes, sellers } from '../../db/schema.ts';
@@ -208,5 +209,24 @@ describe('signing in with two factors', () => {
       .from(recoveryCodes)
       .where(eq(recoveryCodes.sellerId, row?.id ?? ''));
     expect(left).toEqual([]);
+  });
+
+  it('writes new recovery codes to the activity, with where they were asked from', async () => {
+    const { seller, secret } = await enrolled();
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/recovery-codes',
+      headers: bearer(seller.token),
+      payload: { code: codeAt(secret) },
+      remoteAddress: '203.0.113.77',
+    });
+    expect(renewed.statusCode).toBe(200);
+    nextStep();
+    const activity = await t.app.inject({
+      url: '/api/auth/activity',
+      headers: bearer(seller.token),
+    });
+    const events = activity.json<ActivityResponse>().events;
+    expect(events[0]).toMatchObject({ type: 'recovery_codes_regenerated', ip: '203.0.113.77' });
   });
 });

@@ -324,7 +324,10 @@ export function createPayoutRepository(
       return row;
     },
 
-    /** Sellers whose balance is at least `minAmount`, largest first. */
+    /**
+     * Sellers whose balance is at least `minAmount`, largest first. A deleted account is never
+     * listed: it can no longer be paid (its email and payout details are erased).
+     */
     async dueSellers(minAmount: number) {
       return parseRows(
         dueRow,
@@ -334,6 +337,7 @@ export function createPayoutRepository(
             select seller_id, sum(net) as balance from ${ledgerEntries}
             group by seller_id having sum(net) >= ${minAmount}
           ) b join ${sellers} s on s.id = b.seller_id
+          where s.deleted_at is null
           order by b.balance desc, s.id`),
       );
     },

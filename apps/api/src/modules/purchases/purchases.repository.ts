@@ -82,9 +82,11 @@ function introEndsAt(timeZone: string): SQL {
  * won, the seller keeping the rest), and, only when it was inserted, adds it to the three
  * rollups (the product's, the day's, the seller's). The sale takes its place in the seller's
  * ledger under the ledger's lock, its time read after it (`db/ledger-order.ts`), so that a
- * payout recorded meanwhile never has it in its statement. No row when the product does not exist;
- * otherwise one, with `answer`'s columns of `product` and `new_sale` (its columns null when
- * nothing was written).
+ * payout recorded meanwhile never has it in its statement. No row when the product does not exist
+ * or its seller deleted the account; otherwise one, with `answer`'s columns of `product` and
+ * `new_sale` (its columns null when nothing was written). The seller's row is key-share locked
+ * as the sale's foreign key would lock it anyway, but before it is read: a deletion committing
+ * meanwhile is waited for and then seen, so no sale lands on a deleted account.
  */
 function purchaseQuery(
   order: Record<keyof OrderInput, unknown>,
@@ -102,7 +104,8 @@ function purchaseQuery(
              ${introEndsAt(timeZone)} as intro_ends_at, ${hearing} as hearing
       from ${products} p join ${sellers} s on s.id = p.seller_id
         left join ${webhooks} w on w.seller_id = p.seller_id
-      where p.id = ${order.productId}
+      where p.id = ${order.productId} and s.deleted_at is null
+      for key share of s
     ),
     priced as (
       select product.id, product.seller_id, rate.bp,

@@ -140,6 +140,18 @@ export function createPurchaseService(deps: {
   }
 
   /**
+   * No product to sell (unknown, or its seller deleted the account): 404, but a retry of an
+   * order recorded before is still answered as the replay it is.
+   */
+  async function notForSale(
+    input: PurchaseInput,
+    purchasedAt: Date,
+  ): Promise<{ created: boolean; sale: RecordedSale }> {
+    if (await purchases.findSaleByOrderId(input.orderId)) return replayAnswer(input, purchasedAt);
+    throw notFound('Product');
+  }
+
+  /**
    * Records sales once per order id, whatever the retries and races: the unique order id and
    * `ON CONFLICT DO NOTHING` decide. Each sale and its rollups (the product's sales count among
    * them) are written together; a batch (the demo seed) shares one transaction.
@@ -189,7 +201,7 @@ export function createPurchaseService(deps: {
     async record(input: PurchaseInput): Promise<{ created: boolean; sale: RecordedSale }> {
       const purchasedAt = purchaseTime(input, now());
       const result = await sales.recordQuiet(orderOf(input, purchasedAt));
-      if (!result) throw notFound('Product');
+      if (!result) return notForSale(input, purchasedAt);
       if (!result.quiet) {
         const [recorded] = await recordMany([input]);
         if (!recorded) throw new Error('no result');

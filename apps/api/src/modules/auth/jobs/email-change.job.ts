@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { fallbackLanguage, languageOf } from '@seller/contract/languages';
 import { z } from 'zod';
-import type { DataAccess } from '../../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
+import type { SecretBox } from '../../../lib/secret-box.ts';
 import { exponentialBackoff, type JobDefinition } from '../../jobs/job-queue.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import type { SellerRepository } from '../auth.repository.ts';
@@ -11,41 +11,38 @@ import { hashToken } from './password-reset.job.ts';
 /** An email change link is valid this long. */
 export const emailChangeLinkMinutes = 60;
 
-export const emailChangePayload = z.object({ sellerId: z.string(), newEmail: z.string() });
+export const emailChangePayload = z.object({
+  sellerId: z.string(),
+  newEmail: z.string(),
+  /** The link's token, sealed (`SecretBox`): the database keeps only its hash in clear sight. */
+  sealedToken: z.string(),
+});
 
 /**
- * Makes the confirmation link of an email change and mails it to the new address, with a notice
- * to the current one. The link is made here, not in the request, so that it is never stored in
- * clear (only its hash is kept).
+ * Mails the confirmation link of an email change to the new address, with a notice to the
+ * current one. The link was made with the request (only its hash is stored; the job carries it
+ * sealed), so every attempt mails the same link: a retry after the first mail went out never
+ * ends the link the seller already has. A link ended meanwhile (a newer request, a password
+ * change or reset, the account's deletion) is not mailed.
  */
 export function createEmailChangeJob(deps: {
-  /** Runs work in one transaction (the database handle's). */
-  transaction: DataAccess['transaction'];
+  db: Database;
   sellers: SellerRepository;
   emailChanges: EmailChangeRepository;
+  secrets: SecretBox;
   mail: MailService;
   now: () => Date;
 }): JobDefinition<typeof emailChangePayload> {
-  const { transaction, sellers, emailChanges, mail, now } = deps;
+  const { db, sellers, emailChanges, secrets, mail, now } = deps;
   return {
     kind: 'email-change',
     payload: emailChangePayload,
     retry: exponentialBackoff({ maxAttempts: 8, firstMs: 30_000, maxMs: 30 * 60 * 1000 }),
-    async handle({ sellerId, newEmail }) {
+    async handle({ sellerId, newEmail, sealedToken }) {
       const seller = await sellers.findById(sellerId);
       if (!seller?.email) return;
-      const token = randomBytes(32).toString('base64url');
-      const at = now();
-      const expiresAt = new Date(at.getTime() + emailChangeLinkMinutes * 60_000);
-      await transaction((tx) =>
-        emailChanges.replaceToken(tx, {
-          sellerId,
-          tokenHash: hashToken(token),
-          newEmail,
-          expiresAt,
-          at,
-        }),
-      );
+      const token = secrets.open(sealedToken);
+      if (!(await emailChanges.isOpen(db, hashToken(token), now()))) return;
       const language = languageOf(seller.language ?? undefined) ?? fallbackLanguage;
       await mail.send(newEmail, 'emailChangeConfirm', language, {
         url: mail.link(`/confirm-email?token=${token}`),
