@@ -4,7 +4,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { inBatches } from '../../lib/batches.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SessionRepository } from './sessions.repository.ts';
-import { describeUserAgent } from './user-agent.ts';
+import { describeUserAgent, storedUserAgent } from './user-agent.ts';
 
 /** `last_used_at` moves at most this often: one write a minute per session, not per request. */
 export const sessionTouchIntervalMs = 60_000;
@@ -44,7 +44,7 @@ export function createSessionService(deps: {
       return sessions.create(executor, {
         sellerId,
         ip: client.ip,
-        userAgent: client.userAgent ?? null,
+        userAgent: storedUserAgent(client.userAgent),
         at,
         expiresAt: expiryOf(at),
       });
