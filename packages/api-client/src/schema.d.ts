@@ -8223,6 +8223,7 @@ export interface operations {
                             /** Format: date-time */
                             requestedAt: string;
                             downloadUrl: string | null;
+                            downloadUrlExpiresAt: string | null;
                             expiresAt: string | null;
                         } | null;
                     };
@@ -8279,6 +8280,7 @@ export interface operations {
                             /** Format: date-time */
                             requestedAt: string;
                             downloadUrl: string | null;
+                            downloadUrlExpiresAt: string | null;
                             expiresAt: string | null;
                         } | null;
                     };
