@@ -8250,6 +8250,7 @@ export interface operations {
                             /** Format: date-time */
                             requestedAt: string;
                             downloadUrl: string | null;
+                            downloadUrlExpiresAt: string | null;
                             expiresAt: string | null;
                         } | null;
                     };
@@ -8306,6 +8307,7 @@ export interface operations {
                             /** Format: date-time */
                             requestedAt: string;
                             downloadUrl: string | null;
+                            downloadUrlExpiresAt: string | null;
                             expiresAt: string | null;
                         } | null;
                     };

@@ -87,7 +87,31 @@ export const profileNicknameSchema = z
 
 export const bioSchema = optionalText(limits.bio.max, 'bioTooLong');
 
-export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+const firstInstantMs = Date.parse(limits.dates.firstInstant);
+const lastInstantMs = Date.parse(limits.dates.lastInstant);
+
+/**
+ * An instant sent by a client (ISO 8601 with `Z` or an offset). One the database cannot store
+ * and write back (`0000-01-01T00:00:00Z`, a year past 9999 once its offset is applied) is
+ * refused with `dateUnsupported`, like any other bad input, before any route reads it.
+ */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true }).refine((value) => {
+  const at = Date.parse(value);
+  return at >= firstInstantMs && at <= lastInstantMs;
+}, 'dateUnsupported');
+
+/**
+ * A day sent by a client (`YYYY-MM-DD`): `formatMessage` when it is not a calendar date so
+ * written, `dateUnsupported` when it is one the database cannot store (year 0000).
+ */
+export function isoDaySchema(formatMessage: string) {
+  return z.iso
+    .date({ error: formatMessage })
+    .refine(
+      (day) => day >= limits.dates.firstDay && day <= limits.dates.lastDay,
+      'dateUnsupported',
+    );
+}
 
 /** What `String(n)` writes for a whole number from 0: digits, no sign, no leading zero. */
 const canonicalInteger = /^(?:0|[1-9]\d*)$/;

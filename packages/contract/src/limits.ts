@@ -30,6 +30,17 @@ export const limits = {
   downloadLimit: { min: 0, max: 100, default: 5, unlimited: 0 },
   activity: { defaultLimit: 20, maxLimit: 100 },
   dailySales: { defaultDays: 30, maxDays: 365 },
+  /**
+   * The days the database stores and the API writes back as `YYYY-MM-DD`: years 0001 to 9999.
+   * An instant must be a day inside them too, so that its local day in any time zone (±14 h)
+   * is still one of them.
+   */
+  dates: {
+    firstDay: '0001-01-01',
+    lastDay: '9999-12-31',
+    firstInstant: '0001-01-02T00:00:00.000Z',
+    lastInstant: '9999-12-30T23:59:59.999Z',
+  },
   commission: { introMonths: 6, introRate: 0, standardRate: 0.1 },
   currenciesSupported: 135,
   redirectAfterSaveMs: 1000,

@@ -110,6 +110,7 @@ export const validationMessages = {
   refundedAtInFuture: 'The refund time is in the future.',
   refundedAtBeforeSale: 'The refund time is before the sale.',
   dateOutOfRange: 'The date must be between 2000-01-01 and 2100-12-31.',
+  dateUnsupported: 'The date must be between the years 0001 and 9999.',
   dateRangeInvalid: 'The first day must not be after the last day.',
 
   payoutIdInvalid: 'The payout id must be printable ASCII without spaces.',

@@ -5,19 +5,21 @@ import { AppError } from '../lib/app-error.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 import { type LocalStorage, LocalTransferError } from './local-driver.ts';
 import type { LocalGrant } from './local-signing.ts';
+import { downloadCacheControl } from './storage.ts';
 
 export type ByteRange = { start: number; end: number };
 
 /**
- * One `Range: bytes=…` range of a `size`-byte object (RFC 9110): undefined means "send the
- * whole object" (no header, a malformed one or several ranges), 'unsatisfiable' is a 416.
+ * One `Range: bytes=…` range of a `size`-byte object (RFC 9110; the unit is case-insensitive,
+ * `BYTES=0-9` too): undefined means "send the whole object" (no header, a malformed one or
+ * several ranges), 'unsatisfiable' is a 416.
  */
 export function parseRange(
   header: string | undefined,
   size: number,
 ): ByteRange | 'unsatisfiable' | undefined {
   if (!header) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  const match = /^bytes=(\d*)-(\d*)$/i.exec(header.trim());
   if (!match) return undefined;
   const [, first = '', last = ''] = match;
   if (first === '' && last === '') return undefined;
@@ -99,6 +101,13 @@ async function drainRefusedBody(request: FastifyRequest): Promise<void> {
   }
 }
 
+/** Whether an `If-None-Match` list names the object's entity tag (weakly compared, RFC 9110). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 async function sendObject(
   storage: LocalStorage,
   key: string,
@@ -115,12 +124,21 @@ async function sendObject(
     if (code === 'ENOENT' || code === 'ENAMETOOLONG') throw new AppError('not_found', 'Not found');
     throw error;
   }
+  const lastModified = object.modifiedAt.toUTCString();
   reply.headers({
     ...headers,
     'Accept-Ranges': 'bytes',
     'X-Content-Type-Options': 'nosniff',
+    ETag: object.etag,
+    'Last-Modified': lastModified,
   });
-  const range = parseRange(request.headers.range, object.size);
+  if (matchesEtag(request.headers['if-none-match'], object.etag)) {
+    return reply.code(304).send();
+  }
+  // A resumed download whose file changed since its first part gets the whole file again.
+  const ifRange = request.headers['if-range'];
+  const rangeHolds = ifRange === undefined || ifRange === object.etag || ifRange === lastModified;
+  const range = rangeHolds ? parseRange(request.headers.range, object.size) : undefined;
   if (range === 'unsatisfiable') {
     return reply
       .code(416)
@@ -205,7 +223,7 @@ export async function localStorageRoutes(app: FastifyInstance, options: { storag
     return sendObject(storage, grant.key, request, reply, {
       'Content-Type': grant.type,
       'Content-Disposition': attachmentDisposition(grant.name),
-      'Cache-Control': 'private, no-store',
+      'Cache-Control': downloadCacheControl,
     });
   });
 

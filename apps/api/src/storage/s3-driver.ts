@@ -17,6 +17,7 @@ import type { S3StorageConfig } from '../config.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 import {
   type CompleteMultipartOptions,
+  downloadCacheControl,
   type PresignGetOptions,
   type PresignPartOptions,
   type PresignPutOptions,
@@ -255,6 +256,7 @@ export class S3Storage implements Storage {
         Key: key,
         ResponseContentDisposition: attachmentDisposition(options.fileName),
         ResponseContentType: options.contentType,
+        ResponseCacheControl: downloadCacheControl,
       }),
       {
         expiresIn: options.expiresInSeconds,

@@ -5,6 +5,13 @@
  * URLs these methods sign.
  */
 
+/**
+ * The `Cache-Control` of every private download (a product file, a delivery, a data export), on
+ * both drivers: the local driver sends it, the S3 driver signs it into the URL
+ * (`response-cache-control`). Neither the browser nor a shared cache keeps the bytes.
+ */
+export const downloadCacheControl = 'private, no-store';
+
 export interface StoredObject {
   size: number;
   contentType: string | undefined;

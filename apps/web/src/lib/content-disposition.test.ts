@@ -22,4 +22,9 @@ describe('fileNameFromDisposition', () => {
     expect(fileNameFromDisposition('attachment')).toBeUndefined();
     expect(fileNameFromDisposition(null)).toBeUndefined();
   });
+
+  it('reads quoted names with escaped quotes, and nothing from a broken RFC 8187 name', () => {
+    expect(fileNameFromDisposition('attachment; filename="say \\"hi\\".pdf"')).toBe('say "hi".pdf');
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A")).toBeUndefined();
+  });
 });

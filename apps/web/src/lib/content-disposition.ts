@@ -1,22 +1,17 @@
+import { parse } from 'content-disposition';
+
 /**
- * The file name of a `Content-Disposition` header: `filename*=UTF-8''…` (RFC 5987) first,
- * then `filename="…"` or a bare `filename=…`. Path parts are dropped.
+ * The file name of a `Content-Disposition` header, read by the maintained `content-disposition`
+ * package: `filename*` (RFC 8187, Korean and Chinese names) first, then `filename`, quoted or
+ * bare. Path parts are dropped; a header without a name, or not one at all, gives nothing.
  */
 export function fileNameFromDisposition(header: string | null | undefined): string | undefined {
   if (!header) return undefined;
   let name: string | undefined;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      name = decodeURIComponent(extended[1].trim());
-    } catch {
-      name = undefined;
-    }
-  }
-  if (!name) {
-    const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
-    const bare = /filename\s*=\s*([^;\s"]+)/.exec(header);
-    name = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? bare?.[1];
+  try {
+    name = parse(header).parameters.filename;
+  } catch {
+    return undefined;
   }
   const base = name?.split(/[/\\]/).pop()?.trim();
   return base ? base : undefined;

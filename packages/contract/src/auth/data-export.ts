@@ -13,6 +13,8 @@ export const dataExportSchema = z.object({
   requestedAt: z.iso.datetime(),
   /** A link to the ZIP file, valid for a few minutes: ask again for a fresh one. Only when ready. */
   downloadUrl: z.string().nullable(),
+  /** When `downloadUrl` stops working (ask again before); null when there is no link. */
+  downloadUrlExpiresAt: z.iso.datetime().nullable(),
   /** Until when the file is kept (24 hours after it was built); null while pending or failed. */
   expiresAt: z.iso.datetime().nullable(),
 });

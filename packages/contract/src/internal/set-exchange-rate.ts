@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { isoDaySchema } from '../fields.ts';
 import { exchangeRateResponseSchema } from '../products/get-exchange-rate.ts';
 
 const ratePerUsd = z.number().gte(0.0001).max(1_000_000);
@@ -8,8 +9,7 @@ export const setExchangeRateBodySchema = z.object({
   krw: ratePerUsd,
   cny: ratePerUsd,
   /** `yyyy-MM-dd`; today in the configured time zone when absent. */
-  date: z.iso
-    .date()
+  date: isoDaySchema('dayInvalid')
     .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'dateOutOfRange')
     .optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInteger } from '../fields.ts';
+import { isoDaySchema, queryInteger } from '../fields.ts';
 import { limits } from '../limits.ts';
 import { maxTransactionsPage } from '../sales/get-transactions.ts';
 
@@ -64,8 +64,8 @@ export const pageQueryShape = {
 
 /** `from` and `to`: local days (`YYYY-MM-DD` in the server's time zone), both included. */
 export const ledgerRangeShape = {
-  from: z.iso.date({ error: 'dayInvalid' }).optional(),
-  to: z.iso.date({ error: 'dayInvalid' }).optional(),
+  from: isoDaySchema('dayInvalid').optional(),
+  to: isoDaySchema('dayInvalid').optional(),
 };
 
 /** `from` after `to` is refused rather than answered with nothing. */

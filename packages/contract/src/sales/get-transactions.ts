@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { queryInteger } from '../fields.ts';
+import { isoDaySchema, queryInteger } from '../fields.ts';
 import { limits, salesPeriods } from '../limits.ts';
 
 /**
@@ -27,7 +27,7 @@ export const transactionsQuerySchema = z.object({
   }),
   period: salesPeriodSchema,
   /** One local day (`YYYY-MM-DD` in the server's time zone); when given, it replaces `period`. */
-  day: z.iso.date({ error: 'dayInvalid' }).optional(),
+  day: isoDaySchema('dayInvalid').optional(),
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
 

@@ -18,6 +18,7 @@ import {
   sellerGettingStarted,
   sellerSignInAddresses,
   sellers,
+  uploads,
 } from '../../db/schema.ts';
 import { wholeNumber } from '../../db/sql-values.ts';
 
@@ -237,6 +238,24 @@ export function createAccountRepository({
         .innerJoin(products, eq(products.id, productThumbnails.productId))
         .where(and(eq(products.sellerId, sellerId), unsold));
       return [...files, ...images].map((row) => row.key);
+    },
+
+    /**
+     * The stored key of the seller's avatar image, read from its upload (never worked out from
+     * the avatar's public URL, which names whatever address the server had when it was set).
+     */
+    async avatarKeys(tx: Database, sellerId: string): Promise<string[]> {
+      const rows = await tx
+        .select({ key: uploads.storageKey })
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.sellerId, sellerId),
+            eq(uploads.kind, 'avatar'),
+            isNotNull(uploads.attachedAt),
+          ),
+        );
+      return rows.map((row) => row.key);
     },
 
     async exportFileKeys(tx: Database, sellerId: string): Promise<string[]> {

@@ -8,7 +8,7 @@ import type { AccountService } from './account.service.ts';
 
 const clientOf = (request: FastifyRequest): RequestClient => ({
   ip: request.ip,
-  userAgent: request.headers['user-agent']?.slice(0, 500),
+  userAgent: request.headers['user-agent'],
 });
 
 /** The seller's data export and the deletion of the account. */

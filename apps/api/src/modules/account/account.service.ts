@@ -36,7 +36,7 @@ const sellerGone = () => new AppError('unauthorized', 'Sign in to continue');
 
 export interface AccountDeps {
   accounts: AccountRepository;
-  storage: Pick<Storage, 'put' | 'presignGet' | 'delete' | 'publicUrl' | 'keyFromPublicUrl'>;
+  storage: Pick<Storage, 'put' | 'presignGet' | 'delete' | 'publicUrl'>;
   queue: JobQueue;
   mail: MailService;
   /** Writes the export's request to the activity, and erases the activity at deletion. */
@@ -178,20 +178,25 @@ export function createAccountService(deps: AccountDeps) {
 
   async function toDataExport(row: DataExportRow): Promise<DataExport> {
     const base = { requestedAt: row.requestedAt.toISOString() };
+    const noLink = { downloadUrl: null, downloadUrlExpiresAt: null };
     if (row.status === 'pending' || row.status === 'failed') {
-      return { ...base, status: row.status, downloadUrl: null, expiresAt: null };
+      return { ...base, ...noLink, status: row.status, expiresAt: null };
     }
     const expiresAt = row.expiresAt?.toISOString() ?? null;
-    const offered = row.storageKey && row.expiresAt && row.expiresAt > now();
+    const at = now();
+    const offered = row.storageKey && row.expiresAt && row.expiresAt > at;
     if (!offered || !row.storageKey) {
-      return { ...base, status: 'expired', downloadUrl: null, expiresAt };
+      return { ...base, ...noLink, status: 'expired', expiresAt };
     }
     const downloadUrl = await storage.presignGet(row.storageKey, {
       fileName: `seller-center-data-${row.requestedAt.toISOString().slice(0, 10)}.zip`,
       contentType: 'application/zip',
       expiresInSeconds: exportLinkSeconds,
     });
-    return { ...base, status: 'ready', downloadUrl, expiresAt };
+    // Both drivers count a link's life in whole seconds from the second it is signed in.
+    const linkEnds = (Math.floor(at.getTime() / 1000) + exportLinkSeconds) * 1000;
+    const downloadUrlExpiresAt = new Date(linkEnds).toISOString();
+    return { ...base, status: 'ready', downloadUrl, downloadUrlExpiresAt, expiresAt };
   }
 
   return {
@@ -265,11 +270,11 @@ export function createAccountService(deps: AccountDeps) {
               : 'The account owes a refund: the balance must be settled before it can be deleted',
           );
         }
-        const avatarKey = seller.avatarUrl ? storage.keyFromPublicUrl(seller.avatarUrl) : undefined;
+        // Every file by its storage key, as the rows that hold it record it.
         const keys = [
           ...(await accounts.unsoldProductFileKeys(tx, sellerId)),
           ...(await accounts.exportFileKeys(tx, sellerId)),
-          ...(avatarKey ? [avatarKey] : []),
+          ...(await accounts.avatarKeys(tx, sellerId)),
         ];
         // What other modules own goes through them, in this transaction; the seller's row last,
         // so that its erasure time is the deletion's.

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataExportResponse } from '@seller/contract/auth/data-export';
 import type { TransactionsResponse } from '@seller/contract/sales/get-transactions';
@@ -10,7 +10,9 @@ import {
   dataExports,
   loginChallenges,
   payouts,
+  productFiles,
   products,
+  productThumbnails,
   recoveryCodes,
   securityEvents,
   sellerSessions,
@@ -20,11 +22,12 @@ import {
   webhooks,
 } from '../../db/schema.ts';
 import { authenticator } from '../../test/authenticator.ts';
+import { localPath } from '../../test/completed-uploads.ts';
 import { sellerIdByEmail } from '../../test/database-rows.ts';
 import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
 import { createProductFor } from '../../test/seller-products.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 /** The app's clock: the tests move it past the export's day. */
@@ -141,6 +144,8 @@ describe('data export', () => {
     expect(ready).toMatchObject({
       status: 'ready',
       expiresAt: new Date(now.getTime() + 24 * 3600_000).toISOString(),
+      // The link itself lives five minutes from when it was given: the screen asks again before.
+      downloadUrlExpiresAt: new Date(now.getTime() + 5 * 60_000).toISOString(),
     });
     const files = await downloadExport(seller);
     expect(Object.keys(files)).toEqual([
@@ -258,6 +263,71 @@ describe('data export', () => {
 });
 
 describe('account deletion', () => {
+  it('removes the avatar and the files of unsold products by their storage keys, whatever address the server has now', async () => {
+    const seller = await signUpSeller(t.app);
+    const product = await createProductFor(t.app, seller.token, 'Never sold');
+    const bytes = Buffer.from('an avatar image');
+    const started = await call('POST', '/api/auth/avatar-upload-url', seller.token, {
+      fileName: 'me.png',
+      fileType: 'image/png',
+      fileSize: bytes.length,
+    });
+    const avatar = started.json<{
+      uploadUrl: string;
+      publicUrl: string;
+      s3Key: string;
+      contentType: string;
+    }>();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: localPath(avatar.uploadUrl),
+      headers: { 'content-type': avatar.contentType },
+      payload: bytes,
+    });
+    expect(put.statusCode).toBe(200);
+    const set = await call('PUT', '/api/auth/avatar', seller.token, {
+      avatarUrl: avatar.publicUrl,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(avatar.publicUrl.startsWith('https://seller.example.com/')).toBe(true);
+
+    const [file] = await t.database.db
+      .select({ key: productFiles.storageKey })
+      .from(productFiles)
+      .where(eq(productFiles.productId, product.product.id));
+    const [thumbnail] = await t.database.db
+      .select({ key: productThumbnails.storageKey })
+      .from(productThumbnails)
+      .where(eq(productThumbnails.productId, product.product.id));
+    const keys = [avatar.s3Key, file?.key ?? '', thumbnail?.key ?? ''];
+    const onDisk = (key: string) =>
+      stat(path.join(t.config.storage.driver === 'local' ? t.config.storage.root : '', key)).then(
+        () => true,
+        () => false,
+      );
+    for (const key of keys) expect(await onDisk(key), key).toBe(true);
+
+    // The server has moved since the avatar was set: its public URL names the old address.
+    const moved = await createSiblingApp(t, {
+      PUBLIC_URL: 'https://sellers.example.org',
+      JWT_SECRET: t.config.jwtSecret,
+      INTERNAL_API_SECRET: internalSecret,
+    });
+    try {
+      const deleted = await moved.inject({
+        method: 'DELETE',
+        url: '/api/auth/account',
+        headers: bearer(seller.token),
+        payload: { password: seller.password },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      await moved.jobQueue.runDue();
+    } finally {
+      await moved.close();
+    }
+    for (const key of keys) expect(await onDisk(key), key).toBe(false);
+  });
+
   it('refuses a wrong password with 400 wrong_password and a missing code when two factors are on', async () => {
     const seller = await signUpSeller(t.app);
     const wrong = await call('DELETE', '/api/auth/account', seller.token, {

@@ -4,6 +4,7 @@ import type { ApiToken } from '@seller/contract/developer/api-token';
 import type { DataAccess } from '../../db/client.ts';
 import type { ApiTokenRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { ActivityService, RequestClient } from '../auth/activity.service.ts';
 import type { ApiTokenRepository } from './api-tokens.repository.ts';
@@ -18,7 +19,6 @@ export function apiTokenRequestRule(perMinute: number): RateLimitRule {
   return { name: 'api-token', max: perMinute, windowSeconds: 60 };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const isScope = (value: string): value is ApiScope =>
   (apiScopes as readonly string[]).includes(value);
@@ -94,7 +94,7 @@ export function createApiTokenService(deps: {
     },
 
     async revoke(sellerId: string, id: string, client?: RequestClient): Promise<void> {
-      if (!uuidPattern.test(id)) throw notFound('Token');
+      if (!isUuid(id)) throw notFound('Token');
       await transaction(async (tx) => {
         if (!(await tokens.revoke(sellerId, id, tx))) throw notFound('Token');
         await activity.record(tx, sellerId, 'api_token_revoked', client);

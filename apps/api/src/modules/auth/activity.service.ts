@@ -3,7 +3,7 @@ import type { SecurityEventType } from '@seller/contract/auth/security-events';
 import type { Database } from '../../db/client.ts';
 import { inBatches } from '../../lib/batches.ts';
 import type { ActivityRepository } from './activity.repository.ts';
-import { describeUserAgent } from './user-agent.ts';
+import { describeUserAgent, storedUserAgent } from './user-agent.ts';
 
 /** Where a request came from, as the activity and the sessions list show it. */
 export interface RequestClient {
@@ -34,7 +34,7 @@ export function createActivityService(deps: { activity: ActivityRepository; now?
       type,
       at: now(),
       ip: client?.ip ?? null,
-      userAgent: client?.userAgent ?? null,
+      userAgent: storedUserAgent(client?.userAgent),
     });
   }
 

@@ -2,9 +2,10 @@ import type { SessionsResponse } from '@seller/contract/auth/get-sessions';
 import type { DataAccess, Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { inBatches } from '../../lib/batches.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SessionRepository } from './sessions.repository.ts';
-import { describeUserAgent } from './user-agent.ts';
+import { describeUserAgent, storedUserAgent } from './user-agent.ts';
 
 /** `last_used_at` moves at most this often: one write a minute per session, not per request. */
 export const sessionTouchIntervalMs = 60_000;
@@ -44,7 +45,7 @@ export function createSessionService(deps: {
       return sessions.create(executor, {
         sellerId,
         ip: client.ip,
-        userAgent: client.userAgent ?? null,
+        userAgent: storedUserAgent(client.userAgent),
         at,
         expiresAt: expiryOf(at),
       });
@@ -88,8 +89,7 @@ export function createSessionService(deps: {
 
     /** Signs one session out; one already signed out is left as it is. Another seller's: 404. */
     async revoke(sellerId: string, sessionId: string, client: RequestClient): Promise<void> {
-      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-      if (!uuid.test(sessionId)) throw notFound('Session');
+      if (!isUuid(sessionId)) throw notFound('Session');
       await transaction(async (tx) => {
         const row = await sessions.findForUpdate(tx, sellerId, sessionId);
         if (!row) throw notFound('Session');

@@ -2,7 +2,7 @@ import type { ActivityResponse } from '@seller/contract/auth/get-activity';
 import type { SessionsResponse } from '@seller/contract/auth/get-sessions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sellerSessions } from '../../db/schema.ts';
+import { securityEvents, sellerSessions } from '../../db/schema.ts';
 import { mintToken, sellerIdOf } from '../../test/seller-fixtures.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -302,5 +302,32 @@ describe('activity', () => {
       'api_token_created',
       'login',
     ]);
+  });
+});
+
+describe('the stored User-Agent', () => {
+  it('keeps at most 512 characters of it in the session and the activity log', async () => {
+    const seller = await signUpSeller(t.app);
+    // 511 characters, then an emoji (two UTF-16 units) across the limit, then a lot more.
+    const huge = `${chromeOnMac}${'x'.repeat(511 - chromeOnMac.length)}🙂${'y'.repeat(20_000)}`;
+    const token = await signIn(seller, huge, '203.0.113.9');
+    const sellerId = sellerIdOf(token);
+    const stored = [
+      ...(await t.database.db
+        .select({ userAgent: sellerSessions.userAgent })
+        .from(sellerSessions)
+        .where(eq(sellerSessions.sellerId, sellerId))),
+      ...(await t.database.db
+        .select({ userAgent: securityEvents.userAgent })
+        .from(securityEvents)
+        .where(eq(securityEvents.sellerId, sellerId))),
+    ].filter((row) => row.userAgent?.startsWith(chromeOnMac));
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const { userAgent } of stored) {
+      expect(userAgent).toBe(`${chromeOnMac}${'x'.repeat(511 - chromeOnMac.length)}🙂`);
+    }
+    // Still read as the browser it names.
+    const listed = (await sessionsOf(token)).find((session) => session.current);
+    expect(listed?.browser).toBe('Chrome 131');
   });
 });

@@ -7,6 +7,20 @@ export interface Device {
   os: string | null;
 }
 
+/** The longest User-Agent kept; real browsers send a few hundred characters. */
+export const storedUserAgentMax = 512;
+
+/**
+ * The User-Agent as sessions and the activity log store it: at most `storedUserAgentMax`
+ * characters (whole code points, never half of one), without the NUL characters the database
+ * refuses; null when there is none. Every row that keeps a User-Agent takes it from here.
+ */
+export function storedUserAgent(userAgent: string | null | undefined): string | null {
+  if (!userAgent) return null;
+  const kept = Array.from(userAgent.replaceAll('\u0000', '')).slice(0, storedUserAgentMax);
+  return kept.length > 0 ? kept.join('') : null;
+}
+
 const majorVersion = (version: string | undefined) => version?.split('.')[0];
 
 const join = (name: string | undefined, version: string | undefined) =>

@@ -2,13 +2,12 @@ import type { CatalogProduct } from '@seller/contract/catalog/catalog-product';
 import type { CatalogProductPage } from '@seller/contract/catalog/get-catalog-product';
 import type { CreatorPage } from '@seller/contract/catalog/get-creator-page';
 import { notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { CatalogProductRow, CatalogRepository } from './catalog.repository.ts';
 
 /** The catalog shows public images only: thumbnails and avatars. */
 export type CatalogStorage = Pick<Storage, 'publicUrl'>;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The public catalog (docs/product-rules.md, "The public catalog"): a seller's creator page and
@@ -52,9 +51,7 @@ export function createCatalogService(deps: {
 
     async productPage(nickname: string, productId: string): Promise<CatalogProductPage> {
       // An id that is not a uuid names no product: not looked for, answered the same.
-      const page = uuidPattern.test(productId)
-        ? await catalog.productPage(nickname, productId)
-        : undefined;
+      const page = isUuid(productId) ? await catalog.productPage(nickname, productId) : undefined;
       if (!page) throw notFound('Product');
       return {
         seller: page.seller,

@@ -6,6 +6,7 @@ import type { SaleDetail } from '@seller/contract/sales/get-sale';
 import type { ResetSaleDownloadsResponse } from '@seller/contract/sales/reset-sale-downloads';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
 import type { DeliveryRepository } from './deliveries.repository.ts';
@@ -14,9 +15,6 @@ export type DeliveryInput = z.output<typeof createDeliveryBodySchema>;
 
 /** The storage operation deliveries need: a short-lived download URL of a private file. */
 export type DeliveryStorage = Pick<Storage, 'presignGet'>;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => uuidPattern.test(value);
 
 const saleNotFound = () => notFound('Sale');
 

@@ -15,6 +15,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { PayoutRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
+import { eventTime } from '../../lib/event-time.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { createPayoutMailJob, type FindRecipient } from './jobs/payout-mail.job.ts';
@@ -28,10 +30,6 @@ export type PayoutInput = z.output<typeof recordPayoutBodySchema>;
 type RecordOutcome =
   | { created: { payout: Payout; balance: number } }
   | { taken: PayoutRow | undefined };
-
-/** Clocks differ: a payout may be dated a little ahead of ours, not more. */
-const maxClockSkewMs = 5 * 60 * 1000;
-const earliestPayout = Date.parse('2000-01-01T00:00:00Z');
 
 /** Entries read per statement of the ledger export. */
 const exportPageSize = 1000;
@@ -148,15 +146,12 @@ export function createPayoutService(deps: {
   queue.register(mailJob);
 
   function paidAtOf(input: PayoutInput): Date {
-    const at = now();
-    const paidAt = input.paidAt ? new Date(input.paidAt) : at;
-    if (paidAt.getTime() > at.getTime() + maxClockSkewMs) {
+    const time = eventTime(input.paidAt, now());
+    if ('at' in time) return time.at;
+    if (time.refused === 'inFuture') {
       throw invalidField('paidAt', 'paidAtInFuture', 'Invalid body: paidAt is in the future');
     }
-    if (paidAt.getTime() < earliestPayout) {
-      throw invalidField('paidAt', 'paidAtTooEarly', 'Invalid body: paidAt is before 2000');
-    }
-    return paidAt;
+    throw invalidField('paidAt', 'paidAtTooEarly', 'Invalid body: paidAt is before 2000');
   }
 
   /** A payout id already recorded: the same payout again is answered with the stored one. */
@@ -335,8 +330,7 @@ export function createPayoutService(deps: {
   };
 
   async function statementOf(sellerId: string, id: string) {
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const row = uuid.test(id) ? await payouts.findOwnedPayout(sellerId, id) : undefined;
+    const row = isUuid(id) ? await payouts.findOwnedPayout(sellerId, id) : undefined;
     if (!row) throw notFound('Payout');
     const { entries, previousAt } = await payouts.statementEntries(sellerId, row.id);
     return { row, entries, previousAt };

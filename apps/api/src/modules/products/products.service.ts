@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { ProductFileRow, ProductRow, ProductThumbnailRow } from '../../db/schema.ts';
 import { invalidField, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { planProductUpdate, type UpdateProductInput } from './product-update-plan.ts';
@@ -31,9 +32,6 @@ export type ClaimUploads = UploadsService['claim'];
 export type ProductStorage = Pick<Storage, 'publicUrl' | 'presignGet'>;
 
 export const downloadUrlTtlSeconds = 5 * 60;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => uuidPattern.test(value);
 
 const productNotFound = () => notFound('Product');
 

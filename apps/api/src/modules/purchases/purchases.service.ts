@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
+import { eventTime } from '../../lib/event-time.ts';
 import type {
   OrderInput,
   ProductForSale,
@@ -16,10 +17,6 @@ import { createViewBatches } from './view-batches.ts';
 
 /** A sale as the member site reports it, once the contract's schema has checked it. */
 export type PurchaseInput = z.output<typeof recordPurchaseBodySchema>;
-
-/** Clocks differ: a purchase may be dated a little ahead of ours, not more. */
-export const maxClockSkewMs = 5 * 60 * 1000;
-const earliestPurchase = Date.parse('2000-01-01T00:00:00Z');
 
 export function toRecordedSale(row: SaleRow): RecordedSale {
   return {
@@ -96,12 +93,9 @@ export function createPurchaseService(deps: {
 
   /** When the sale happened: now by default, a little ahead at most, not before 2000. */
   function purchaseTime(input: PurchaseInput, at: Date): Date {
-    const purchasedAt = input.purchasedAt ? new Date(input.purchasedAt) : at;
-    if (purchasedAt.getTime() > at.getTime() + maxClockSkewMs) {
-      throw invalidDate('purchasedAtInFuture');
-    }
-    if (purchasedAt.getTime() < earliestPurchase) throw invalidDate('purchasedAtTooEarly');
-    return purchasedAt;
+    const time = eventTime(input.purchasedAt, at);
+    if ('at' in time) return time.at;
+    throw invalidDate(time.refused === 'inFuture' ? 'purchasedAtInFuture' : 'purchasedAtTooEarly');
   }
 
   /** The order as the statements take it, at its time. */

@@ -9,14 +9,12 @@ import type { Database } from '../../db/client.ts';
 import { isFullyRefunded } from '../../db/sale-rows.ts';
 import type { RefundRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
+import { eventTime } from '../../lib/event-time.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
 import type { RefundRepository, SaleForRefund } from './refunds.repository.ts';
 
 /** A refund as the member site reports it, once the contract's schema has checked it. */
 export type RefundInput = z.output<typeof recordRefundBodySchema>;
-
-/** Clocks differ: a refund may be dated a little ahead of ours, not more. */
-const maxClockSkewMs = 5 * 60 * 1000;
 
 /**
  * The commission a refund gives back (docs/product-rules.md): in proportion to the part of the
@@ -117,11 +115,13 @@ export function createRefundService(deps: {
 
   return {
     async record(input: RefundInput): Promise<{ created: boolean } & RecordRefundResponse> {
-      const at = now();
-      const refundedAt = input.refundedAt ? new Date(input.refundedAt) : at;
-      if (refundedAt.getTime() > at.getTime() + maxClockSkewMs) {
-        throw invalidField('refundedAt', 'refundedAtInFuture', 'Invalid body: refundedAt');
+      const time = eventTime(input.refundedAt, now());
+      if ('refused' in time) {
+        // Before 2000 is before any sale.
+        const code = time.refused === 'inFuture' ? 'refundedAtInFuture' : 'refundedAtBeforeSale';
+        throw invalidField('refundedAt', code, 'Invalid body: refundedAt');
       }
+      const refundedAt = time.at;
       // A retry is answered before anything is checked against the sale as it is now: the
       // refund that emptied a sale, sent again, is the same refund, not one too many.
       const known = await refunds.findRefund(input.refundId);

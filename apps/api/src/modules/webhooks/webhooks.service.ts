@@ -11,6 +11,7 @@ import { webhookEvents } from '@seller/contract/developer/webhook';
 import type { DataAccess, Database } from '../../db/client.ts';
 import type { WebhookDeliveryRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { type AddressPolicy, isAllowedAddress } from '../../lib/outbound-request.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -204,8 +205,7 @@ export function createWebhookService(deps: {
 
     /** The same event again: same body, same `X-Webhook-Id`, a new log entry. */
     async resend(sellerId: string, deliveryId: string): Promise<WebhookDelivery> {
-      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-      const original = uuid.test(deliveryId)
+      const original = isUuid(deliveryId)
         ? await webhooks.findOwnedDelivery(sellerId, deliveryId)
         : undefined;
       if (!original) throw notFound('Delivery');

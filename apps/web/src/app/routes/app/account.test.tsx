@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fetchDataExport, pendingPollMs } from '@/features/account-data/api/get-data-export';
+import {
+  fetchDataExport,
+  linkRenewalMarginMs,
+  pendingPollMs,
+} from '@/features/account-data/api/get-data-export';
 import { getToken } from '@/lib/auth-token';
 import { currentUrl, renderApp } from '@/testing/render-app';
 import { createProduct, recordSales, signUpSeller, turnOnTwoFactor } from '@/testing/seller-api';
@@ -34,7 +38,27 @@ describe('the account screen', () => {
       expect(link.getAttribute('href')).toMatch(/\/storage\/download\//);
       expect(within(ready).getByText(/^Available until /)).toBeTruthy();
       expect(within(card).getByRole('button', { name: 'Prepare a new copy' })).toBeTruthy();
+
+      // The link lives a few minutes: the screen fetches a fresh one shortly before it stops
+      // working, and not before.
+      const exportCalls = () =>
+        fetchSpy.mock.calls.filter(([input, init]) => {
+          const url = input instanceof Request ? input.url : String(input);
+          const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+          return url.endsWith('/api/auth/export') && method === 'GET';
+        }).length;
+      const fetchSpy = vi.spyOn(globalThis, 'fetch');
+      const shown = await fetchDataExport();
+      const linkLifeMs = Date.parse(shown?.downloadUrlExpiresAt ?? '') - Date.now();
+      expect(linkLifeMs).toBeGreaterThan(4 * 60_000);
+      fetchSpy.mockClear();
+      await vi.advanceTimersByTimeAsync(linkLifeMs - linkRenewalMarginMs - 10_000);
+      expect(exportCalls()).toBe(0);
+      await vi.advanceTimersByTimeAsync(20_000);
+      await vi.waitFor(() => expect(exportCalls()).toBe(1));
+      expect(await within(card).findByTestId('export-ready')).toBeTruthy();
     } finally {
+      vi.restoreAllMocks();
       vi.useRealTimers();
     }
   }, 30_000);

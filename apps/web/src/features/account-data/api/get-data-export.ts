@@ -6,6 +6,8 @@ import { dataExportKeys } from './data-export-keys';
 
 /** While an export is built the screen looks again this often. */
 export const pendingPollMs = 5000;
+/** A ready export's download link is fetched anew this long before it stops working. */
+export const linkRenewalMarginMs = 30_000;
 
 /** The latest export asked for (null when none), with a fresh download link when ready. */
 export async function fetchDataExport(): Promise<DataExport | null> {
@@ -13,12 +15,21 @@ export async function fetchDataExport(): Promise<DataExport | null> {
   return response.export;
 }
 
+/**
+ * When the screen looks at the export again: every few seconds while it is built, and shortly
+ * before a ready export's link stops working (so the link shown always works); never otherwise.
+ */
+export function nextLookMs(data: DataExport | null | undefined, now = Date.now()): number | false {
+  if (data?.status === 'pending') return pendingPollMs;
+  if (data?.status !== 'ready' || !data.downloadUrlExpiresAt) return false;
+  return Math.max(1000, Date.parse(data.downloadUrlExpiresAt) - now - linkRenewalMarginMs);
+}
+
 export function dataExportQueryOptions() {
   return queryOptions({
     queryKey: dataExportKeys.latest(),
     queryFn: fetchDataExport,
-    // Looks again while it is built; a ready link is read anew when the screen is opened.
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? pendingPollMs : false),
+    refetchInterval: (query) => nextLookMs(query.state.data),
     staleTime: 0,
   });
 }
