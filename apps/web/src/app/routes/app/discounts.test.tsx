@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
+
+import { getTransactionsEndpoint } from '@seller/contract/sales/get-transactions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiRequest } from '@/lib/api-client';
 import { currentUrl, renderApp } from '@/testing/render-app';
 import {
   createDiscount,
@@ -79,5 +82,31 @@ describe('the discount codes', () => {
         within(screen.getByTestId('discounts-table')).getByTestId('discount-status').textContent,
       ).toBe('Archived'),
     );
+  });
+
+  it('shows the code, what it took off and a sale over its limits on the sale page', async () => {
+    await signUpSeller();
+    const { product } = await createProduct('Night photos');
+    await createDiscount({ code: 'ONCE', kind: 'percent', percent: 20, maxUses: 1 });
+    await recordDiscountedSale(product.id, {
+      discountCode: 'once',
+      listAmount: 10_000,
+      amount: 8_000,
+    });
+    // No use was held for this one and the code is used up: recorded all the same.
+    const orderId = await recordDiscountedSale(product.id, {
+      discountCode: 'once',
+      listAmount: 10_000,
+      amount: 8_000,
+    });
+    const { transactions } = await apiRequest(getTransactionsEndpoint, {
+      query: { period: 'all', page: 1, limit: 20 },
+    });
+    const sale = transactions.find((transaction) => transaction.order_id === orderId);
+    await renderApp(`/sales/${sale?.purchase_id ?? ''}`);
+    const discount = await screen.findByTestId('sale-discount');
+    expect(discount.textContent).toContain('ONCE');
+    expect(discount.textContent).toContain('₩2,000 off');
+    expect(discount.textContent).toContain('beyond the code’s limits');
   });
 });
