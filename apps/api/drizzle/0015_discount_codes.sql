@@ -59,6 +59,7 @@ ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_discount
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_code_id_discount_codes_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."discount_codes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discounts" ADD CONSTRAINT "discounts_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "discount_codes_seller_code_key" ON "discount_codes" USING btree ("seller_id","code") WHERE not "discount_codes"."archived";--> statement-breakpoint
+CREATE INDEX "discount_codes_seller_code_idx" ON "discount_codes" USING btree ("seller_id","code");--> statement-breakpoint
 CREATE INDEX "discount_codes_discount_idx" ON "discount_codes" USING btree ("discount_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "discount_redemptions_held_idx" ON "discount_redemptions" USING btree ("discount_id","expires_at") WHERE "discount_redemptions"."used_at" is null;--> statement-breakpoint
 CREATE INDEX "discount_redemptions_code_idx" ON "discount_redemptions" USING btree ("code_id") WHERE "discount_redemptions"."used_at" is null;--> statement-breakpoint

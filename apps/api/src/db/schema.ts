@@ -377,6 +377,10 @@ export const discountCodes = pgTable(
     uniqueIndex('discount_codes_seller_code_key')
       .on(table.sellerId, table.code)
       .where(sql`not ${table.archived}`),
+    // Every code with its letters, archived ones too: the purchase looks a code up whether or
+    // not it is archived (an order's live hold keeps counting), which the partial index above
+    // cannot serve.
+    index('discount_codes_seller_code_idx').on(table.sellerId, table.code),
     index('discount_codes_discount_idx').on(table.discountId, table.createdAt, table.id),
   ],
 );
