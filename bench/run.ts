@@ -23,6 +23,7 @@ import { replaceTable, resultsTable } from './lib/results-table.ts';
 import { apiThroughput } from './scenarios/api-throughput.ts';
 import { catalogScenario } from './scenarios/catalog.ts';
 import { coldStart } from './scenarios/cold-start.ts';
+import { discountsScenario } from './scenarios/discounts.ts';
 import { downloads } from './scenarios/downloads.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
 import { scale } from './scenarios/scale.ts';
@@ -34,6 +35,7 @@ const scenarios: Record<string, Scenario> = {
   'cold-start': coldStart,
   api: apiThroughput,
   catalog: catalogScenario,
+  discounts: discountsScenario,
   scale,
   uploads,
   downloads,

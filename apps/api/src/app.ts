@@ -45,6 +45,9 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createDeliveryRepository } from './modules/deliveries/deliveries.repository.ts';
 import { deliveryInternalRoutes, deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { createDeliveryService } from './modules/deliveries/deliveries.service.ts';
+import { createDiscountRepository } from './modules/discounts/discounts.repository.ts';
+import { discountInternalRoutes, discountRoutes } from './modules/discounts/discounts.routes.ts';
+import { createDiscountService } from './modules/discounts/discounts.service.ts';
 import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
 import {
   exchangeRateInternalRoutes,
@@ -411,6 +414,7 @@ export async function buildApp({
     purchases: createPurchaseRepository(database, config.timeZone),
     viewBatchIntervalMs: config.viewBatchIntervalMs,
     listeners: [saleNotifications.saleListener, webhooks.saleListener],
+    ...(clock ? { discountClock: clock } : {}),
   });
   const settlement = createSettlementService({
     transaction: database.transaction,
@@ -455,6 +459,12 @@ export async function buildApp({
     publicUrl: config.appUrl,
     ...now,
   });
+  const discounts = createDiscountService({
+    discounts: createDiscountRepository(database),
+    holdSeconds: config.discountHoldSeconds,
+    timeZone: config.timeZone,
+    ...now,
+  });
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
     routes: [
@@ -463,8 +473,10 @@ export async function buildApp({
       payoutInternalRoutes(payouts),
       refundInternalRoutes(refunds),
       deliveryInternalRoutes(deliveries),
+      discountInternalRoutes(discounts),
     ],
   });
+  await app.register(discountRoutes, { discounts });
   const sales = createSalesService({
     sales: createSalesRepository(database.statements, config.timeZone),
     timeZone: config.timeZone,

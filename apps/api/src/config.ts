@@ -90,6 +90,7 @@ const environmentSchema = z.object({
   INTERNAL_API_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Product views are written in batches started at most this often (milliseconds). */
   VIEW_BATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(20),
+  DISCOUNT_HOLD_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
   /** How long a server copy answers a catalog revalidation (304) from the ETag it last served. */
   CATALOG_ETAG_MEMORY_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   EXCHANGE_RATE_URL: z
@@ -196,6 +197,8 @@ export interface Config {
   internalApiSecret: string | undefined;
   /** The least time between two batches of product views; 0 writes each batch at once. */
   viewBatchIntervalMs: number;
+  /** How long a redeemed discount code's use is held for its order's purchase. */
+  discountHoldSeconds: number;
   /**
    * For how long a catalog page's last ETag is trusted to answer `If-None-Match` (304) without
    * reading the database; 0 reads it for every request.
@@ -313,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     internalApiSecret: values.INTERNAL_API_SECRET,
     viewBatchIntervalMs: values.VIEW_BATCH_INTERVAL_MS,
+    discountHoldSeconds: values.DISCOUNT_HOLD_SECONDS,
     catalogEtagMemorySeconds: values.CATALOG_ETAG_MEMORY_SECONDS,
     exchangeRateUrl: values.EXCHANGE_RATE_URL,
     exchangeRateRefreshMinutes: values.EXCHANGE_RATE_REFRESH_MINUTES,

@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device, and every pending email-change link ends. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
+         * @description Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link
-         * @description Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, every pending email-change link ends, and a notice is mailed. Throttled per client address.
+         * @description Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, and a notice is mailed. Throttled per client address.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -259,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Turn off two-factor sign-in
-         * @description Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
+         * @description Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted.
          */
         post: operations["disableTwoFactor"];
         delete?: never;
@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * New recovery codes
-         * @description With a current code: ten new recovery codes replace the old ones (which stop working), shown once; written to the activity (`recovery_codes_regenerated`).
+         * @description With a current code: ten new recovery codes replace the old ones (which stop working), shown once.
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
@@ -379,7 +379,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to move the account to another email address
-         * @description Checks the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). An address already in use is 409 `email_taken`. A link valid for one hour, usable once, is mailed to the new address, and a notice to the current one; the address changes only when the link is opened. A newer request replaces the older link, and a password change or reset ends it; the request is written to the activity (`email_change_requested`). A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
+         * @description Checks the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). An address already in use is 409 `email_taken`. A link valid for one hour, usable once, is mailed to the new address, and a notice to the current one; the address changes only when the link is opened. A newer request replaces the older link.
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -399,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a new email address
-         * @description Moves the account to the address of the link: sign-in takes the new address from now on, the old one is refused. The token works once, for one hour, and only if no newer change was asked for and the password has not been changed or reset since: otherwise 400 `email_change_token_invalid`; an address taken in the meantime is 409 `email_taken`. No one is signed out; the change is listed in the activity. Reset links mailed to the old address stop working.
+         * @description Moves the account to the address of the link: sign-in takes the new address from now on, the old one is refused. The token works once, for one hour, and only if no newer change was asked for: otherwise 400 `email_change_token_invalid`; an address taken in the meantime is 409 `email_taken`. No one is signed out; the change is listed in the activity.
          */
         post: operations["confirmEmailChange"];
         delete?: never;
@@ -963,7 +963,7 @@ export interface paths {
         put?: never;
         /**
          * Record a sale
-         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product, or one whose seller deleted the account, is 404 `not_found`. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale. With `discountCode`, the order's held use of the code (`POST /api/internal/discounts/redeem`) becomes a use; a paid sale is never refused over a code: without a live hold, a code that is unknown, expired, used up or otherwise does not apply is recorded all the same and the sale is marked `discount_over_limit`. `amount` may be 0 only with a code (a free copy, no commission); a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product is 404. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordPurchase"];
         delete?: never;
@@ -1043,7 +1043,7 @@ export interface paths {
         put?: never;
         /**
          * The sellers to pay
-         * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details; a deleted account is never listed. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["listDuePayouts"];
         delete?: never;
@@ -1086,6 +1086,154 @@ export interface paths {
          * @description Gives the buyer of `orderId` a short-lived link to one of the product's current files, and counts one download of that file for that order. The product's `download_limit` caps the downloads of each file per order (0 = unlimited); past it the call is 403 `download_limit_reached` until the seller resets the sale's downloads. A product deleted after the sale is still delivered. An unknown order, or a file that is not one of the order's product's current files, is 404 `not_found`; a sale fully refunded or charged back is 409 `sale_refunded`. The link works without any header for `DELIVERY_LINK_TTL_SECONDS` (600 by default), serves the exact bytes as an attachment under the original name and answers `Range` with 206; once expired it is 403 or 410. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["createDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/discounts/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a discount code
+         * @description Whether the code applies to the product at that price, and what the buyer would pay: percent `floor(amount × percent ÷ 100)` off, fixed `min(amount, value)` off. Nothing is held. 404 `discount_not_found` (no such code of the product's seller, or archived, or no such product), 409 `discount_inactive` (before its start or from its end), `discount_used_up` (its uses and held uses reach its limit), `discount_not_applicable` (not for this product), `discount_below_minimum` (the price is below its least price). Member site only: signed with X-Signature.
+         */
+        post: operations["validateDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/discounts/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold one use of a discount code for an order
+         * @description Checks the code as `validate` does and holds one of its uses for the order for `DISCOUNT_HOLD_SECONDS` (30 minutes by default): 201. Held and used together never pass the limit, whatever the concurrency. The same `orderId` with the same content while the hold lasts (or once used) is 200 with the stored hold; with other content, 409 `conflict`. The purchase with that `orderId` and `discountCode` turns the hold into a use; `DELETE /api/internal/discounts/redemptions/{orderId}` frees it. Member site only: signed with X-Signature.
+         */
+        post: operations["redeemDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/discounts/redemptions/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Free an order's held use of a discount code
+         * @description After a failed or abandoned payment: the order's held use is freed at once rather than when it expires. 204 whether or not a use was held; a use the purchase already made stays. Member site only: signed with X-Signature.
+         */
+        delete: operations["releaseDiscount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's discount codes, a page at a time
+         * @description The seller's discount codes, newest first, with their uses, revenue and discount given. `status` keeps one status (`active`, `scheduled`, `expired`, `used_up`, `archived`); without it every code but the archived ones is listed. A page past the last one is empty.
+         */
+        get: operations["listDiscounts"];
+        put?: never;
+        /**
+         * Create a discount code
+         * @description A percent (1–100) or fixed (won) discount code for some of the seller's products or all of them (`productIds` empty), with an optional limit of uses, start, end and least price. The code is 3–32 of `A–Z 0–9 _ -` in any case, kept in capitals; another code of the seller that is not archived with the same letters is 409 `code_taken`. A product that is not the seller's is 400.
+         */
+        post: operations["createDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a discount code
+         * @description Replaces what the seller set of the code (the same body as the creation). Once the code has been used, its kind and its value are kept: changing them is 409 `discount_in_use` (make a new code instead); the rest may change. An archived code is 409 `conflict`; a code taken by another of the seller's codes is 409 `code_taken`.
+         */
+        put: operations["updateDiscount"];
+        post?: never;
+        /**
+         * Archive a discount code
+         * @description The code (and its single-use codes) can no longer be used and its letters are free for a new code; its uses, revenue and the sales that carry it stay. Archiving an archived code again is a 204 too.
+         */
+        delete: operations["archiveDiscount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts/{id}/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make single-use codes of a discount
+         * @description `count` (1–5,000) new codes, each usable once, with the discount's rules; its limit of uses counts them all together. Each is the `prefix` (when given) and 10 random letters and digits, unique among the seller's codes. An archived discount is 409 `conflict`.
+         */
+        post: operations["createDiscountCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts/{id}/codes/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The single-use codes of a discount as a CSV file
+         * @description `text/csv` in UTF-8 with a byte order mark, one line per single-use code in the order they were made: `code, uses, usedAt, orderId` (the local time of its use and the order that used it; empty before it is used).
+         */
+        get: operations["exportDiscountCodes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1432,7 +1580,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account
-         * @description Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
+         * @description Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had.
          */
         delete: operations["deleteAccount"];
         options?: never;
@@ -1475,7 +1623,7 @@ export interface components {
              * @description What went wrong; each code has one HTTP status.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached";
+            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached" | "code_taken" | "discount_in_use" | "discount_not_found" | "discount_inactive" | "discount_used_up" | "discount_not_applicable" | "discount_below_minimum";
             /** @description Every refused field, with `validation_failed` and some other 4xx codes. */
             details?: {
                 /** @description The field, dot-separated (`bank.swiftCode`, `files.0.s3Key`); empty for the whole input. */
@@ -2022,15 +2170,6 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `rate_limited` */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2616,15 +2755,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `code`: `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `code`: `internal_error` */
             500: {
                 headers: {
@@ -2980,7 +3110,7 @@ export interface operations {
                     "application/json": {
                         events: {
                             /** @enum {string} */
-                            type: "login" | "login_failed" | "password_check_failed" | "password_changed" | "password_reset" | "two_factor_enabled" | "two_factor_disabled" | "recovery_codes_regenerated" | "email_change_requested" | "email_changed" | "session_revoked" | "api_token_created" | "api_token_revoked" | "settlement_changed" | "export_requested";
+                            type: "login" | "login_failed" | "password_changed" | "password_reset" | "two_factor_enabled" | "two_factor_disabled" | "email_changed" | "session_revoked" | "api_token_created" | "api_token_revoked" | "settlement_changed" | "export_requested";
                             /** Format: date-time */
                             at: string;
                             ip: string | null;
@@ -3101,15 +3231,6 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `rate_limited` */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6067,6 +6188,8 @@ export interface operations {
                     amount: number;
                     /** Format: date-time */
                     purchasedAt?: string;
+                    discountCode?: string;
+                    listAmount?: number;
                 };
             };
         };
@@ -6687,6 +6810,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            discount_code: string | null;
+                            list_amount: number | null;
+                            discount_amount: number | null;
+                            discount_over_limit: boolean;
                         };
                     };
                 };
@@ -6728,6 +6855,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            discount_code: string | null;
+                            list_amount: number | null;
+                            discount_amount: number | null;
+                            discount_over_limit: boolean;
                         };
                     };
                 };
@@ -6927,6 +7058,978 @@ export interface operations {
             };
         };
     };
+    validateDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    productId: string;
+                    code: string;
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        discount: {
+                            code: string;
+                            /** @enum {string} */
+                            kind: "percent" | "fixed";
+                            percent: number | null;
+                            amount: number | null;
+                        };
+                        discountAmount: number;
+                        finalAmount: number;
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `discount_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `discount_inactive`, `discount_used_up`, `discount_not_applicable`, `discount_below_minimum` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeemDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    productId: string;
+                    code: string;
+                    amount: number;
+                    orderId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redemption: {
+                            orderId: string;
+                            code: string;
+                            discountAmount: number;
+                            finalAmount: number;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redemption: {
+                            orderId: string;
+                            code: string;
+                            discountAmount: number;
+                            finalAmount: number;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `discount_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `discount_inactive`, `discount_used_up`, `discount_not_applicable`, `discount_below_minimum`, `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releaseDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDiscounts: {
+        parameters: {
+            query?: {
+                status?: "active" | "scheduled" | "expired" | "used_up" | "archived";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        discounts: {
+                            id: string;
+                            code: string;
+                            /** @enum {string} */
+                            kind: "percent" | "fixed";
+                            percent: number | null;
+                            amount: number | null;
+                            productIds: string[];
+                            maxUses: number | null;
+                            startsAt: string | null;
+                            endsAt: string | null;
+                            minAmount: number;
+                            uses: number;
+                            revenue: number;
+                            discountGiven: number;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "expired" | "used_up" | "archived";
+                            singleUseCodes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        pagination: {
+                            total: number;
+                            page: number;
+                            limit: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @enum {string} */
+                    kind: "percent" | "fixed";
+                    percent?: number | null;
+                    amount?: number | null;
+                    /** @default [] */
+                    productIds?: string[];
+                    /** @default null */
+                    maxUses?: number | null;
+                    /** @default null */
+                    startsAt?: string | null;
+                    /** @default null */
+                    endsAt?: string | null;
+                    /** @default 0 */
+                    minAmount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        discount: {
+                            id: string;
+                            code: string;
+                            /** @enum {string} */
+                            kind: "percent" | "fixed";
+                            percent: number | null;
+                            amount: number | null;
+                            productIds: string[];
+                            maxUses: number | null;
+                            startsAt: string | null;
+                            endsAt: string | null;
+                            minAmount: number;
+                            uses: number;
+                            revenue: number;
+                            discountGiven: number;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "expired" | "used_up" | "archived";
+                            singleUseCodes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `code_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @enum {string} */
+                    kind: "percent" | "fixed";
+                    percent?: number | null;
+                    amount?: number | null;
+                    /** @default [] */
+                    productIds?: string[];
+                    /** @default null */
+                    maxUses?: number | null;
+                    /** @default null */
+                    startsAt?: string | null;
+                    /** @default null */
+                    endsAt?: string | null;
+                    /** @default 0 */
+                    minAmount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        discount: {
+                            id: string;
+                            code: string;
+                            /** @enum {string} */
+                            kind: "percent" | "fixed";
+                            percent: number | null;
+                            amount: number | null;
+                            productIds: string[];
+                            maxUses: number | null;
+                            startsAt: string | null;
+                            endsAt: string | null;
+                            minAmount: number;
+                            uses: number;
+                            revenue: number;
+                            discountGiven: number;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "expired" | "used_up" | "archived";
+                            singleUseCodes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `code_taken`, `discount_in_use`, `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archiveDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDiscountCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    count: number;
+                    prefix?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: number;
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportDiscountCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSalesStats: {
         parameters: {
             query?: never;
@@ -7032,6 +8135,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            discount_code: string | null;
+                            list_amount: number | null;
+                            discount_amount: number | null;
+                            discount_over_limit: boolean;
                         }[];
                         pagination: {
                             total: number;
@@ -7266,6 +8373,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            discount_code: string | null;
+                            list_amount: number | null;
+                            discount_amount: number | null;
+                            discount_over_limit: boolean;
                         }[];
                     };
                 };
@@ -7395,6 +8506,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            discount_code: string | null;
+                            list_amount: number | null;
+                            discount_amount: number | null;
+                            discount_over_limit: boolean;
                         };
                         refunds: {
                             refundId: string;
@@ -7509,6 +8624,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            discount_code: string | null;
+                            list_amount: number | null;
+                            discount_amount: number | null;
+                            discount_over_limit: boolean;
                         };
                     };
                 };
@@ -8250,7 +9369,6 @@ export interface operations {
                             /** Format: date-time */
                             requestedAt: string;
                             downloadUrl: string | null;
-                            downloadUrlExpiresAt: string | null;
                             expiresAt: string | null;
                         } | null;
                     };
@@ -8307,7 +9425,6 @@ export interface operations {
                             /** Format: date-time */
                             requestedAt: string;
                             downloadUrl: string | null;
-                            downloadUrlExpiresAt: string | null;
                             expiresAt: string | null;
                         } | null;
                     };
@@ -8430,15 +9547,6 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `code`: `rate_limited` */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,8 @@ export const apiTags = {
     "The public catalog the member site shows: a seller's creator page and product pages, readable by any site without authentication.",
   dashboard:
     "The seller's getting-started checklist: the first steps a new account takes, read from its data.",
+  discounts:
+    "The seller's discount codes: percent or fixed, for some products or all, with limits, dates and a least price; single-use codes in bulk; each code's uses, revenue and discount given.",
   developer:
     "The seller's own integrations: personal API tokens for scripts, and signed webhooks with their delivery log.",
   internal:

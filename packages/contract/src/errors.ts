@@ -44,6 +44,13 @@ export const errorCodes = [
   'payout_method_missing',
   'sale_refunded',
   'download_limit_reached',
+  'code_taken',
+  'discount_in_use',
+  'discount_not_found',
+  'discount_inactive',
+  'discount_used_up',
+  'discount_not_applicable',
+  'discount_below_minimum',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

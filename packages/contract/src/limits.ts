@@ -47,6 +47,8 @@ export const limits = {
   copyConfirmationMs: 2000,
   settlementSuccessMs: 3000,
   requestRetries: 3,
+  /** Discount codes: products one code may name, its largest limit of uses, codes made at once. */
+  discounts: { maxProducts: 100, maxUses: 1_000_000, maxBulkCodes: 5_000 },
 } as const;
 
 export const salesPeriods = ['all', 'today', 'week', 'month'] as const;

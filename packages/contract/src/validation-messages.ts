@@ -119,6 +119,21 @@ export const validationMessages = {
   paidAtTooEarly: 'The payout time is before the year 2000.',
   payoutExceedsBalance: "The payout is more than the seller's balance.",
   payoutMethodMissing: 'The seller has not filled in the details of this payout method.',
+
+  amountFreeWithoutCode: 'An amount of 0 needs a discount code.',
+  listAmountBelowAmount: 'The list price cannot be below the amount paid.',
+  discountCodeInvalid: 'A code has 3 to 32 letters A–Z, digits, _ or -.',
+  discountKindInvalid: 'Choose a percent or a fixed amount.',
+  discountPercentInvalid: 'The percent must be a whole number from 1 to 100.',
+  discountAmountInvalid: 'The amount off must be a whole number of won, at least 1.',
+  discountValueMismatch: 'Give a percent for a percent code, an amount for a fixed one.',
+  discountProductInvalid: 'Choose among your own products.',
+  discountMaxUsesInvalid: `The limit of uses must be a whole number from 1 to ${limits.discounts.maxUses.toLocaleString('en')}.`,
+  discountMinAmountInvalid: 'The least price must be a whole number of won, 0 or more.',
+  discountDatesInvalid: 'The end must be after the start.',
+  discountStatusInvalid: 'Unknown status.',
+  discountCodeCountInvalid: `Make from 1 to ${limits.discounts.maxBulkCodes.toLocaleString('en')} codes at a time.`,
+  discountPrefixInvalid: 'A prefix has 1 to 12 letters A–Z, digits, _ or -.',
 } as const satisfies Record<string, string>;
 
 export type ValidationCode = keyof typeof validationMessages;

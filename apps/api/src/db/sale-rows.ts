@@ -3,6 +3,14 @@ import type { RawRow } from './hot-statements.ts';
 import type { SaleRow } from './schema.ts';
 import { column } from './sql-values.ts';
 
+/** A sale's discount columns as a raw statement returns them. */
+export const discountOfSaleRow = (row: RawRow) => ({
+  discountCode: column.nullableText(row, 'discount_code'),
+  listAmount: column.nullableInteger(row, 'list_amount'),
+  discountAmount: column.nullableInteger(row, 'discount_amount'),
+  discountOverLimit: column.boolean(row, 'discount_over_limit'),
+});
+
 /**
  * A `sales` row as a raw statement returns it (`returning *`, `select s.*`), for the statements
  * drizzle's query builder cannot write (the purchase with its rollups in one statement).
@@ -24,6 +32,7 @@ export function saleRowOf(row: RawRow): SaleRow {
     refundedCommission: column.integer(row, 'refunded_commission'),
     downloadCount: column.integer(row, 'download_count'),
     lastDownloadAt: column.nullableTimestamp(row, 'last_download_at'),
+    ...discountOfSaleRow(row),
     createdAt: column.timestamp(row, 'created_at'),
   };
 }

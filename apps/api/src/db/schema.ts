@@ -263,6 +263,15 @@ export const sales = pgTable(
      */
     downloadCount: integer('download_count').notNull().default(0),
     lastDownloadAt: timestamp('last_download_at', { withTimezone: true }),
+    /**
+     * The discount code the buyer used (in capitals), the price before it and what it took off
+     * (`list_amount - amount`); `discount_over_limit` when no live hold covered the use and the
+     * code did not apply (unknown, archived, out of its dates, used up…): recorded all the same.
+     */
+    discountCode: text('discount_code'),
+    listAmount: bigint('list_amount', { mode: 'number' }),
+    discountAmount: bigint('discount_amount', { mode: 'number' }),
+    discountOverLimit: boolean('discount_over_limit').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -273,7 +282,11 @@ export const sales = pgTable(
       table.purchasedAt.desc(),
       table.id.desc(),
     ),
-    check('sales_amount_check', sql`${table.amount} > 0`),
+    // A free copy (amount 0) only with a discount code.
+    check(
+      'sales_amount_check',
+      sql`${table.amount} > 0 or (${table.amount} = 0 and ${table.discountCode} is not null)`,
+    ),
     check(
       'sales_commission_check',
       sql`${table.commissionAmount} >= 0 and ${table.netAmount} = ${table.amount} - ${table.commissionAmount}`,
@@ -291,6 +304,120 @@ export const sales = pgTable(
 );
 
 export type SaleRow = typeof sales.$inferSelect;
+
+// ---- Discount codes -------------------------------------------------------------------------
+// A discount holds the rules and its running figures (uses, revenue, discount given), written in
+// the same statement as each sale that uses it; its codes (the main one and the single-use ones
+// made in bulk) are rows of `discount_codes`; a held use for an order is a `discount_redemptions`
+// row until its purchase (`used_at`) or its expiry. Rules: docs/product-rules.md.
+
+export const discountKinds = ['percent', 'fixed'] as const;
+
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    /** The main code, in capitals. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: discountKinds }).notNull(),
+    percent: integer('percent'),
+    amount: bigint('amount', { mode: 'number' }),
+    /** Empty: every product of the seller. */
+    productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    maxUses: integer('max_uses'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    minAmount: bigint('min_amount', { mode: 'number' }).notNull().default(0),
+    uses: integer('uses').notNull().default(0),
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    discountGiven: bigint('discount_given', { mode: 'number' }).notNull().default(0),
+    singleUseCodes: integer('single_use_codes').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('discounts_seller_created_idx').on(table.sellerId, table.createdAt.desc(), table.id),
+    check(
+      'discounts_value_check',
+      sql`(${table.kind} = 'percent' and ${table.percent} between 1 and 100 and ${table.amount} is null)
+        or (${table.kind} = 'fixed' and ${table.amount} >= 1 and ${table.percent} is null)`,
+    ),
+    check('discounts_uses_check', sql`${table.uses} >= 0`),
+  ],
+);
+
+export type DiscountRow = typeof discounts.$inferSelect;
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    discountId: uuid('discount_id')
+      .notNull()
+      .references(() => discounts.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    /** In capitals. */
+    code: text('code').notNull(),
+    /** Made in bulk, usable once; the main code is not. */
+    singleUse: boolean('single_use').notNull(),
+    /** Its discount is archived: the letters are free for another code. */
+    archived: boolean('archived').notNull().default(false),
+    uses: integer('uses').notNull().default(0),
+    /** The last use and its order. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    orderId: text('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('discount_codes_seller_code_key')
+      .on(table.sellerId, table.code)
+      .where(sql`not ${table.archived}`),
+    // Every code with its letters, archived ones too: the purchase looks a code up whether or
+    // not it is archived (an order's live hold keeps counting), which the partial index above
+    // cannot serve.
+    index('discount_codes_seller_code_idx').on(table.sellerId, table.code),
+    index('discount_codes_discount_idx').on(table.discountId, table.createdAt, table.id),
+  ],
+);
+
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    /** One held use per order. */
+    orderId: text('order_id').primaryKey(),
+    discountId: uuid('discount_id')
+      .notNull()
+      .references(() => discounts.id),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    code: text('code').notNull(),
+    productId: uuid('product_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull(),
+    finalAmount: bigint('final_amount', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by the purchase that used it; a used redemption no longer expires. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The live holds of a discount, counted under its row's lock at each redeem.
+    index('discount_redemptions_held_idx')
+      .on(table.discountId, table.expiresAt)
+      .where(sql`${table.usedAt} is null`),
+    index('discount_redemptions_code_idx').on(table.codeId).where(sql`${table.usedAt} is null`),
+  ],
+);
+
+export type DiscountRedemptionRow = typeof discountRedemptions.$inferSelect;
 
 /**
  * Per seller and local day (TIME_ZONE) of the sales: count, gross and net, less refunds (a

@@ -81,6 +81,10 @@ export const column = {
     return wholeNumber(row[name], name);
   },
 
+  nullableInteger(row: Record<string, unknown>, name: string): number | null {
+    return row[name] === null ? null : wholeNumber(row[name], name);
+  },
+
   text(row: Record<string, unknown>, name: string): string {
     const value = row[name];
     if (typeof value !== 'string') throw new Error(`column ${name}: not text: ${String(value)}`);

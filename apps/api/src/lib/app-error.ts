@@ -61,6 +61,20 @@ const statusByCode: Record<ErrorCode, number> = {
   sale_refunded: 409,
   /** The buyer used every download of the file the product's limit gives per purchase. */
   download_limit_reached: 403,
+  /** Another discount code of the seller that is not archived has the same letters. */
+  code_taken: 409,
+  /** A discount code's kind or value changed after its first use. */
+  discount_in_use: 409,
+  /** No such discount code of the product's seller (or archived, or no such product). */
+  discount_not_found: 404,
+  /** A discount code before its start or from its end. */
+  discount_inactive: 409,
+  /** A discount code whose uses and held uses reach its limit. */
+  discount_used_up: 409,
+  /** A discount code not made for this product. */
+  discount_not_applicable: 409,
+  /** A price below the discount code's least price. */
+  discount_below_minimum: 409,
 };
 
 /** The HTTP status every answer with this code has. */

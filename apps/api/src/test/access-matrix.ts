@@ -125,6 +125,31 @@ const payoutIdCases = (suffix: string): OwnershipCase[] => [
   },
 ];
 
+const discountIdCases = (
+  method: MatrixRequest['method'],
+  suffix: string,
+  payload?: () => unknown,
+): OwnershipCase[] => [
+  {
+    name: "another seller's discount",
+    build: (world) => ({
+      theirs: {
+        method,
+        url: `/api/discounts/${world.owner.discountId}${suffix}`,
+        payload: payload?.(),
+      },
+      missing: { method, url: `/api/discounts/${randomUUID()}${suffix}`, payload: payload?.() },
+    }),
+  },
+  {
+    name: 'a malformed id answers like a missing one',
+    build: () => ({
+      theirs: { method, url: `/api/discounts/not-a-uuid${suffix}`, payload: payload?.() },
+      missing: { method, url: `/api/discounts/${randomUUID()}${suffix}`, payload: payload?.() },
+    }),
+  },
+];
+
 const saleIdCases = (method: 'GET' | 'POST', suffix: string): OwnershipCase[] => [
   {
     name: "another seller's sale",
@@ -415,6 +440,38 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     kind: 'internal-signed',
     why: 'member site, HMAC-signed (X-Signature)',
   },
+  'POST /api/internal/discounts/validate': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
+  },
+  'POST /api/internal/discounts/redeem': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
+  },
+  'DELETE /api/internal/discounts/redemptions/:orderId': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed; without a signature an order that exists answers like a missing one',
+    ownership: [
+      {
+        name: 'unsigned: an existing order answers like a missing one',
+        build: (world) => ({
+          theirs: {
+            method: 'DELETE',
+            url: `/api/internal/discounts/redemptions/${world.owner.purchaseOrderId}`,
+            as: 'anonymous',
+          },
+          missing: {
+            method: 'DELETE',
+            url: `/api/internal/discounts/redemptions/order-${randomUUID()}`,
+            as: 'anonymous',
+          },
+        }),
+      },
+    ],
+  },
   'POST /api/internal/payouts': {
     access: 'public',
     kind: 'internal-signed',
@@ -491,6 +548,23 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     ],
   },
   'GET /api/auth/sessions': { access: 'seller', ownScope: ownProduct },
+
+  // ---- discount codes ---------------------------------------------------------------------
+  'GET /api/discounts': { access: 'seller', ownScope: ownProduct },
+  'POST /api/discounts': { access: 'seller', ownScope: ownProduct },
+  'PUT /api/discounts/:id': {
+    access: 'seller',
+    ownership: discountIdCases('PUT', '', () => ({ code: 'TAKEN-OVER', kind: 'fixed', amount: 1 })),
+  },
+  'DELETE /api/discounts/:id': { access: 'seller', ownership: discountIdCases('DELETE', '') },
+  'POST /api/discounts/:id/codes': {
+    access: 'seller',
+    ownership: discountIdCases('POST', '/codes', () => ({ count: 1 })),
+  },
+  'GET /api/discounts/:id/codes/export': {
+    access: 'seller',
+    ownership: discountIdCases('GET', '/codes/export'),
+  },
   'POST /api/auth/sessions/revoke-others': { access: 'seller', ownScope: ownProduct },
   'DELETE /api/auth/sessions/:id': {
     access: 'seller',

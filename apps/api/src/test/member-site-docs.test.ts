@@ -87,6 +87,14 @@ beforeAll(async () => {
     },
   });
   expect(settlement.statusCode).toBe(200);
+  // The discount code examples use the seller's code SEOUL10.
+  const discount = await t.app.inject({
+    method: 'POST',
+    url: '/api/discounts',
+    headers: bearer(seller.token),
+    payload: { code: 'SEOUL10', kind: 'percent', percent: 10 },
+  });
+  expect(discount.statusCode).toBe(201);
 
   replacements = [
     ['http://localhost:3000', baseUrl],

@@ -56,6 +56,8 @@ export interface SellerFixture extends TestSeller {
   webhookDeliveryId: string;
   /** A payout of part of the sale's net (its `id`, as `GET /api/payouts/{id}` takes it). */
   payoutId: string;
+  /** A discount code of the seller with single-use codes. */
+  discountId: string;
 }
 
 export const sellerIdOf = (token: string): string => {
@@ -210,6 +212,15 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
   const delivery = (await call(app, token, 'POST', '/api/webhook/test', undefined, 202)) as {
     id: string;
   };
+  const { discount } = (await call(
+    app,
+    token,
+    'POST',
+    '/api/discounts',
+    { code: `FIX-${id.slice(0, 8)}`, kind: 'percent', percent: 10 },
+    201,
+  )) as { discount: { id: string } };
+  await call(app, token, 'POST', `/api/discounts/${discount.id}/codes`, { count: 2 }, 201);
 
   return {
     ...seller,
@@ -227,6 +238,7 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
     apiToken: { id: apiToken.id, token: apiToken.token },
     webhookDeliveryId: delivery.id,
     payoutId: paid.json<{ payout: { id: string } }>().payout.id,
+    discountId: discount.id,
   };
 }
 

@@ -212,6 +212,27 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.discounts.path,
+        element: screen(
+          () => import('./routes/app/discounts'),
+          (m) => m.DiscountsRoute,
+        ),
+      },
+      {
+        path: paths.discountCreate.path,
+        element: screen(
+          () => import('./routes/app/discounts'),
+          (m) => m.DiscountCreateRoute,
+        ),
+      },
+      {
+        path: paths.discountEdit.path,
+        element: screen(
+          () => import('./routes/app/discounts'),
+          (m) => m.DiscountEditRoute,
+        ),
+      },
+      {
         path: paths.payouts.path,
         element: screen(
           () => import('./routes/app/payouts'),

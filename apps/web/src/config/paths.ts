@@ -30,6 +30,17 @@ export const paths = {
   },
   security: { path: '/settings/security', href: () => '/settings/security' },
   account: { path: '/settings/account', href: () => '/settings/account' },
+  discounts: {
+    path: '/discounts',
+    /** The discount codes, optionally of one status. */
+    href: (status?: string) =>
+      status ? `/discounts?status=${encodeURIComponent(status)}` : '/discounts',
+  },
+  discountCreate: { path: '/discounts/new', href: () => '/discounts/new' },
+  discountEdit: {
+    path: '/discounts/:discountId/edit',
+    href: (discountId: string) => `/discounts/${encodeURIComponent(discountId)}/edit`,
+  },
   sales: {
     path: '/sales',
     /** The sales screen, optionally opened on a period. */

@@ -55,6 +55,14 @@ export const errorMessageKeys: Record<ErrorCode | ClientErrorCode, ErrorMessageK
   // Only the member site's signed delivery call answers these; the web app never sees them.
   sale_refunded: 'apiError.conflict',
   download_limit_reached: 'apiError.forbidden',
+  code_taken: 'apiError.codeTaken',
+  discount_in_use: 'apiError.discountInUse',
+  // Only the member site's signed discount calls answer these; the web app never sees them.
+  discount_not_found: 'apiError.notFound',
+  discount_inactive: 'apiError.conflict',
+  discount_used_up: 'apiError.conflict',
+  discount_not_applicable: 'apiError.conflict',
+  discount_below_minimum: 'apiError.conflict',
   network_error: 'apiError.networkError',
   invalid_response: 'apiError.invalidResponse',
   unknown_error: 'apiError.unknownError',

@@ -2,6 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { enableTwoFactorEndpoint } from '@seller/contract/auth/enable-two-factor';
 import { type SignupBody, signupEndpoint } from '@seller/contract/auth/signup';
 import { twoFactorSetupEndpoint } from '@seller/contract/auth/start-two-factor-setup';
+import { createDiscountEndpoint } from '@seller/contract/discounts/create-discount';
+import type { Discount, DiscountInput } from '@seller/contract/discounts/discount';
 import {
   type CreateDeliveryBody,
   createDeliveryEndpoint,
@@ -128,6 +130,27 @@ export async function recordSales(productId: string, count: number): Promise<str
     orderIds.push(body.orderId);
   }
   return orderIds;
+}
+
+/** A discount code of the signed-in seller, made through the API. */
+export async function createDiscount(input: DiscountInput): Promise<Discount> {
+  return (await apiRequest(createDiscountEndpoint, { body: input })).discount;
+}
+
+/** A sale bought with a discount code at a list price, as the member site reports it. */
+export async function recordDiscountedSale(
+  productId: string,
+  sale: { discountCode: string; listAmount: number; amount: number },
+): Promise<string> {
+  const body: RecordPurchaseBody = {
+    orderId: `order-${uniqueId()}`,
+    productId,
+    customerEmail: 'buyer@example.com',
+    paymentMethod: 'card',
+    ...sale,
+  };
+  await memberSiteCall(recordPurchaseEndpoint, body, 'a discounted sale');
+  return body.orderId;
 }
 
 /** A refund (or chargeback) of part or all of a sale, as the member site reports it. */

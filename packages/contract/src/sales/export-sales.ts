@@ -24,6 +24,12 @@ export const salesCsvColumns = [
   'download_count',
   /** Local time of the last download link given to the buyer; empty before any. */
   'last_download_at',
+  /** The discount code the buyer used; empty without one. */
+  'discount_code',
+  /** The price before the discount; empty when not sent. */
+  'list_amount',
+  /** What the discount took off; empty without one. */
+  'discount_amount',
 ] as const;
 
 /**

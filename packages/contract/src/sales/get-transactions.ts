@@ -60,6 +60,14 @@ export const transactionSchema = z.object({
   download_count: z.number().int(),
   /** When the buyer was last given a download link (a reset keeps it); null before any. */
   last_download_at: z.iso.datetime().nullable(),
+  /** The discount code the buyer used (in capitals); null without one. */
+  discount_code: z.string().nullable(),
+  /** The price before the discount, in KRW, when the member site sent it. */
+  list_amount: z.number().int().nullable(),
+  /** What the discount took off: `list_amount - purchase_price`, or the held use's discount. */
+  discount_amount: z.number().int().nullable(),
+  /** The code did not apply and no held use covered it; the sale was recorded all the same. */
+  discount_over_limit: z.boolean(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

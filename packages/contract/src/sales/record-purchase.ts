@@ -5,24 +5,39 @@ import { emailSchema, isoDateTimeSchema } from '../fields.ts';
 /** The largest amount of one sale, in KRW. */
 export const maxPurchaseAmount = 100_000_000_000;
 
-export const recordPurchaseBodySchema = z.object({
-  /**
-   * The member site's order id; a sale is recorded once per order id. Taken as sent: an id
-   * with surrounding spaces is refused rather than trimmed into another order's id.
-   */
-  orderId: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[\x21-\x7e]+$/, 'orderIdInvalid'),
-  productId: z.uuid(),
-  customerEmail: emailSchema,
-  paymentMethod: z.string().trim().min(1).max(50),
-  /** KRW, whole won. */
-  amount: z.number().int().positive().max(maxPurchaseAmount),
-  /** When the customer paid; now when absent. At most five minutes in the future. */
-  purchasedAt: isoDateTimeSchema.optional(),
-});
+/**
+ * The member site's order id; a sale is recorded once per order id. Taken as sent: an id with
+ * surrounding spaces is refused rather than trimmed into another order's id.
+ */
+export const orderIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[\x21-\x7e]+$/, 'orderIdInvalid');
+
+export const recordPurchaseBodySchema = z
+  .object({
+    orderId: orderIdSchema,
+    productId: z.uuid(),
+    customerEmail: emailSchema,
+    paymentMethod: z.string().trim().min(1).max(50),
+    /** KRW, whole won: what the buyer paid; 0 only for a free copy with a discount code. */
+    amount: z.number().int().min(0).max(maxPurchaseAmount),
+    /** When the customer paid; now when absent. At most five minutes in the future. */
+    purchasedAt: isoDateTimeSchema.optional(),
+    /** The discount code the buyer used (any case); recorded even when it no longer applies. */
+    discountCode: z.string().trim().min(1).max(64).optional(),
+    /** The price before the discount, in won; at least `amount`. */
+    listAmount: z.number().int().min(1).max(maxPurchaseAmount).optional(),
+  })
+  .refine((order) => order.amount > 0 || order.discountCode !== undefined, {
+    path: ['amount'],
+    message: 'amountFreeWithoutCode',
+  })
+  .refine((order) => order.listAmount === undefined || order.listAmount >= order.amount, {
+    path: ['listAmount'],
+    message: 'listAmountBelowAmount',
+  });
 export type RecordPurchaseBody = z.input<typeof recordPurchaseBodySchema>;
 
 export const recordedSaleSchema = z.object({
@@ -53,7 +68,7 @@ export const recordPurchaseEndpoint = defineEndpoint({
   operationId: 'recordPurchase',
   summary: 'Record a sale',
   description:
-    'Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product, or one whose seller deleted the account, is 404 `not_found`. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.',
+    "Records a sale of the member site, once per `orderId`: 201 with the new sale. With `discountCode`, the order's held use of the code (`POST /api/internal/discounts/redeem`) becomes a use; a paid sale is never refused over a code: without a live hold, a code that is unknown, expired, used up or otherwise does not apply is recorded all the same and the sale is marked `discount_over_limit`. `amount` may be 0 only with a code (a free copy, no commission); a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product, or one whose seller deleted the account, is 404 `not_found`. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.",
   tags: ['internal'],
   auth: false,
   successStatus: 201,

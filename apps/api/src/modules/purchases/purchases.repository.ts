@@ -7,6 +7,9 @@ import { ledgerEntryPlaced, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
 import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
+  discountCodes,
+  discountRedemptions,
+  discounts,
   type ProductRow,
   productSales,
   products,
@@ -32,6 +35,11 @@ export interface OrderInput {
   paymentMethod: string;
   amount: number;
   purchasedAt: Date;
+  /** The discount code as sent (any case), the price before it; null without them. */
+  discountCode: string | null;
+  listAmount: number | null;
+  /** When the purchase is recorded: a held use of the code counts if it lasts until then. */
+  recordedAt: Date;
 }
 
 /** The product sold and what its seller chose to hear of sales. */
@@ -107,6 +115,7 @@ function purchaseQuery(
       where p.id = ${order.productId} and s.deleted_at is null
       for key share of s
     ),
+    ${discountClaim(order)},
     priced as (
       select product.id, product.seller_id, rate.bp,
              round(${order.amount}::bigint * rate.bp / 10000.0)::bigint as commission
@@ -119,18 +128,88 @@ function purchaseQuery(
     new_sale as (
       insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
                             amount, commission_rate_bp, commission_amount, net_amount, purchased_at,
-                            created_at)
+                            created_at, discount_code, list_amount, discount_amount,
+                            discount_over_limit)
       select ${order.orderId}, priced.seller_id, priced.id, ${order.customerEmail},
              ${order.paymentMethod}, ${order.amount}::bigint, priced.bp, priced.commission,
              ${order.amount}::bigint - priced.commission, ${order.purchasedAt}::timestamptz,
-             ${ledgerTime}
-      from priced
+             ${ledgerTime}, ${discountColumns(order)}
+      from priced left join claim on true
       on conflict (order_id) do nothing
       returning *
     ),
-    ${rollupsOfNewSale(timeZone)}
+    ${rollupsOfNewSale(timeZone)},
+    ${discountUseOfNewSale()}
     select ${answer}
     from product left join new_sale on true`;
+}
+
+/**
+ * The discount code the order names, at most one row: the seller's code with those letters
+ * (the archived ones only when the order holds a live use of it), its discount, whether the
+ * order's live hold covers the use (`held`), and, without one, whether the code does not apply
+ * (`over_limit`: archived, out of its dates, not for the product, below its least price, or its
+ * uses and live holds at its limit). The code's and the discount's rows are locked, so that uses
+ * are counted against the latest figures. No row without a code or for an unknown one.
+ */
+function discountClaim(order: Record<keyof OrderInput, unknown>): SQL {
+  const at = sql`${order.recordedAt}::timestamptz`;
+  const liveHolds = (where: SQL) =>
+    sql`(select count(*) from ${discountRedemptions} h
+         where ${where} and h.used_at is null and h.expires_at > ${at})`;
+  return sql`
+    claim as (
+      select c.id as code_id, d.id as discount_id, r.order_id is not null as held,
+             r.discount_amount as held_discount,
+             r.order_id is null and (
+               c.archived
+               or coalesce(d.starts_at > ${at}, false) or coalesce(d.ends_at <= ${at}, false)
+               or (cardinality(d.product_ids) > 0 and not product.id = any(d.product_ids))
+               or coalesce(${order.listAmount}::bigint, ${order.amount}::bigint) < d.min_amount
+               or coalesce(d.uses + ${liveHolds(sql`h.discount_id = d.id`)} >= d.max_uses, false)
+               or (c.single_use and c.uses + ${liveHolds(sql`h.code_id = c.id`)} >= 1)
+             ) as over_limit
+      from product
+        join ${discountCodes} c
+          on c.seller_id = product.seller_id and c.code = upper(${order.discountCode}::text)
+        join ${discounts} d on d.id = c.discount_id
+        left join ${discountRedemptions} r on r.order_id = ${order.orderId} and r.code_id = c.id
+          and r.used_at is null and r.expires_at > ${at}
+      where not c.archived or r.order_id is not null
+      order by r.order_id is null, c.archived
+      limit 1
+      for update of c, d
+    )`;
+}
+
+/**
+ * The sale's discount columns (with `claim`): the code in capitals, the list price, what was
+ * taken off (`list_amount - amount`, else the held use's), and whether the code was over its
+ * limit (an unknown code is).
+ */
+function discountColumns(order: Record<keyof OrderInput, unknown>): SQL {
+  return sql`upper(${order.discountCode}::text), ${order.listAmount}::bigint,
+    coalesce(${order.listAmount}::bigint - ${order.amount}::bigint, claim.held_discount),
+    ${order.discountCode}::text is not null and coalesce(claim.over_limit, true)`;
+}
+
+/** The new sale's use of its code: the discount's figures, the code's use, the hold used. */
+function discountUseOfNewSale(): SQL {
+  return sql`
+    discount_use as (
+      update ${discounts} d set uses = d.uses + 1, revenue = d.revenue + new_sale.amount,
+        discount_given = d.discount_given + coalesce(new_sale.discount_amount, 0)
+      from new_sale, claim where d.id = claim.discount_id
+    ),
+    code_use as (
+      update ${discountCodes} c set uses = c.uses + 1, used_at = new_sale.purchased_at,
+        order_id = new_sale.order_id
+      from new_sale, claim where c.id = claim.code_id
+    ),
+    hold_use as (
+      update ${discountRedemptions} r set used_at = new_sale.created_at
+      from new_sale, claim where claim.held and r.order_id = new_sale.order_id
+    )`;
 }
 
 /** The rollups' share of a statement whose `new_sale` holds the sale just inserted, if any. */
@@ -181,11 +260,22 @@ export interface PurchaseInTransaction {
 const orderValues = (order: OrderInput): Record<keyof OrderInput, unknown> => ({
   ...order,
   purchasedAt: order.purchasedAt.toISOString(),
+  recordedAt: order.recordedAt.toISOString(),
 });
 
 const orderPlaceholders = Object.fromEntries(
   (
-    ['orderId', 'productId', 'customerEmail', 'paymentMethod', 'amount', 'purchasedAt'] as const
+    [
+      'orderId',
+      'productId',
+      'customerEmail',
+      'paymentMethod',
+      'amount',
+      'purchasedAt',
+      'discountCode',
+      'listAmount',
+      'recordedAt',
+    ] as const
   ).map((name) => [name, sql.placeholder(name)]),
 ) as Record<keyof OrderInput, unknown>;
 

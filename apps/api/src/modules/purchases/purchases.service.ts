@@ -40,7 +40,9 @@ function sameOrder(stored: SaleRow, input: PurchaseInput, purchasedAt: Date): bo
     stored.customerEmail === input.customerEmail &&
     stored.paymentMethod === input.paymentMethod &&
     stored.amount === input.amount &&
-    (input.purchasedAt === undefined || stored.purchasedAt.getTime() === purchasedAt.getTime())
+    (input.purchasedAt === undefined || stored.purchasedAt.getTime() === purchasedAt.getTime()) &&
+    stored.discountCode === (input.discountCode?.toUpperCase() ?? null) &&
+    (input.listAmount === undefined || stored.listAmount === input.listAmount)
   );
 }
 
@@ -82,6 +84,11 @@ export function createPurchaseService(deps: {
    * out (the operator commands), each batch starts as soon as the last is done.
    */
   viewBatchIntervalMs?: number;
+  /**
+   * The clock a held use of a discount code expires by: the discounts' own (the app's clock),
+   * so that a purchase and the redeem before it agree on whether the hold still lasts.
+   */
+  discountClock?: () => Date;
 }) {
   const { purchases } = deps;
   const listeners = deps.listeners ?? [];
@@ -90,6 +97,7 @@ export function createPurchaseService(deps: {
     interval: deps.viewBatchIntervalMs ?? 0,
   });
   const now = deps.now ?? (() => new Date());
+  const discountClock = deps.discountClock ?? (() => new Date());
 
   /** When the sale happened: now by default, a little ahead at most, not before 2000. */
   function purchaseTime(input: PurchaseInput, at: Date): Date {
@@ -106,6 +114,9 @@ export function createPurchaseService(deps: {
     paymentMethod: input.paymentMethod,
     amount: input.amount,
     purchasedAt,
+    discountCode: input.discountCode ?? null,
+    listAmount: input.listAmount ?? null,
+    recordedAt: discountClock(),
   });
 
   /** The answer for one order: the new sale, or the stored one when this is a replay of it. */

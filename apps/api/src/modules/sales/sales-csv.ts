@@ -27,6 +27,9 @@ export async function* salesCsvRows(
           sale.refundedAmount,
           sale.downloadCount,
           sale.lastDownloadAt === null ? '' : localTime(new Date(sale.lastDownloadAt)),
+          sale.discountCode ?? '',
+          sale.listAmount ?? '',
+          sale.discountAmount ?? '',
         ]),
       )
       .join('');

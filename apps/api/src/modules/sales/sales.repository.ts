@@ -2,6 +2,7 @@ import { limits, type SalesPeriod } from '@seller/contract/limits';
 import { type SQL, sql } from 'drizzle-orm';
 import type { HotStatements, RawRow } from '../../db/hot-statements.ts';
 import { isoTimestamp, localToday, startOfLocalDay } from '../../db/local-days.ts';
+import { discountOfSaleRow } from '../../db/sale-rows.ts';
 import {
   type ProductRow,
   productSales,
@@ -112,6 +113,7 @@ const saleListOf = (row: RawRow): SaleListItem => ({
   lastDownloadAt: column.nullableText(row, 'last_download_at'),
   purchasedAt: column.text(row, 'purchased_at'),
   productTitle: column.text(row, 'product_title'),
+  ...discountOfSaleRow(row),
 });
 
 /** A listed sale and where the next keyset page starts after it (the export's pages). */
@@ -123,7 +125,8 @@ const saleWithCursorOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor
 /** The columns of `sales` that a listed sale reads. */
 const saleStoredColumns = sql`id, order_id, product_id, customer_email, payment_method, amount,
   commission_rate_bp, commission_amount, net_amount, refunded_amount, refunded_commission,
-  download_count, last_download_at, purchased_at`;
+  download_count, last_download_at, purchased_at, discount_code, list_amount, discount_amount,
+  discount_over_limit`;
 
 /**
  * The columns of a listed sale, read from `s` (sales) joined with `p` (products): only what a
@@ -133,7 +136,8 @@ const saleListColumns = sql`s.id, s.order_id, s.product_id, s.customer_email,
   s.payment_method, s.amount, s.commission_rate_bp, s.commission_amount, s.net_amount,
   s.refunded_amount, s.refunded_commission, s.download_count,
   ${isoTimestamp(sql`s.last_download_at`)} as last_download_at,
-  ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title`;
+  ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title,
+  s.discount_code, s.list_amount, s.discount_amount, s.discount_over_limit`;
 
 /** A listed sale's columns and its time as PostgreSQL prints it, the keyset cursor's. */
 const saleWithCursorColumns = sql`${saleListColumns}, s.purchased_at::text as purchased_at_text`;

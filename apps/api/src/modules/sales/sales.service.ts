@@ -80,6 +80,10 @@ export const toTransaction = (sale: SaleListItem): Transaction => ({
   refunded_amount: sale.refundedAmount,
   download_count: sale.downloadCount,
   last_download_at: sale.lastDownloadAt,
+  discount_code: sale.discountCode,
+  list_amount: sale.listAmount,
+  discount_amount: sale.discountAmount,
+  discount_over_limit: sale.discountOverLimit,
 });
 
 /** A sale as stored (`sales` row) and its product's title, as the transactions list shows it. */

@@ -418,6 +418,9 @@ describe('GET /api/products/sales/export', () => {
       'refunded_krw',
       'download_count',
       'last_download_at',
+      'discount_code',
+      'list_amount',
+      'discount_amount',
     ]);
     const whole = await allTransactions(owner.token);
     expect(rows.map((row) => row[1])).toEqual(whole.map((row) => row.order_id));

@@ -5,6 +5,7 @@ import {
   type LucideIcon,
   PackageIcon,
   PlusIcon,
+  TicketPercentIcon,
   TrendingUpIcon,
   WalletIcon,
 } from 'lucide-react';
@@ -19,6 +20,7 @@ export interface NavItem {
     | 'nav.createProduct'
     | 'nav.settlement'
     | 'nav.payouts'
+    | 'nav.discounts'
     // The sales screen's own block holds its nav label.
     | 'sales.navLabel';
   icon: LucideIcon;
@@ -57,6 +59,12 @@ export const navItems: readonly NavItem[] = [
     labelKey: 'sales.navLabel',
     icon: TrendingUpIcon,
     pages: [paths.sales.path],
+  },
+  {
+    to: paths.discounts.href(),
+    labelKey: 'nav.discounts',
+    icon: TicketPercentIcon,
+    pages: [paths.discounts.path, paths.discountCreate.path, paths.discountEdit.path],
   },
   {
     to: paths.payouts.href(),

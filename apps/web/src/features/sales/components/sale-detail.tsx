@@ -108,6 +108,31 @@ function SaleFacts({
           },
         ]
       : []),
+    ...(sale.discount_code === null
+      ? []
+      : [
+          {
+            id: 'discount',
+            label: t('sales.detail.discountCode'),
+            value: (
+              <span className="grid">
+                <span className="font-mono">{sale.discount_code}</span>
+                {sale.discount_amount === null ? null : (
+                  <span className="text-xs text-muted-foreground">
+                    {t('sales.detail.discountOff', {
+                      amount: formatKrwAmount(sale.discount_amount, language),
+                    })}
+                  </span>
+                )}
+                {sale.discount_over_limit ? (
+                  <span className="text-xs text-amber-700 dark:text-amber-400">
+                    {t('sales.detail.discountOverLimit')}
+                  </span>
+                ) : null}
+              </span>
+            ),
+          },
+        ]),
     {
       id: 'commission',
       label: refunded ? t('sales.detail.commissionKept') : t('sales.detail.commission'),

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { Discount } from '@seller/contract/discounts/discount';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
+import { internalSecret, signedPost } from '../../test/member-site-calls.ts';
+import { bearer, signUpSeller } from '../../test/sellers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * Redeems and purchases of one code at the same moment, on connections of their own
+ * (PostgreSQL only: PGlite has one connection). Held and used together never pass the limit.
+ */
+let t: TestApp;
+let token: string;
+let productId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ INTERNAL_API_SECRET: internalSecret });
+  const seller = await signUpSeller(t.app);
+  token = seller.token;
+  productId = await insertProduct(
+    t.database.db,
+    await sellerIdByEmail(t.database.db, seller.email),
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createDiscount(body: Record<string, unknown>): Promise<Discount> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/discounts',
+    headers: bearer(token),
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ discount: Discount }>().discount;
+}
+
+async function discountNow(id: string): Promise<Discount | undefined> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/discounts?status=used_up',
+    headers: bearer(token),
+  });
+  return response.json<{ discounts: Discount[] }>().discounts.find((d) => d.id === id);
+}
+
+describe('one code redeemed and bought at once', () => {
+  it('grants exactly 50 of 64 concurrent redeems of a 50-use code', async () => {
+    const code = `RUSH${randomUUID().slice(0, 6)}`.toUpperCase();
+    await createDiscount({ code, kind: 'percent', percent: 10, maxUses: 50 });
+    const answers = await Promise.all(
+      Array.from({ length: 64 }, () =>
+        signedPost(t.app, '/api/internal/discounts/redeem', {
+          orderId: `order-${randomUUID()}`,
+          productId,
+          code,
+          amount: 10_000,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    const refused = answers.filter((answer) => answer.statusCode !== 201);
+    expect(refused).toHaveLength(14);
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().code).toBe('discount_used_up');
+    }
+  });
+
+  it('turns 40 holds bought at once into exactly 40 uses, with revenue and discount given', async () => {
+    const code = `BUY${randomUUID().slice(0, 6)}`.toUpperCase();
+    const discount = await createDiscount({ code, kind: 'fixed', amount: 1000, maxUses: 40 });
+    const orders = Array.from({ length: 40 }, () => `order-${randomUUID()}`);
+    for (const orderId of orders) {
+      const held = await signedPost(t.app, '/api/internal/discounts/redeem', {
+        orderId,
+        productId,
+        code,
+        amount: 5000,
+      });
+      expect(held.statusCode).toBe(201);
+    }
+    const bought = await Promise.all(
+      orders.map((orderId) =>
+        signedPost(t.app, '/api/internal/purchases', {
+          orderId,
+          productId,
+          customerEmail: 'buyer@example.com',
+          paymentMethod: 'card',
+          amount: 4000,
+          listAmount: 5000,
+          discountCode: code,
+        }),
+      ),
+    );
+    for (const answer of bought) expect(answer.statusCode, answer.body).toBe(201);
+    expect(await discountNow(discount.id)).toMatchObject({
+      uses: 40,
+      revenue: 160_000,
+      discountGiven: 40_000,
+      status: 'used_up',
+    });
+  });
+});
