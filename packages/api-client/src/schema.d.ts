@@ -838,7 +838,7 @@ export interface paths {
         get: operations["getProduct"];
         /**
          * Edit a product
-         * @description Edits title, description, status (active or inactive) and download limit (`download_limit`, 0 to 100, 0 = unlimited; it applies to past sales too) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).
+         * @description Edits title, description, status (active or inactive) and download limit (`download_limit`, 0 to 100, 0 = unlimited; it applies to past sales too), PDF stamping (`pdf_stamp`: each delivered PDF carries the email and order id of its buyer on every page; turning it on while a PDF file needs a password to open is 422 `pdf_password_protected`) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).
          */
         put: operations["updateProduct"];
         post?: never;
@@ -847,6 +847,50 @@ export interface paths {
          * @description Soft delete: the status becomes deleted and the product leaves the list; its files and sales stay. Deleting again answers 204 as well. No body is needed; an empty JSON body is accepted.
          */
         delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/files/{fileId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product file's versions
+         * @description Every version of one of the seller's product files, newest first, each with its downloads and how many buyers were given it. Another seller's product or file is 404.
+         */
+        get: operations["listFileVersions"];
+        put?: never;
+        /**
+         * Add a new version of a product file
+         * @description Makes a completed upload of this seller (the usual upload calls, `s3Key`) the newest version of one of the product's files, with an optional label and changelog. Deliveries serve the newest version from then on; every earlier version stays stored and listed. The file's sample pages are made again from the new version. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`; a file with sample pages needs a PDF with at least that many pages (400 `sample_pages_not_pdf`, `sample_pages_beyond_document`); a PDF that needs a password to open is 422 `pdf_password_protected` while the product stamps its PDFs or the file offers sample pages. A deleted product is 409 `product_deleted`. Sends the webhook event `product.updated` with the file's new version.
+         */
+        post: operations["createFileVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a product file's samples
+         * @description Whether the file is given away whole in the public catalog (`is_sample`) and how many of a PDF's first pages are offered there as a PDF of their own (`sample_pages`, 0 to 20; made from the newest version, and again for each new version). Sample pages of a file that is not a PDF are 400 `sample_pages_not_pdf`, more pages than the PDF has 400 `sample_pages_beyond_document`, a PDF that needs a password to open 422 `pdf_password_protected`. Samples never count a download. A deleted product is 409 `product_deleted`.
+         */
+        put: operations["updateProductFile"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -901,9 +945,29 @@ export interface paths {
         };
         /**
          * A product's page in the catalog
-         * @description One active product of the seller for the member site: its public fields, what its files are (name, extension, size, type; never a download URL) in their order, and its images, main thumbnail first. 404 for an unknown nickname, a deleted account, and any product that is not active or not that seller's. No authentication: any site may read it (`Access-Control-Allow-Origin: *`). Cacheable by anyone: `Cache-Control: public, max-age=60, stale-while-revalidate=600` and a strong `ETag`; a request whose `If-None-Match` names the current ETag is answered 304 without a body.
+         * @description One active product of the seller for the member site: its public fields, what its files are (name, extension, size, type; never a download URL) in their order, its images, main thumbnail first, and its samples (unsigned, cacheable URLs that never count a download). 404 for an unknown nickname, a deleted account, and any product that is not active or not that seller's. No authentication: any site may read it (`Access-Control-Allow-Origin: *`). Cacheable by anyone: `Cache-Control: public, max-age=60, stale-while-revalidate=600` and a strong `ETag`; a request whose `If-None-Match` names the current ETag is answered 304 without a body.
          */
         get: operations["getCatalogProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/samples/{sampleId}/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's sample
+         * @description The bytes of a sample the catalog lists (`samples[].url`): a file given away whole or a PDF's first pages, of the file's newest version. No authentication and no signature; `Cache-Control: public, max-age=3600` and a strong `ETag` (304 to a matching `If-None-Match`). Never counts a download. 404 once the file is no longer a sample, has a newer version, or its product leaves the catalog.
+         */
+        get: operations["getSample"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1083,7 +1147,7 @@ export interface paths {
         put?: never;
         /**
          * A download link for a buyer
-         * @description Gives the buyer of `orderId` a short-lived link to one of the product's current files, and counts one download of that file for that order. The product's `download_limit` caps the downloads of each file per order (0 = unlimited); past it the call is 403 `download_limit_reached` until the seller resets the sale's downloads. A product deleted after the sale is still delivered. An unknown order, or a file that is not one of the order's product's current files, is 404 `not_found`; a sale fully refunded or charged back is 409 `sale_refunded`. The link works without any header for `DELIVERY_LINK_TTL_SECONDS` (600 by default), serves the exact bytes as an attachment under the original name and answers `Range` with 206; once expired it is 403 or 410. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Gives the buyer of `orderId` a short-lived link to one of the product's current files, and counts one download of that file for that order. The product's `download_limit` caps the downloads of each file per order (0 = unlimited); past it the call is 403 `download_limit_reached` until the seller resets the sale's downloads. A product deleted after the sale is still delivered. The newest version of the file is served (`version`); with the product's `pdf_stamp` a PDF is served as a copy carrying the buyer's email and order id on every page, made once per order and version and reused (`stamped`); when that copy cannot be made the call is 503 `stamp_unavailable`, never the original instead. `buyer` (the browser's address and user agent) is kept as evidence: the country and network prefix, never the whole address. An unknown order, or a file that is not one of the order's product's current files, is 404 `not_found`; a sale fully refunded or charged back is 409 `sale_refunded`. The link works without any header for `DELIVERY_LINK_TTL_SECONDS` (600 by default), serves the exact bytes as an attachment under the original name and answers `Range` with 206; once expired it is 403 or 410. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["createDelivery"];
         delete?: never;
@@ -1475,7 +1539,7 @@ export interface components {
              * @description What went wrong; each code has one HTTP status.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached";
+            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached" | "sample_pages_not_pdf" | "sample_pages_beyond_document" | "pdf_password_protected" | "stamp_unavailable";
             /** @description Every refused field, with `validation_failed` and some other 4xx codes. */
             details?: {
                 /** @description The field, dot-separated (`bank.swiftCode`, `files.0.s3Key`); empty for the whole input. */
@@ -5060,6 +5124,7 @@ export interface operations {
                             file_count: number;
                             thumbnail_url: string | null;
                             download_limit: number;
+                            pdf_stamp: boolean;
                         };
                         files: {
                             id: string;
@@ -5067,6 +5132,10 @@ export interface operations {
                             file_extension: string;
                             file_size: number;
                             file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
                         }[];
                         thumbnails: {
                             id: string;
@@ -5166,6 +5235,7 @@ export interface operations {
                             file_count: number;
                             thumbnail_url: string | null;
                             download_limit: number;
+                            pdf_stamp: boolean;
                             revenue: number;
                             net_revenue: number;
                         }[];
@@ -5285,6 +5355,7 @@ export interface operations {
                             file_count: number;
                             thumbnail_url: string | null;
                             download_limit: number;
+                            pdf_stamp: boolean;
                         };
                         files: {
                             id: string;
@@ -5292,6 +5363,10 @@ export interface operations {
                             file_extension: string;
                             file_size: number;
                             file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
                         }[];
                         thumbnails: {
                             id: string;
@@ -5377,6 +5452,7 @@ export interface operations {
                     /** @enum {string} */
                     status?: "active" | "inactive";
                     download_limit?: number;
+                    pdf_stamp?: boolean;
                     /** @default [] */
                     newFiles?: {
                         s3Key: string;
@@ -5416,6 +5492,7 @@ export interface operations {
                             file_count: number;
                             thumbnail_url: string | null;
                             download_limit: number;
+                            pdf_stamp: boolean;
                         };
                         files: {
                             id: string;
@@ -5423,6 +5500,10 @@ export interface operations {
                             file_extension: string;
                             file_size: number;
                             file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
                         }[];
                         thumbnails: {
                             id: string;
@@ -5490,6 +5571,15 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `pdf_password_protected` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5582,6 +5672,362 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFileVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            id: string;
+                            number: number;
+                            label: string | null;
+                            changelog: string | null;
+                            file_original_name: string;
+                            file_size: number;
+                            sha256: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            downloads: number;
+                            buyersWithIt: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFileVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    s3Key: string;
+                    label?: string | null;
+                    changelog?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: {
+                            id: string;
+                            number: number;
+                            label: string | null;
+                            changelog: string | null;
+                            file_original_name: string;
+                            file_size: number;
+                            sha256: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json`, `upload_not_found`, `upload_incomplete`, `sample_pages_not_pdf`, `sample_pages_beyond_document` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `product_deleted` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `pdf_password_protected` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProductFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_sample?: boolean;
+                    sample_pages?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        file: {
+                            id: string;
+                            file_original_name: string;
+                            file_extension: string;
+                            file_size: number;
+                            file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json`, `sample_pages_not_pdf`, `sample_pages_beyond_document` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `product_deleted` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `pdf_password_protected` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5818,6 +6264,10 @@ export interface operations {
                             file_extension: string;
                             file_size: number;
                             file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
                         }[];
                         thumbnails: {
                             id: string;
@@ -5826,7 +6276,86 @@ export interface operations {
                             /** @enum {number} */
                             is_main: 0 | 1;
                         }[];
+                        samples: {
+                            id: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            kind: "file" | "pdf_pages";
+                            pages: number | null;
+                            size: number;
+                            url: string;
+                        }[];
                     };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sampleId: string;
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description `code`: `validation_failed` */
@@ -6791,6 +7320,10 @@ export interface operations {
                 "application/json": {
                     orderId: string;
                     fileId: string;
+                    buyer?: {
+                        ip: string;
+                        userAgent: string;
+                    };
                 };
             };
         };
@@ -6808,6 +7341,8 @@ export interface operations {
                             fileId: string;
                             fileName: string;
                             size: number;
+                            version: number;
+                            stamped: boolean;
                             downloadUrl: string;
                             /** Format: date-time */
                             expiresAt: string;
@@ -6889,7 +7424,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `code`: `service_unavailable` */
+            /** @description `code`: `stamp_unavailable`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -44,6 +44,10 @@ export const errorCodes = [
   'payout_method_missing',
   'sale_refunded',
   'download_limit_reached',
+  'sample_pages_not_pdf',
+  'sample_pages_beyond_document',
+  'pdf_password_protected',
+  'stamp_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -61,6 +61,14 @@ const statusByCode: Record<ErrorCode, number> = {
   sale_refunded: 409,
   /** The buyer used every download of the file the product's limit gives per purchase. */
   download_limit_reached: 403,
+  /** Sample pages asked of a file that is not a PDF. */
+  sample_pages_not_pdf: 400,
+  /** More sample pages asked than the PDF has. */
+  sample_pages_beyond_document: 400,
+  /** A PDF that needs a password to open, where it must be stamped or sampled. */
+  pdf_password_protected: 422,
+  /** The buyer's stamped copy could not be made: nothing is served instead. */
+  stamp_unavailable: 503,
 };
 
 /** The HTTP status every answer with this code has. */

@@ -3,11 +3,20 @@
  * exact name (Korean and Chinese included), the others an ASCII stand-in.
  */
 export function attachmentDisposition(fileName: string): string {
+  return disposition('attachment', fileName);
+}
+
+/** The same, shown in the browser (`inline`) rather than saved: a sample read before buying. */
+export function inlineDisposition(fileName: string): string {
+  return disposition('inline', fileName);
+}
+
+function disposition(kind: 'attachment' | 'inline', fileName: string): string {
   const cleaned = fileName.replace(/[\r\n\t\0]/g, ' ').trim() || 'download';
   const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(cleaned).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

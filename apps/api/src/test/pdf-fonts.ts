@@ -172,6 +172,11 @@ function readToUnicode(text: string): Map<number, string> {
   return map;
 }
 
+const rawStream = (object: unknown): PDFRawStream => {
+  if (object instanceof PDFRawStream) return object;
+  throw new Error('expected a stream');
+};
+
 /** Every Type0 font with an embedded CFF program (FontFile3) in the PDF. */
 export async function embeddedCidFonts(bytes: Uint8Array): Promise<EmbeddedFont[]> {
   const document = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -186,8 +191,8 @@ export async function embeddedCidFonts(bytes: Uint8Array): Promise<EmbeddedFont[
     const program = descriptor.get(PDFName.of('FontFile3')) as PDFRef | undefined;
     const toUnicode = object.get(PDFName.of('ToUnicode')) as PDFRef | undefined;
     if (!program || !toUnicode) continue;
-    const cff = decoded(context.lookup(program, PDFRawStream));
-    const cmap = Buffer.from(decoded(context.lookup(toUnicode, PDFRawStream))).toString('latin1');
+    const cff = decoded(rawStream(context.lookup(program)));
+    const cmap = Buffer.from(decoded(rawStream(context.lookup(toUnicode)))).toString('latin1');
     fonts.push({
       name: object.get(PDFName.of('BaseFont'))?.toString() ?? '',
       toUnicode: readToUnicode(cmap),

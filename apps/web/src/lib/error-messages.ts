@@ -55,6 +55,10 @@ export const errorMessageKeys: Record<ErrorCode | ClientErrorCode, ErrorMessageK
   // Only the member site's signed delivery call answers these; the web app never sees them.
   sale_refunded: 'apiError.conflict',
   download_limit_reached: 'apiError.forbidden',
+  stamp_unavailable: 'apiError.serviceUnavailable',
+  sample_pages_not_pdf: 'apiError.samplePagesNotPdf',
+  sample_pages_beyond_document: 'apiError.samplePagesBeyondDocument',
+  pdf_password_protected: 'apiError.pdfPasswordProtected',
   network_error: 'apiError.networkError',
   invalid_response: 'apiError.invalidResponse',
   unknown_error: 'apiError.unknownError',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   CreateDeliveryResponse,
   createDeliveryBodySchema,
@@ -5,15 +6,42 @@ import type {
 import type { SaleDetail } from '@seller/contract/sales/get-sale';
 import type { ResetSaleDownloadsResponse } from '@seller/contract/sales/reset-sale-downloads';
 import type { z } from 'zod';
+import type { ProductFileVersionRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { PdfWorker } from '../../lib/pdf/pdf-worker.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
-import type { DeliveryRepository } from './deliveries.repository.ts';
+import type { DeliveryRepository, DeliveryTarget } from './deliveries.repository.ts';
+import { networkPrefix } from './network-prefix.ts';
 
 export type DeliveryInput = z.output<typeof createDeliveryBodySchema>;
 
-/** The storage operation deliveries need: a short-lived download URL of a private file. */
-export type DeliveryStorage = Pick<Storage, 'presignGet'>;
+/**
+ * The storage operations deliveries need: a short-lived download URL of a private file, and
+ * reading a file and writing its stamped copy.
+ */
+export type DeliveryStorage = Pick<Storage, 'presignGet' | 'read' | 'put' | 'delete'>;
+
+/** What a delivery serves: the version's own object, or the buyer's stamped copy of it. */
+interface ServedObject {
+  key: string;
+  sha256: string;
+  size: number;
+  stamped: boolean;
+}
+
+const pdfType = 'application/pdf';
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const stampUnavailable = () =>
+  new AppError(
+    'stamp_unavailable',
+    "The buyer's stamped copy cannot be made now; the original is never served instead",
+  );
+
+/** The text stamped on every page of a buyer's copy. */
+export const stampText = (email: string, orderId: string) => `${email} · ${orderId}`;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => uuidPattern.test(value);
@@ -29,18 +57,103 @@ const saleNotFound = () => notFound('Sale');
 export function createDeliveryService(deps: {
   deliveries: DeliveryRepository;
   storage: DeliveryStorage;
+  /** Makes stamped copies, one at a time per process. */
+  pdf: Pick<PdfWorker, 'stamp'>;
+  /** Told why a stamped copy could not be made (the answer is 503 `stamp_unavailable`). */
+  onStampFailure?: (error: unknown) => void;
   /** How long a link works (DELIVERY_LINK_TTL_SECONDS). */
   linkTtlSeconds: number;
   /** Where a relative link of the local driver is reached from outside (the app's address). */
   publicUrl: string;
   now?: () => Date;
 }) {
-  const { deliveries, storage, linkTtlSeconds, publicUrl } = deps;
+  const { deliveries, storage, pdf, linkTtlSeconds, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
+  /** Copies being made, by sale and version: two asks at once make one copy. */
+  const making = new Map<string, Promise<ServedObject>>();
+
+  async function bytesOf(key: string): Promise<Uint8Array> {
+    const bytes = await storage.read(key);
+    if (!bytes) throw new Error(`the stored object ${key} is missing`);
+    return bytes;
+  }
+
+  /** The version's own object; its hash is computed at its first delivery and kept. */
+  async function original(version: ProductFileVersionRow): Promise<ServedObject> {
+    let { sha256 } = version;
+    if (sha256 === null) {
+      sha256 = sha256Of(await bytesOf(version.storageKey));
+      await deliveries.setVersionSha256(version.id, sha256);
+    }
+    return { key: version.storageKey, sha256, size: version.size, stamped: false };
+  }
+
+  /** Makes the buyer's stamped copy of the version, stores and records it. */
+  async function makeStampedCopy(
+    target: DeliveryTarget,
+    version: ProductFileVersionRow,
+    orderId: string,
+  ): Promise<ServedObject> {
+    let stamped: Uint8Array;
+    try {
+      stamped = await pdf.stamp(
+        await bytesOf(version.storageKey),
+        stampText(target.customerEmail, orderId),
+      );
+    } catch (error) {
+      deps.onStampFailure?.(error);
+      throw stampUnavailable();
+    }
+    const key = `sellers/${target.sellerId}/stamped/${target.saleId}/${version.id}.pdf`;
+    const sha256 = sha256Of(stamped);
+    await storage.put(key, stamped, { contentType: pdfType });
+    const saved = await deliveries.saveStampedCopy({
+      saleId: target.saleId,
+      versionId: version.id,
+      storageKey: key,
+      sha256,
+      size: stamped.byteLength,
+    });
+    return { key: saved.storageKey, sha256: saved.sha256, size: saved.size, stamped: true };
+  }
+
+  /** The buyer's stamped copy: the one made before, or a new one. */
+  async function stampedCopy(
+    target: DeliveryTarget,
+    version: ProductFileVersionRow,
+    orderId: string,
+  ): Promise<ServedObject> {
+    const existing = await deliveries.findStampedCopy(target.saleId, version.id);
+    if (existing) {
+      return {
+        key: existing.storageKey,
+        sha256: existing.sha256,
+        size: existing.size,
+        stamped: true,
+      };
+    }
+    const id = `${target.saleId}/${version.id}`;
+    const pending = making.get(id);
+    if (pending) return pending;
+    const made = makeStampedCopy(target, version, orderId).finally(() => making.delete(id));
+    making.set(id, made);
+    return made;
+  }
 
   return {
     async deliver(input: DeliveryInput): Promise<CreateDeliveryResponse> {
       if (!isUuid(input.fileId)) throw notFound('File');
+      const target = await deliveries.findTarget(input.orderId, input.fileId);
+      if (!target) throw notFound('Order');
+      if (target.refunded) {
+        throw new AppError('sale_refunded', 'This sale was refunded: it is not delivered');
+      }
+      const { version } = target;
+      if (!version) throw notFound('File');
+      const served =
+        target.pdfStamp && version.contentType === pdfType
+          ? await stampedCopy(target, version, input.orderId)
+          : await original(version);
       const at = now();
       // Whole seconds, as both stores count a link's life: `expiresAt` is exactly when it ends.
       const signedAt = new Date(Math.floor(at.getTime() / 1000) * 1000);
@@ -50,6 +163,15 @@ export function createDeliveryService(deps: {
         fileId: input.fileId,
         at,
         expiresAt,
+        versionId: version.id,
+        version: version.number,
+        sha256: served.sha256,
+        servedSize: served.size,
+        stamped: served.stamped,
+        // No geolocation source is configured: the country stays unknown, never guessed.
+        country: null,
+        networkPrefix: input.buyer ? networkPrefix(input.buyer.ip) : null,
+        userAgent: input.buyer ? input.buyer.userAgent.slice(0, 1000) : null,
       });
       switch (outcome.kind) {
         case 'unknown_order':
@@ -67,9 +189,9 @@ export function createDeliveryService(deps: {
           break;
       }
       const { file } = outcome;
-      const url = await storage.presignGet(file.storageKey, {
-        fileName: file.name,
-        contentType: file.contentType,
+      const url = await storage.presignGet(served.key, {
+        fileName: version.originalName,
+        contentType: version.contentType,
         expiresInSeconds: linkTtlSeconds,
         signedAt,
       });
@@ -78,8 +200,10 @@ export function createDeliveryService(deps: {
           id: outcome.deliveryId,
           orderId: input.orderId,
           fileId: file.id,
-          fileName: file.name,
-          size: file.size,
+          fileName: version.originalName,
+          size: served.size,
+          version: version.number,
+          stamped: served.stamped,
           // The local store's links are paths on this server: the buyer needs its address too.
           downloadUrl: new URL(url, publicUrl).href,
           expiresAt: expiresAt.toISOString(),
