@@ -36,7 +36,10 @@ export interface StampFonts {
  */
 async function openPdf(bytes: Uint8Array): Promise<PDFDocument> {
   try {
-    return await PDFDocument.load(bytes, { password: '', updateMetadata: false });
+    const document = await PDFDocument.load(bytes, { password: '', updateMetadata: false });
+    // A file that parses but has no page tree is no PDF either.
+    document.getPageCount();
+    return document;
   } catch (error) {
     if (error instanceof Error && /PASSWORD/i.test(error.message)) {
       throw new PdfPasswordError('The PDF needs a password to open');

@@ -79,6 +79,9 @@ describe('the PDF worker', () => {
     });
     expect(await worker.inspect(lockedPdf('owner-password'))).toEqual({ kind: 'pdf', pages: 3 });
     expect(await worker.inspect(Buffer.from('not a pdf at all'))).toEqual({ kind: 'unreadable' });
+    expect(await worker.inspect(Buffer.from('%PDF-1.7 and nothing else'))).toEqual({
+      kind: 'unreadable',
+    });
     await expect(worker.sample(Buffer.from('no'), 1)).rejects.toBeInstanceOf(PdfUnreadableError);
   });
 
