@@ -1296,6 +1296,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/sales/{purchaseId}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sale's delivery evidence
+         * @description What the seller can show in a refund dispute after a download (KR 전자상거래법 §17, CN 消费者权益保护法 §25): the order, the buyer, the samples offered, every delivery with its version, the served bytes' SHA-256, whether it was stamped, the buyer's country, network prefix and browser, the files never downloaded and the refunds, with a hash of the sheet. Another seller's sale, or an id that is not one, is 404.
+         */
+        get: operations["getSaleEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/sales/{purchaseId}/reset-downloads": {
         parameters: {
             query?: never;
@@ -7922,6 +7942,142 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                         }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSaleEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purchaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sheet: {
+                            id: string;
+                            /** Format: date-time */
+                            generatedAt: string;
+                            sha256: string;
+                        };
+                        seller: {
+                            id: string;
+                            nickname: string | null;
+                        };
+                        order: {
+                            purchaseId: string;
+                            orderId: string;
+                            productId: string;
+                            productTitle: string;
+                            amount: number;
+                            paymentMethod: string;
+                            /** Format: date-time */
+                            purchasedAt: string;
+                        };
+                        buyer: {
+                            email: string;
+                        };
+                        samplesOffered: {
+                            fileId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            kind: "file" | "pdf_pages";
+                            pages: number | null;
+                        }[];
+                        deliveries: {
+                            /** Format: date-time */
+                            at: string;
+                            fileId: string;
+                            fileName: string;
+                            version: number | null;
+                            sha256: string | null;
+                            size: number;
+                            stamped: boolean;
+                            country: string | null;
+                            networkPrefix: string | null;
+                            userAgent: string | null;
+                        }[];
+                        summary: {
+                            firstDeliveryAt: string | null;
+                            filesNeverDownloaded: {
+                                fileId: string;
+                                fileName: string;
+                            }[];
+                            refunds: {
+                                refundId: string;
+                                /** @enum {string} */
+                                kind: "refund" | "chargeback";
+                                amount: number;
+                                reason: string | null;
+                                /** Format: date-time */
+                                refundedAt: string;
+                            }[];
+                        };
                     };
                 };
             };

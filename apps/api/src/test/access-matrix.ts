@@ -637,6 +637,10 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/products/stats/sales/by-product': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/sales/export': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/sales/:purchaseId': { access: 'seller', ownership: saleIdCases('GET', '') },
+  'GET /api/products/sales/:purchaseId/evidence': {
+    access: 'seller',
+    ownership: saleIdCases('GET', '/evidence'),
+  },
   'POST /api/products/sales/:purchaseId/reset-downloads': {
     access: 'seller',
     ownership: saleIdCases('POST', '/reset-downloads'),

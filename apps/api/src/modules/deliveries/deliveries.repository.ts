@@ -14,6 +14,7 @@ import {
   type SaleRow,
   type StampedCopyRow,
   sales,
+  sellers,
   stampedCopies,
 } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
@@ -298,6 +299,33 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
         .from(refunds)
         .where(eq(refunds.saleId, saleId))
         .orderBy(asc(refunds.refundedAt), asc(refunds.createdAt), asc(refunds.id));
+    },
+
+    /** The seller's nickname, and the product's current files with their sample settings. */
+    async evidenceFacts(sellerId: string, productId: string) {
+      const [seller] = await db
+        .select({ nickname: sellers.nickname })
+        .from(sellers)
+        .where(eq(sellers.id, sellerId));
+      const files = await db
+        .select({
+          id: productFiles.id,
+          name: productFiles.originalName,
+          isSample: productFiles.isSample,
+          samplePages: productFiles.samplePages,
+          pageCount: productFileVersions.pageCount,
+        })
+        .from(productFiles)
+        .innerJoin(
+          productFileVersions,
+          and(
+            eq(productFileVersions.fileId, productFiles.id),
+            eq(productFileVersions.number, productFiles.version),
+          ),
+        )
+        .where(eq(productFiles.productId, productId))
+        .orderBy(asc(productFiles.position));
+      return { nickname: seller?.nickname ?? null, files };
     },
 
     /** Every delivery of the sale, newest first. */

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type {
   CreateDeliveryResponse,
   createDeliveryBodySchema,
 } from '@seller/contract/internal/create-delivery';
 import type { SaleDetail } from '@seller/contract/sales/get-sale';
+import type { SaleEvidence } from '@seller/contract/sales/get-sale-evidence';
 import type { ResetSaleDownloadsResponse } from '@seller/contract/sales/reset-sale-downloads';
 import type { z } from 'zod';
 import type { ProductFileVersionRow } from '../../db/schema.ts';
@@ -239,6 +240,89 @@ export function createDeliveryService(deps: {
           createdAt: delivery.createdAt.toISOString(),
         })),
       };
+    },
+
+    /**
+     * The sale's delivery evidence: the order, the buyer, the samples offered, every delivery
+     * (oldest first) with its version, hash and the buyer's network, the files never given,
+     * the refunds, and the sheet's own hash over all of it.
+     */
+    async evidence(sellerId: string, saleId: string): Promise<SaleEvidence> {
+      if (!isUuid(saleId)) throw saleNotFound();
+      const found = await deliveries.findSale(sellerId, saleId);
+      if (!found) throw saleNotFound();
+      const { sale } = found;
+      const [refunds, given, facts] = await Promise.all([
+        deliveries.refundsOf(saleId),
+        deliveries.deliveriesOf(saleId),
+        deliveries.evidenceFacts(sellerId, sale.productId),
+      ]);
+      const oldestFirst = [...given].reverse();
+      const delivered = new Set(oldestFirst.map((delivery) => delivery.fileId));
+      const body: Omit<SaleEvidence, 'sheet'> = {
+        seller: { id: sellerId, nickname: facts.nickname },
+        order: {
+          purchaseId: sale.id,
+          orderId: sale.orderId,
+          productId: sale.productId,
+          productTitle: found.productTitle,
+          amount: sale.amount,
+          paymentMethod: sale.paymentMethod,
+          purchasedAt: sale.purchasedAt.toISOString(),
+        },
+        buyer: { email: sale.customerEmail },
+        samplesOffered: facts.files.flatMap((file): SaleEvidence['samplesOffered'] => {
+          if (file.isSample) {
+            return [
+              {
+                fileId: file.id,
+                fileName: file.name,
+                kind: 'file' as const,
+                pages: file.pageCount,
+              },
+            ];
+          }
+          if (file.samplePages > 0) {
+            return [
+              {
+                fileId: file.id,
+                fileName: file.name,
+                kind: 'pdf_pages' as const,
+                pages: file.samplePages,
+              },
+            ];
+          }
+          return [];
+        }),
+        deliveries: oldestFirst.map((delivery) => ({
+          at: delivery.createdAt.toISOString(),
+          fileId: delivery.fileId,
+          fileName: delivery.fileName,
+          version: delivery.version,
+          sha256: delivery.sha256,
+          size: delivery.size,
+          stamped: delivery.stamped,
+          country: delivery.country,
+          networkPrefix: delivery.networkPrefix,
+          userAgent: delivery.userAgent,
+        })),
+        summary: {
+          firstDeliveryAt: oldestFirst[0]?.createdAt.toISOString() ?? null,
+          filesNeverDownloaded: facts.files
+            .filter((file) => !delivered.has(file.id))
+            .map((file) => ({ fileId: file.id, fileName: file.name })),
+          refunds: refunds.map((refund) => ({
+            refundId: refund.refundId,
+            kind: refund.kind,
+            amount: refund.amount,
+            reason: refund.reason,
+            refundedAt: refund.refundedAt.toISOString(),
+          })),
+        },
+      };
+      const sheet = { id: randomUUID(), generatedAt: now().toISOString() };
+      const sha256 = sha256Of(new TextEncoder().encode(JSON.stringify({ sheet, ...body })));
+      return { sheet: { ...sheet, sha256 }, ...body };
     },
 
     async resetDownloads(sellerId: string, saleId: string): Promise<ResetSaleDownloadsResponse> {
