@@ -31,6 +31,7 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace @seller/api \
 COPY packages/contract/src packages/contract/src
 COPY packages/locales/src packages/locales/src
 COPY apps/api/src apps/api/src
+COPY apps/api/assets apps/api/assets
 COPY apps/api/drizzle apps/api/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/api/dist apps/api/dist

@@ -91,7 +91,11 @@ const keepModuleUrls = {
 checkProductionSources();
 await rm(outdir, { recursive: true, force: true });
 const { metafile } = await build({
-  entryPoints: { server: path.join(apiRoot, 'src', 'server.ts') },
+  // The PDF worker thread is an entry of its own: the server starts it from dist/pdf-thread.js.
+  entryPoints: {
+    server: path.join(apiRoot, 'src', 'server.ts'),
+    'pdf-thread': path.join(apiRoot, 'src', 'lib', 'pdf', 'pdf-thread.ts'),
+  },
   outdir,
   // Dynamic imports become chunks that load when used: the S3 driver and the AWS SDK only load
   // when STORAGE_DRIVER=s3.
@@ -104,6 +108,8 @@ const { metafile } = await build({
   target: 'node20.19',
   sourcemap: 'linked',
   plugins: [externalPackages, keepModuleUrls],
+  // Tells the bundled code that it runs bundled (the PDF thread then loads dist/pdf-thread.js).
+  define: { 'process.env.SERVER_BUNDLED': '"true"' },
   logLevel: 'warning',
   metafile: true,
 });

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { jobSchedules } from './job-schedules.ts';
 import { internalApiPlugin } from './lib/internal-signature.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createPdfWorker } from './lib/pdf/pdf-worker.ts';
 import { createEtagMemory } from './lib/public-read.ts';
 import { createMemoryStore, createRedisStore } from './lib/rate-limit-store.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -182,6 +183,9 @@ export async function buildApp({
   const limits = config.rateLimits;
   const configuredStorage = await createStorage(config.storage);
   const storage = wrapStorage ? wrapStorage(configuredStorage) : configuredStorage;
+  // One thread for the PDF work (samples, stamped copies): one PDF at a time per process.
+  const pdfWorker = createPdfWorker();
+  app.addHook('onClose', () => pdfWorker.close());
   const jobQueue = createJobsModule(database, app, {
     worker: config.jobWorker,
     schedules: jobSchedules(config),
@@ -361,11 +365,16 @@ export async function buildApp({
       products: createProductRepository(database),
       claimUploads: uploadsService.claim,
       storage,
+      pdf: pdfWorker,
       productReview: config.productReview,
       listeners: [
         {
           afterUpdate: (tx, sellerId, product) =>
             webhooks.publishToSeller(tx, sellerId, 'product.updated', product).then(() => {}),
+          afterVersion: (tx, sellerId, product, file) =>
+            webhooks
+              .publishToSeller(tx, sellerId, 'product.updated', { product, file })
+              .then(() => {}),
           afterCommit: webhooks.deliverSoon,
         },
       ],
@@ -376,6 +385,7 @@ export async function buildApp({
     catalog: createCatalogService({
       catalog: createCatalogRepository(database.statements),
       storage,
+      publicUrl: config.appUrl,
     }),
     etagMemory: createEtagMemory({
       seconds: config.catalogEtagMemorySeconds,
@@ -455,6 +465,8 @@ export async function buildApp({
   const deliveries = createDeliveryService({
     deliveries: createDeliveryRepository(database),
     storage,
+    pdf: pdfWorker,
+    onStampFailure: (error) => app.log.error({ err: error }, 'a stamped copy could not be made'),
     linkTtlSeconds: config.deliveryLinkTtlSeconds,
     publicUrl: config.appUrl,
     ...now,

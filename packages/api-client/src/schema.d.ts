@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device.
+         * @description Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device, and every pending email-change link ends. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link
-         * @description Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, and a notice is mailed. Throttled per client address.
+         * @description Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, every pending email-change link ends, and a notice is mailed. Throttled per client address.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -259,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Turn off two-factor sign-in
-         * @description Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted.
+         * @description Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["disableTwoFactor"];
         delete?: never;
@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * New recovery codes
-         * @description With a current code: ten new recovery codes replace the old ones (which stop working), shown once.
+         * @description With a current code: ten new recovery codes replace the old ones (which stop working), shown once; written to the activity (`recovery_codes_regenerated`).
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
@@ -379,7 +379,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to move the account to another email address
-         * @description Checks the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). An address already in use is 409 `email_taken`. A link valid for one hour, usable once, is mailed to the new address, and a notice to the current one; the address changes only when the link is opened. A newer request replaces the older link.
+         * @description Checks the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). An address already in use is 409 `email_taken`. A link valid for one hour, usable once, is mailed to the new address, and a notice to the current one; the address changes only when the link is opened. A newer request replaces the older link, and a password change or reset ends it; the request is written to the activity (`email_change_requested`). A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -399,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a new email address
-         * @description Moves the account to the address of the link: sign-in takes the new address from now on, the old one is refused. The token works once, for one hour, and only if no newer change was asked for: otherwise 400 `email_change_token_invalid`; an address taken in the meantime is 409 `email_taken`. No one is signed out; the change is listed in the activity.
+         * @description Moves the account to the address of the link: sign-in takes the new address from now on, the old one is refused. The token works once, for one hour, and only if no newer change was asked for and the password has not been changed or reset since: otherwise 400 `email_change_token_invalid`; an address taken in the meantime is 409 `email_taken`. No one is signed out; the change is listed in the activity. Reset links mailed to the old address stop working.
          */
         post: operations["confirmEmailChange"];
         delete?: never;
@@ -838,7 +838,7 @@ export interface paths {
         get: operations["getProduct"];
         /**
          * Edit a product
-         * @description Edits title, description, status (active or inactive) and download limit (`download_limit`, 0 to 100, 0 = unlimited; it applies to past sales too) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).
+         * @description Edits title, description, status (active or inactive) and download limit (`download_limit`, 0 to 100, 0 = unlimited; it applies to past sales too), PDF stamping (`pdf_stamp`: each delivered PDF carries the email and order id of its buyer on every page; turning it on while a PDF file needs a password to open is 422 `pdf_password_protected`) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).
          */
         put: operations["updateProduct"];
         post?: never;
@@ -847,6 +847,50 @@ export interface paths {
          * @description Soft delete: the status becomes deleted and the product leaves the list; its files and sales stay. Deleting again answers 204 as well. No body is needed; an empty JSON body is accepted.
          */
         delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/files/{fileId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product file's versions
+         * @description Every version of one of the seller's product files, newest first, each with its downloads and how many buyers were given it. Another seller's product or file is 404.
+         */
+        get: operations["listFileVersions"];
+        put?: never;
+        /**
+         * Add a new version of a product file
+         * @description Makes a completed upload of this seller (the usual upload calls, `s3Key`) the newest version of one of the product's files, with an optional label and changelog. Deliveries serve the newest version from then on; every earlier version stays stored and listed. The file's sample pages are made again from the new version. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`; a file with sample pages needs a PDF with at least that many pages (400 `sample_pages_not_pdf`, `sample_pages_beyond_document`); a PDF that needs a password to open is 422 `pdf_password_protected` while the product stamps its PDFs or the file offers sample pages. A deleted product is 409 `product_deleted`. Sends the webhook event `product.updated` with the file's new version.
+         */
+        post: operations["createFileVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a product file's samples
+         * @description Whether the file is given away whole in the public catalog (`is_sample`) and how many of a PDF's first pages are offered there as a PDF of their own (`sample_pages`, 0 to 20; made from the newest version, and again for each new version). Sample pages of a file that is not a PDF are 400 `sample_pages_not_pdf`, more pages than the PDF has 400 `sample_pages_beyond_document`, a PDF that needs a password to open 422 `pdf_password_protected`. Samples never count a download. A deleted product is 409 `product_deleted`.
+         */
+        put: operations["updateProductFile"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -901,9 +945,29 @@ export interface paths {
         };
         /**
          * A product's page in the catalog
-         * @description One active product of the seller for the member site: its public fields, what its files are (name, extension, size, type; never a download URL) in their order, and its images, main thumbnail first. 404 for an unknown nickname, a deleted account, and any product that is not active or not that seller's. No authentication: any site may read it (`Access-Control-Allow-Origin: *`). Cacheable by anyone: `Cache-Control: public, max-age=60, stale-while-revalidate=600` and a strong `ETag`; a request whose `If-None-Match` names the current ETag is answered 304 without a body.
+         * @description One active product of the seller for the member site: its public fields, what its files are (name, extension, size, type; never a download URL) in their order, its images, main thumbnail first, and its samples (unsigned, cacheable URLs that never count a download). 404 for an unknown nickname, a deleted account, and any product that is not active or not that seller's. No authentication: any site may read it (`Access-Control-Allow-Origin: *`). Cacheable by anyone: `Cache-Control: public, max-age=60, stale-while-revalidate=600` and a strong `ETag`; a request whose `If-None-Match` names the current ETag is answered 304 without a body.
          */
         get: operations["getCatalogProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/samples/{sampleId}/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's sample
+         * @description The bytes of a sample the catalog lists (`samples[].url`): a file given away whole or a PDF's first pages, of the file's newest version. No authentication and no signature; `Cache-Control: public, max-age=3600` and a strong `ETag` (304 to a matching `If-None-Match`). Never counts a download. 404 once the file is no longer a sample, has a newer version, or its product leaves the catalog.
+         */
+        get: operations["getSample"];
         put?: never;
         post?: never;
         delete?: never;
@@ -963,7 +1027,7 @@ export interface paths {
         put?: never;
         /**
          * Record a sale
-         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale. With `discountCode`, the order's held use of the code (`POST /api/internal/discounts/redeem`) becomes a use; a paid sale is never refused over a code: without a live hold, a code that is unknown, expired, used up or otherwise does not apply is recorded all the same and the sale is marked `discount_over_limit`. `amount` may be 0 only with a code (a free copy, no commission); a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product is 404. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale. With `discountCode`, the order's held use of the code (`POST /api/internal/discounts/redeem`) becomes a use; a paid sale is never refused over a code: without a live hold, a code that is unknown, expired, used up or otherwise does not apply is recorded all the same and the sale is marked `discount_over_limit`. `amount` may be 0 only with a code (a free copy, no commission); a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product, or one whose seller deleted the account, is 404 `not_found`. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordPurchase"];
         delete?: never;
@@ -1043,7 +1107,7 @@ export interface paths {
         put?: never;
         /**
          * The sellers to pay
-         * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Every seller whose balance is at least `minAmount` (1 by default), largest balance first, with their payout details; a deleted account is never listed. Operator only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["listDuePayouts"];
         delete?: never;
@@ -1083,7 +1147,7 @@ export interface paths {
         put?: never;
         /**
          * A download link for a buyer
-         * @description Gives the buyer of `orderId` a short-lived link to one of the product's current files, and counts one download of that file for that order. The product's `download_limit` caps the downloads of each file per order (0 = unlimited); past it the call is 403 `download_limit_reached` until the seller resets the sale's downloads. A product deleted after the sale is still delivered. An unknown order, or a file that is not one of the order's product's current files, is 404 `not_found`; a sale fully refunded or charged back is 409 `sale_refunded`. The link works without any header for `DELIVERY_LINK_TTL_SECONDS` (600 by default), serves the exact bytes as an attachment under the original name and answers `Range` with 206; once expired it is 403 or 410. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Gives the buyer of `orderId` a short-lived link to one of the product's current files, and counts one download of that file for that order. The product's `download_limit` caps the downloads of each file per order (0 = unlimited); past it the call is 403 `download_limit_reached` until the seller resets the sale's downloads. A product deleted after the sale is still delivered. The newest version of the file is served (`version`); with the product's `pdf_stamp` a PDF is served as a copy carrying the buyer's email and order id on every page, made once per order and version and reused (`stamped`); when that copy cannot be made the call is 503 `stamp_unavailable`, never the original instead. `buyer` (the browser's address and user agent) is kept as evidence: the country and network prefix, never the whole address. An unknown order, or a file that is not one of the order's product's current files, is 404 `not_found`; a sale fully refunded or charged back is 409 `sale_refunded`. The link works without any header for `DELIVERY_LINK_TTL_SECONDS` (600 by default), serves the exact bytes as an attachment under the original name and answers `Range` with 206; once expired it is 403 or 410. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["createDelivery"];
         delete?: never;
@@ -1380,6 +1444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/sales/{purchaseId}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sale's delivery evidence
+         * @description What the seller can show in a refund dispute after a download (KR 전자상거래법 §17, CN 消费者权益保护法 §25): the order, the buyer, the samples offered, every delivery with its version, the served bytes' SHA-256, whether it was stamped, the buyer's country, network prefix and browser, the files never downloaded and the refunds, with a hash of the sheet. Another seller's sale, or an id that is not one, is 404.
+         */
+        get: operations["getSaleEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/sales/{purchaseId}/reset-downloads": {
         parameters: {
             query?: never;
@@ -1580,7 +1664,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account
-         * @description Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had.
+         * @description Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
          */
         delete: operations["deleteAccount"];
         options?: never;
@@ -1623,7 +1707,7 @@ export interface components {
              * @description What went wrong; each code has one HTTP status.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached" | "code_taken" | "discount_in_use" | "discount_not_found" | "discount_inactive" | "discount_used_up" | "discount_not_applicable" | "discount_below_minimum";
+            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached" | "code_taken" | "discount_in_use" | "discount_not_found" | "discount_inactive" | "discount_used_up" | "discount_not_applicable" | "discount_below_minimum" | "sample_pages_not_pdf" | "sample_pages_beyond_document" | "pdf_password_protected" | "stamp_unavailable";
             /** @description Every refused field, with `validation_failed` and some other 4xx codes. */
             details?: {
                 /** @description The field, dot-separated (`bank.swiftCode`, `files.0.s3Key`); empty for the whole input. */
@@ -2170,6 +2254,15 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2755,6 +2848,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `code`: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `code`: `internal_error` */
             500: {
                 headers: {
@@ -3110,7 +3212,7 @@ export interface operations {
                     "application/json": {
                         events: {
                             /** @enum {string} */
-                            type: "login" | "login_failed" | "password_changed" | "password_reset" | "two_factor_enabled" | "two_factor_disabled" | "email_changed" | "session_revoked" | "api_token_created" | "api_token_revoked" | "settlement_changed" | "export_requested";
+                            type: "login" | "login_failed" | "password_check_failed" | "password_changed" | "password_reset" | "two_factor_enabled" | "two_factor_disabled" | "recovery_codes_regenerated" | "email_change_requested" | "email_changed" | "session_revoked" | "api_token_created" | "api_token_revoked" | "settlement_changed" | "export_requested";
                             /** Format: date-time */
                             at: string;
                             ip: string | null;
@@ -3231,6 +3333,15 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5208,6 +5319,7 @@ export interface operations {
                             file_count: number;
                             thumbnail_url: string | null;
                             download_limit: number;
+                            pdf_stamp: boolean;
                         };
                         files: {
                             id: string;
@@ -5215,6 +5327,10 @@ export interface operations {
                             file_extension: string;
                             file_size: number;
                             file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
                         }[];
                         thumbnails: {
                             id: string;
@@ -5314,6 +5430,7 @@ export interface operations {
                             file_count: number;
                             thumbnail_url: string | null;
                             download_limit: number;
+                            pdf_stamp: boolean;
                             revenue: number;
                             net_revenue: number;
                         }[];
@@ -5433,6 +5550,7 @@ export interface operations {
                             file_count: number;
                             thumbnail_url: string | null;
                             download_limit: number;
+                            pdf_stamp: boolean;
                         };
                         files: {
                             id: string;
@@ -5440,6 +5558,10 @@ export interface operations {
                             file_extension: string;
                             file_size: number;
                             file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
                         }[];
                         thumbnails: {
                             id: string;
@@ -5525,6 +5647,7 @@ export interface operations {
                     /** @enum {string} */
                     status?: "active" | "inactive";
                     download_limit?: number;
+                    pdf_stamp?: boolean;
                     /** @default [] */
                     newFiles?: {
                         s3Key: string;
@@ -5564,6 +5687,7 @@ export interface operations {
                             file_count: number;
                             thumbnail_url: string | null;
                             download_limit: number;
+                            pdf_stamp: boolean;
                         };
                         files: {
                             id: string;
@@ -5571,6 +5695,10 @@ export interface operations {
                             file_extension: string;
                             file_size: number;
                             file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
                         }[];
                         thumbnails: {
                             id: string;
@@ -5638,6 +5766,15 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `pdf_password_protected` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5730,6 +5867,362 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFileVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            id: string;
+                            number: number;
+                            label: string | null;
+                            changelog: string | null;
+                            file_original_name: string;
+                            file_size: number;
+                            sha256: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            downloads: number;
+                            buyersWithIt: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFileVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    s3Key: string;
+                    label?: string | null;
+                    changelog?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: {
+                            id: string;
+                            number: number;
+                            label: string | null;
+                            changelog: string | null;
+                            file_original_name: string;
+                            file_size: number;
+                            sha256: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json`, `upload_not_found`, `upload_incomplete`, `sample_pages_not_pdf`, `sample_pages_beyond_document` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `product_deleted` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `pdf_password_protected` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProductFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_sample?: boolean;
+                    sample_pages?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        file: {
+                            id: string;
+                            file_original_name: string;
+                            file_extension: string;
+                            file_size: number;
+                            file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json`, `sample_pages_not_pdf`, `sample_pages_beyond_document` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `product_deleted` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `pdf_password_protected` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5966,6 +6459,10 @@ export interface operations {
                             file_extension: string;
                             file_size: number;
                             file_type: string;
+                            version: number;
+                            versionLabel: string | null;
+                            is_sample: boolean;
+                            sample_pages: number;
                         }[];
                         thumbnails: {
                             id: string;
@@ -5974,7 +6471,86 @@ export interface operations {
                             /** @enum {number} */
                             is_main: 0 | 1;
                         }[];
+                        samples: {
+                            id: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            kind: "file" | "pdf_pages";
+                            pages: number | null;
+                            size: number;
+                            url: string;
+                        }[];
                     };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sampleId: string;
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description `code`: `validation_failed` */
@@ -6949,6 +7525,10 @@ export interface operations {
                 "application/json": {
                     orderId: string;
                     fileId: string;
+                    buyer?: {
+                        ip: string;
+                        userAgent: string;
+                    };
                 };
             };
         };
@@ -6966,6 +7546,8 @@ export interface operations {
                             fileId: string;
                             fileName: string;
                             size: number;
+                            version: number;
+                            stamped: boolean;
                             downloadUrl: string;
                             /** Format: date-time */
                             expiresAt: string;
@@ -7047,7 +7629,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `code`: `service_unavailable` */
+            /** @description `code`: `stamp_unavailable`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8588,6 +9170,142 @@ export interface operations {
             };
         };
     };
+    getSaleEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purchaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sheet: {
+                            id: string;
+                            /** Format: date-time */
+                            generatedAt: string;
+                            sha256: string;
+                        };
+                        seller: {
+                            id: string;
+                            nickname: string | null;
+                        };
+                        order: {
+                            purchaseId: string;
+                            orderId: string;
+                            productId: string;
+                            productTitle: string;
+                            amount: number;
+                            paymentMethod: string;
+                            /** Format: date-time */
+                            purchasedAt: string;
+                        };
+                        buyer: {
+                            email: string;
+                        };
+                        samplesOffered: {
+                            fileId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            kind: "file" | "pdf_pages";
+                            pages: number | null;
+                        }[];
+                        deliveries: {
+                            /** Format: date-time */
+                            at: string;
+                            fileId: string;
+                            fileName: string;
+                            version: number | null;
+                            sha256: string | null;
+                            size: number;
+                            stamped: boolean;
+                            country: string | null;
+                            networkPrefix: string | null;
+                            userAgent: string | null;
+                        }[];
+                        summary: {
+                            firstDeliveryAt: string | null;
+                            filesNeverDownloaded: {
+                                fileId: string;
+                                fileName: string;
+                            }[];
+                            refunds: {
+                                refundId: string;
+                                /** @enum {string} */
+                                kind: "refund" | "chargeback";
+                                amount: number;
+                                reason: string | null;
+                                /** Format: date-time */
+                                refundedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     resetSaleDownloads: {
         parameters: {
             query?: never;
@@ -9369,6 +10087,7 @@ export interface operations {
                             /** Format: date-time */
                             requestedAt: string;
                             downloadUrl: string | null;
+                            downloadUrlExpiresAt: string | null;
                             expiresAt: string | null;
                         } | null;
                     };
@@ -9425,6 +10144,7 @@ export interface operations {
                             /** Format: date-time */
                             requestedAt: string;
                             downloadUrl: string | null;
+                            downloadUrlExpiresAt: string | null;
                             expiresAt: string | null;
                         } | null;
                     };
@@ -9547,6 +10267,15 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,7 +33,7 @@ export interface Endpoint {
   /** Absent for 204 responses and for `produces` downloads. */
   readonly response?: z.ZodType;
   /** A success body that is a file rather than JSON: its media type. */
-  readonly produces?: 'text/csv';
+  readonly produces?: 'text/csv' | 'application/pdf' | 'application/octet-stream';
   /**
    * Error codes this endpoint answers beyond those its shape implies (`validation_failed` and
    * `invalid_json` with input, `unauthorized` with auth, `not_found` with an `{id}`, the body

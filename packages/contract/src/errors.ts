@@ -51,6 +51,10 @@ export const errorCodes = [
   'discount_used_up',
   'discount_not_applicable',
   'discount_below_minimum',
+  'sample_pages_not_pdf',
+  'sample_pages_beyond_document',
+  'pdf_password_protected',
+  'stamp_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -28,6 +28,11 @@ export const limits = {
   transactions: { defaultLimit: 20, maxLimit: 100, defaultPage: 1 },
   /** Downloads a buyer has of each file of a sale, per product; 0 is unlimited. */
   downloadLimit: { min: 0, max: 100, default: 5, unlimited: 0 },
+  /** A PDF file's first pages offered as a sample; 0 is none. */
+  samplePages: { min: 0, max: 20 },
+  /** A product file version's label and changelog. */
+  versionLabel: { max: 100 },
+  versionChangelog: { max: 5_000 },
   activity: { defaultLimit: 20, maxLimit: 100 },
   dailySales: { defaultDays: 30, maxDays: 365 },
   /**

@@ -71,6 +71,8 @@ export const products = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     /** Downloads of each file a buyer gets per purchase; 0 is unlimited. */
     downloadLimit: integer('download_limit').notNull().default(5),
+    /** Each delivered PDF carries the buyer's email and order id on every page. */
+    pdfStamp: boolean('pdf_stamp').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -105,15 +107,66 @@ export const productFiles = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     position: integer('position').notNull(),
+    /**
+     * The newest version's number and label: the storage key, name, extension, type and size
+     * above are the newest version's too (what a delivery serves).
+     */
+    version: integer('version').notNull().default(1),
+    versionLabel: text('version_label'),
+    /** Given away whole in the public catalog. */
+    isSample: boolean('is_sample').notNull().default(false),
+    /** A PDF's first pages offered as a PDF of their own in the public catalog; 0 is none. */
+    samplePages: integer('sample_pages').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('product_files_storage_key_key').on(table.storageKey),
     index('product_files_product_idx').on(table.productId, table.position),
+    check(
+      'product_files_sample_pages_check',
+      sql`${table.samplePages} >= 0 and ${table.samplePages} <= 20`,
+    ),
   ],
 );
 
 export type ProductFileRow = typeof productFiles.$inferSelect;
+
+/**
+ * Every version of a product file, the first one included; all stay stored. The file's row
+ * mirrors the newest. `sha256` is the bytes' hash, computed when the version is added or, for a
+ * first version, at its first delivery; `sampleKey` holds the sample pages made from this
+ * version (the file's `sample_pages` at the time).
+ */
+export const productFileVersions = pgTable(
+  'product_file_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => productFiles.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    label: text('label'),
+    changelog: text('changelog'),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    extension: text('extension').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256'),
+    /** Pages of a PDF, once read; null for other files or before the first read. */
+    pageCount: integer('page_count'),
+    sampleKey: text('sample_key'),
+    samplePages: integer('sample_pages'),
+    sampleSize: bigint('sample_size', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('product_file_versions_file_number_key').on(table.fileId, table.number),
+    uniqueIndex('product_file_versions_storage_key_key').on(table.storageKey),
+  ],
+);
+
+export type ProductFileVersionRow = typeof productFileVersions.$inferSelect;
 
 export const productThumbnails = pgTable(
   'product_thumbnails',
@@ -530,12 +583,53 @@ export const deliveries = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     /** When the link stops working. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The version served (null for deliveries made before versions were kept). */
+    versionId: uuid('version_id'),
+    version: integer('version'),
+    /** The served bytes' hash: the version's, or the stamped copy's. */
+    sha256: text('sha256'),
+    stamped: boolean('stamped').notNull().default(false),
+    /**
+     * The buyer's country (ISO 3166-1 alpha-2, null when unknown), network prefix (/24 of an
+     * IPv4 address, /48 of an IPv6 one; never the whole address) and browser as the member site
+     * reported them.
+     */
+    country: text('country'),
+    networkPrefix: text('network_prefix'),
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('deliveries_sale_created_idx').on(table.saleId, table.createdAt, table.id)],
+  (table) => [
+    index('deliveries_sale_created_idx').on(table.saleId, table.createdAt, table.id),
+    // A version's downloads and buyers (the seller's version list).
+    index('deliveries_version_idx').on(table.versionId),
+  ],
 );
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
+
+/**
+ * The stamped copy of a PDF version made for one sale, made once and reused by every later
+ * delivery of that version to that buyer.
+ */
+export const stampedCopies = pgTable(
+  'stamped_copies',
+  {
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => productFileVersions.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.saleId, table.versionId] })],
+);
+
+export type StampedCopyRow = typeof stampedCopies.$inferSelect;
 
 /**
  * Per sale and file, the downloads counted against the product's limit since the sale or the

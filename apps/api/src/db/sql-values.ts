@@ -180,6 +180,10 @@ export const cell = {
     return wholeNumber(tuple[index], name, `value ${index} of`);
   },
 
+  nullableInteger(tuple: unknown[], index: number, name: string): number | null {
+    return tuple[index] === null ? null : wholeNumber(tuple[index], name, `value ${index} of`);
+  },
+
   boolean(tuple: unknown[], index: number, name: string): boolean {
     const value = tuple[index];
     if (typeof value !== 'boolean')

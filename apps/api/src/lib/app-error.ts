@@ -75,6 +75,14 @@ const statusByCode: Record<ErrorCode, number> = {
   discount_not_applicable: 409,
   /** A price below the discount code's least price. */
   discount_below_minimum: 409,
+  /** Sample pages asked of a file that is not a PDF. */
+  sample_pages_not_pdf: 400,
+  /** More sample pages asked than the PDF has. */
+  sample_pages_beyond_document: 400,
+  /** A PDF that needs a password to open, where it must be stamped or sampled. */
+  pdf_password_protected: 422,
+  /** The buyer's stamped copy could not be made: nothing is served instead. */
+  stamp_unavailable: 503,
 };
 
 /** The HTTP status every answer with this code has. */

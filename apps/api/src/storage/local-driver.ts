@@ -448,6 +448,15 @@ export class LocalStorage implements Storage {
     await this.receiveObject(key, Readable.from([body]), body.byteLength);
   }
 
+  async read(key: string): Promise<Uint8Array | undefined> {
+    try {
+      return await readFile(this.objectPath(key));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
   async presignGet(key: string, options: PresignGetOptions): Promise<string> {
     this.objectPath(key);
     return this.url('download', {

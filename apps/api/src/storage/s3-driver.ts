@@ -277,6 +277,19 @@ export class S3Storage implements Storage {
     );
   }
 
+  async read(key: string): Promise<Uint8Array | undefined> {
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key }),
+      );
+      return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
+    } catch (error) {
+      const name = errorName(error);
+      if (name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
   async head(key: string): Promise<StoredObject | undefined> {
     try {
       const result = await this.client.send(

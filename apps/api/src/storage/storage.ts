@@ -107,6 +107,11 @@ export interface Storage {
    * stays private, read only through `presignGet`.
    */
   put(key: string, body: Uint8Array, options: { contentType: string }): Promise<void>;
+  /**
+   * The whole of a stored object, or undefined when there is none: for the server's own work on
+   * a file (a PDF's sample pages, a stamped copy, a hash), never to serve a buyer.
+   */
+  read(key: string): Promise<Uint8Array | undefined>;
   /** A short-lived download URL answering with `Content-Disposition: attachment`. */
   presignGet(key: string, options: PresignGetOptions): Promise<string>;
   /** Size and type of a stored object, or undefined when there is none. */

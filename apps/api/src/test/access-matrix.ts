@@ -108,6 +108,55 @@ const productIdCases = (
   },
 ];
 
+/** A product file in the path (`/api/products/{id}/files/{fileId}<suffix>`). */
+const productFileCases = (
+  method: MatrixRequest['method'],
+  suffix: string,
+  payload?: (world: MatrixWorld) => unknown,
+): OwnershipCase[] => {
+  const fileUrl = (productId: string, fileId: string) =>
+    `${productUrl(productId)}/files/${fileId}${suffix}`;
+  return [
+    {
+      name: "another seller's product and file",
+      build: (world) => ({
+        theirs: {
+          method,
+          url: fileUrl(world.owner.product.product.id, world.owner.product.files[0]?.id ?? ''),
+          payload: payload?.(world),
+        },
+        missing: { method, url: fileUrl(randomUUID(), randomUUID()), payload: payload?.(world) },
+      }),
+    },
+    {
+      name: "own product, another seller's file id",
+      build: (world) => ({
+        theirs: {
+          method,
+          url: fileUrl(world.other.product.product.id, world.owner.product.files[0]?.id ?? ''),
+          payload: payload?.(world),
+        },
+        missing: {
+          method,
+          url: fileUrl(world.other.product.product.id, randomUUID()),
+          payload: payload?.(world),
+        },
+      }),
+    },
+    {
+      name: 'malformed ids answer like missing ones',
+      build: (world) => ({
+        theirs: {
+          method,
+          url: fileUrl('not-a-uuid', 'not-a-uuid'),
+          payload: payload?.(world),
+        },
+        missing: { method, url: fileUrl(randomUUID(), randomUUID()), payload: payload?.(world) },
+      }),
+    },
+  ];
+};
+
 const payoutIdCases = (suffix: string): OwnershipCase[] => [
   {
     name: "another seller's payout",
@@ -402,6 +451,28 @@ export const accessMatrix: Record<string, MatrixEntry> = {
       },
     ],
   },
+  'GET /api/public/samples/:sampleId/:kind': {
+    access: 'public',
+    kind: 'catalog',
+    why: "samples the catalog lists: public by design, only a file's newest version while it is offered",
+    ownership: [
+      {
+        name: "a seller's file that is not offered as a sample",
+        build: (world) => ({
+          theirs: {
+            method: 'GET',
+            url: `/api/public/samples/${world.owner.product.files[0]?.id}/file`,
+            as: 'anonymous',
+          },
+          missing: {
+            method: 'GET',
+            url: `/api/public/samples/${randomUUID()}/file`,
+            as: 'anonymous',
+          },
+        }),
+      },
+    ],
+  },
   'OPTIONS *': {
     access: 'public',
     kind: 'cors-preflight',
@@ -640,6 +711,10 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/products/stats/sales/by-product': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/sales/export': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/sales/:purchaseId': { access: 'seller', ownership: saleIdCases('GET', '') },
+  'GET /api/products/sales/:purchaseId/evidence': {
+    access: 'seller',
+    ownership: saleIdCases('GET', '/evidence'),
+  },
   'POST /api/products/sales/:purchaseId/reset-downloads': {
     access: 'seller',
     ownership: saleIdCases('POST', '/reset-downloads'),
@@ -748,6 +823,35 @@ export const accessMatrix: Record<string, MatrixEntry> = {
         }),
       },
     ],
+  },
+  'GET /api/products/:id/files/:fileId/versions': {
+    access: 'seller',
+    ownership: productFileCases('GET', '/versions'),
+  },
+  'POST /api/products/:id/files/:fileId/versions': {
+    access: 'seller',
+    ownership: [
+      ...productFileCases('POST', '/versions', (world) => ({ s3Key: world.other.freeFile.s3Key })),
+      {
+        name: "own product and file, another seller's upload",
+        build: (world) => ({
+          theirs: {
+            method: 'POST',
+            url: `${productUrl(world.other.product.product.id)}/files/${world.other.product.files[0]?.id}/versions`,
+            payload: { s3Key: world.owner.freeFile.s3Key },
+          },
+          missing: {
+            method: 'POST',
+            url: `${productUrl(world.other.product.product.id)}/files/${world.other.product.files[0]?.id}/versions`,
+            payload: { s3Key: missingKey(world.owner, 'pdf') },
+          },
+        }),
+      },
+    ],
+  },
+  'PUT /api/products/:id/files/:fileId': {
+    access: 'seller',
+    ownership: productFileCases('PUT', '', () => ({ is_sample: true })),
   },
   'POST /api/products/create': {
     access: 'seller',

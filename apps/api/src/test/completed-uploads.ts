@@ -49,13 +49,20 @@ export async function uploadCompleted(
   const bytes = file.bytes ?? Buffer.from(`bytes of ${file.name} ${Math.random()}`);
   const isImage = file.isImage ?? file.type.startsWith('image/');
   const started = await startUpload(app, token, { ...file, bytes, isImage });
-  const put = await app.inject({
-    method: 'PUT',
-    url: localPath(started.uploadUrl),
-    headers: { 'content-type': started.contentType, 'content-length': String(bytes.length) },
-    payload: bytes,
-  });
-  if (put.statusCode >= 300) throw new Error(`upload PUT failed: ${put.statusCode} ${put.body}`);
+  const headers = { 'content-type': started.contentType, 'content-length': String(bytes.length) };
+  // The local store's URLs are this server's paths; an S3 store's are the store's own.
+  if (localPath(started.uploadUrl).startsWith('/storage/upload/')) {
+    const put = await app.inject({
+      method: 'PUT',
+      url: localPath(started.uploadUrl),
+      headers,
+      payload: bytes,
+    });
+    if (put.statusCode >= 300) throw new Error(`upload PUT failed: ${put.statusCode} ${put.body}`);
+  } else {
+    const put = await fetch(started.uploadUrl, { method: 'PUT', headers, body: bytes });
+    if (!put.ok) throw new Error(`upload PUT failed: ${put.status} ${await put.text()}`);
+  }
   const completed = await app.inject({
     method: 'POST',
     url: '/api/products/complete-upload',

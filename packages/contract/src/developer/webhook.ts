@@ -13,6 +13,18 @@ export const webhookEvents = [
 ] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
+/** `product.updated` for a file's new version: the product and the version added. */
+export const productVersionEventSchema = z.object({
+  product: productSchema,
+  file: z.object({
+    id: z.string(),
+    version: z.number().int(),
+    label: z.string().nullable(),
+    changelog: z.string().nullable(),
+  }),
+});
+export type ProductVersionEvent = z.infer<typeof productVersionEventSchema>;
+
 /** The body of every delivery: `X-Webhook-Id` repeats `id`, the same for every retry. */
 export const webhookPayloadSchema = z.discriminatedUnion('type', [
   z.object({
@@ -36,8 +48,11 @@ export const webhookPayloadSchema = z.discriminatedUnion('type', [
     id: z.string(),
     type: z.literal('product.updated'),
     createdAt: z.iso.datetime(),
-    /** The product as `GET /api/products/{id}` shows it. */
-    data: productSchema,
+    /**
+     * The product as `GET /api/products/{id}` shows it after an edit; after a new version of
+     * one of its files, the product and that file's new version.
+     */
+    data: z.union([productSchema, productVersionEventSchema]),
   }),
   z.object({
     id: z.string(),

@@ -85,6 +85,16 @@ export const attachedUploadSchema = z.object({
 });
 export type AttachedUpload = z.input<typeof attachedUploadSchema>;
 
+/** Whether delivered PDFs carry the buyer's email and order id on every page. */
+export const pdfStampSchema = z.boolean({ error: 'pdfStampInvalid' });
+
+/** A PDF file's first pages offered as a sample: 0 (none) to 20. */
+export const samplePagesSchema = z
+  .number({ error: 'samplePagesInvalid' })
+  .int('samplePagesInvalid')
+  .min(limits.samplePages.min, 'samplePagesInvalid')
+  .max(limits.samplePages.max, 'samplePagesInvalid');
+
 /** A thumbnail may be marked main (`is_main` true or 1); when none is, the first is main. */
 export const attachedThumbnailSchema = attachedUploadSchema.extend({
   is_main: z
@@ -110,6 +120,8 @@ export const productSchema = z.object({
   thumbnail_url: z.string().nullable(),
   /** Downloads per purchase (each delivery counts one); 0 is unlimited. */
   download_limit: z.number().int(),
+  /** Each delivered PDF carries the buyer's email and order id on every page. */
+  pdf_stamp: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -122,6 +134,13 @@ export const productFileSchema = z.object({
   file_size: z.number().int(),
   /** The canonical content type. */
   file_type: z.string(),
+  /** The newest version's number (1 for the file as first attached) and label. */
+  version: z.number().int(),
+  versionLabel: z.string().nullable(),
+  /** Given away whole in the public catalog. */
+  is_sample: z.boolean(),
+  /** A PDF's first pages offered in the public catalog as a PDF of their own; 0 is none. */
+  sample_pages: z.number().int(),
 });
 export type ProductFile = z.infer<typeof productFileSchema>;
 

@@ -7,6 +7,7 @@ import {
   downloadLimitInputSchema,
   downloadLimitSchema,
   duplicateKeys,
+  pdfStampSchema,
   priceSchema,
   productDetailSchema,
   productIdParamsSchema,
@@ -36,6 +37,11 @@ export const updateProductBodySchema = z
      * sale of the product, past ones included.
      */
     download_limit: downloadLimitSchema.optional(),
+    /**
+     * Absent: unchanged. Stamps every delivered PDF with the buyer's email and order id; turning
+     * it on is refused while a PDF file of the product needs a password to open.
+     */
+    pdf_stamp: pdfStampSchema.optional(),
     newFiles: z
       .array(attachedUploadSchema)
       .max(limits.productFiles.max, 'tooManyFiles')
@@ -63,7 +69,7 @@ export const updateProductEndpoint = defineEndpoint({
   operationId: 'updateProduct',
   summary: 'Edit a product',
   description:
-    'Edits title, description, status (active or inactive) and download limit (`download_limit`, 0 to 100, 0 = unlimited; it applies to past sales too) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).',
+    'Edits title, description, status (active or inactive) and download limit (`download_limit`, 0 to 100, 0 = unlimited; it applies to past sales too), PDF stamping (`pdf_stamp`: each delivered PDF carries the email and order id of its buyer on every page; turning it on while a PDF file needs a password to open is 422 `pdf_password_protected`) and removes and adds files and thumbnails, all in one transaction. At least 1 and at most 10 files and 1 to 5 thumbnails must remain. The price cannot change (400 `price_not_editable`), a product under review cannot change its status (400 `status_not_editable`) and a deleted product cannot be edited (409 `product_deleted`).',
   tags: ['products'],
   auth: true,
   scope: 'products:write',
@@ -76,6 +82,7 @@ export const updateProductEndpoint = defineEndpoint({
     'price_not_editable',
     'status_not_editable',
     'product_deleted',
+    'pdf_password_protected',
   ],
   params: productIdParamsSchema,
   body: updateProductBodySchema,

@@ -2,8 +2,8 @@ import type { ActivityQuery, ActivityResponse } from '@seller/contract/auth/get-
 import type { SecurityEventType } from '@seller/contract/auth/security-events';
 import type { Database } from '../../db/client.ts';
 import { inBatches } from '../../lib/batches.ts';
+import { describeUserAgent, storedUserAgent } from '../../lib/user-agent.ts';
 import type { ActivityRepository } from './activity.repository.ts';
-import { describeUserAgent, storedUserAgent } from './user-agent.ts';
 
 /** Where a request came from, as the activity and the sessions list show it. */
 export interface RequestClient {

@@ -3,9 +3,9 @@ import type { DataAccess, Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { inBatches } from '../../lib/batches.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { describeUserAgent, storedUserAgent } from '../../lib/user-agent.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SessionRepository } from './sessions.repository.ts';
-import { describeUserAgent, storedUserAgent } from './user-agent.ts';
 
 /** `last_used_at` moves at most this often: one write a minute per session, not per request. */
 export const sessionTouchIntervalMs = 60_000;

@@ -6,6 +6,7 @@ import {
   type ProductRow,
   type ProductThumbnailRow,
   productFiles,
+  productFileVersions,
   products,
   productThumbnails,
   type SellerRow,
@@ -44,6 +45,24 @@ export interface CatalogFileRow {
   extension: ProductFileRow['extension'];
   size: ProductFileRow['size'];
   contentType: ProductFileRow['contentType'];
+  version: ProductFileRow['version'];
+  versionLabel: ProductFileRow['versionLabel'];
+  isSample: ProductFileRow['isSample'];
+  samplePages: ProductFileRow['samplePages'];
+  /** The newest version's id, page count and sample (its length and size). */
+  versionId: string;
+  pageCount: number | null;
+  versionSamplePages: number | null;
+  sampleSize: number | null;
+}
+
+/** A sample's bytes and what they are, found only while the catalog shows it. */
+export interface CatalogSampleRow {
+  /** The version's file (`file`) or its sample pages (`pdf_pages`). */
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
 }
 
 export interface CatalogThumbnailRow {
@@ -131,9 +150,15 @@ export function createCatalogRepository(statements: HotStatements) {
     sql`
       select s.id as seller_id, s.nickname, s.avatar_url, ${productTuple} as product,
              coalesce((select json_agg(json_build_array(pf.id, pf.original_name, pf.extension,
-                                                        pf.size, pf.content_type)
+                                                        pf.size, pf.content_type, pf.version,
+                                                        pf.version_label, pf.is_sample,
+                                                        pf.sample_pages, v.id, v.page_count,
+                                                        v.sample_pages, v.sample_size)
                                        order by pf.position, pf.created_at)
-                       from ${productFiles} pf where pf.product_id = p.id), '[]') as files,
+                       from ${productFiles} pf
+                       join ${productFileVersions} v on v.file_id = pf.id
+                         and v.number = pf.version
+                       where pf.product_id = p.id), '[]') as files,
              coalesce((select json_agg(json_build_array(pt.id, pt.storage_key, pt.original_name,
                                                         pt.is_main)
                                        order by pt.is_main desc, pt.position)
@@ -150,12 +175,20 @@ export function createCatalogRepository(statements: HotStatements) {
           avatarUrl: column.nullableText(row, 'avatar_url'),
         },
         product: productOf(column.tuple(row, 'product', productTupleWidth)),
-        files: column.tuples(row, 'files', 5).map((file) => ({
+        files: column.tuples(row, 'files', 13).map((file) => ({
           id: cell.text(file, 0, 'file'),
           originalName: cell.text(file, 1, 'file'),
           extension: cell.text(file, 2, 'file'),
           size: cell.integer(file, 3, 'file'),
           contentType: cell.text(file, 4, 'file'),
+          version: cell.integer(file, 5, 'file'),
+          versionLabel: cell.nullableText(file, 6, 'file'),
+          isSample: cell.boolean(file, 7, 'file'),
+          samplePages: cell.integer(file, 8, 'file'),
+          versionId: cell.text(file, 9, 'file'),
+          pageCount: cell.nullableInteger(file, 10, 'file'),
+          versionSamplePages: cell.nullableInteger(file, 11, 'file'),
+          sampleSize: cell.nullableInteger(file, 12, 'file'),
         })),
         thumbnails: column.tuples(row, 'thumbnails', 4).map((thumbnail) => ({
           id: cell.text(thumbnail, 0, 'thumbnail'),
@@ -167,7 +200,47 @@ export function createCatalogRepository(statements: HotStatements) {
     },
   );
 
+  // A sample of a version, only while it is its file's newest, the file still offers it, and
+  // the product is in the catalog: the whole file (`file`) or its sample pages (`pdf_pages`).
+  const sample = statements.prepare(
+    'catalog_sample',
+    sql`
+      select case when ${sql.placeholder('kind')} = 'file' then v.storage_key else v.sample_key end
+               as storage_key,
+             v.original_name, v.content_type,
+             case when ${sql.placeholder('kind')} = 'file' then v.size else v.sample_size end
+               as size
+      from ${productFileVersions} v
+      join ${productFiles} pf on pf.id = v.file_id and pf.version = v.number
+      join ${products} p on p.id = pf.product_id
+      join ${sellers} s on s.id = p.seller_id
+      where v.id = ${sql.placeholder('versionId')}::uuid
+        and ${visibleProduct} and ${visibleSeller}
+        and ((${sql.placeholder('kind')} = 'file' and pf.is_sample)
+          or (${sql.placeholder('kind')} = 'pdf_pages' and not pf.is_sample
+              and pf.sample_pages > 0 and v.sample_pages = pf.sample_pages
+              and v.sample_key is not null))`,
+    (row): CatalogSampleRow => ({
+      storageKey: column.text(row, 'storage_key'),
+      fileName: column.text(row, 'original_name'),
+      contentType: column.text(row, 'content_type'),
+      size: column.integer(row, 'size'),
+    }),
+  );
+
   return {
+    /**
+     * A sample the catalog lists; undefined for any other version or kind. `versionId` must be
+     * a uuid.
+     */
+    async sample(
+      versionId: string,
+      kind: 'file' | 'pdf_pages',
+    ): Promise<CatalogSampleRow | undefined> {
+      const [row] = await sample({ versionId, kind });
+      return row;
+    },
+
     /** The seller's creator page; undefined for an unknown nickname or a deleted account. */
     async creatorPage(nickname: string): Promise<CreatorPageRows | undefined> {
       const [page] = await creatorPage({ nickname });

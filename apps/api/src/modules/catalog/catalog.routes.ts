@@ -1,7 +1,21 @@
 import { getCatalogProductEndpoint } from '@seller/contract/catalog/get-catalog-product';
 import { getCreatorPageEndpoint } from '@seller/contract/catalog/get-creator-page';
+import { getSampleEndpoint } from '@seller/contract/catalog/get-sample';
 import type { FastifyInstance } from 'fastify';
-import { definePublicRead, type EtagMemory } from '../../lib/public-read.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema, toFastifyPath } from '../../lib/define-route.ts';
+import {
+  definePublicRead,
+  type EtagMemory,
+  ifNoneMatchHits,
+  strongEtag,
+} from '../../lib/public-read.ts';
+import { attachmentDisposition, inlineDisposition } from '../../storage/content-disposition.ts';
+
+/** PDFs and images are shown in the browser; other samples are saved. */
+const shownInline = (contentType: string) =>
+  contentType === 'application/pdf' || contentType.startsWith('image/');
+
 import type { CatalogService } from './catalog.service.ts';
 
 /**
@@ -21,5 +35,33 @@ export async function catalogRoutes(
     key: ({ nickname, productId }) => `product\n${nickname}\n${productId}`,
     read: ({ nickname, productId }) => catalog.productPage(nickname, productId),
     memory: etagMemory,
+  });
+
+  // Bytes, not JSON: registered by hand with the contract's params. A sample's URL names a
+  // version, whose bytes never change: any cache may keep it an hour.
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: getSampleEndpoint.method,
+    url: toFastifyPath(getSampleEndpoint.path),
+    schema: { ...routeSchema(getSampleEndpoint), params: getSampleEndpoint.params },
+    handler: async (request, reply) => {
+      const { sampleId, kind } = request.params;
+      const sample = await catalog.sample(sampleId, kind);
+      const etag = strongEtag(`${sampleId}\n${kind}\n${sample.bytes.byteLength}`);
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      const condition = request.headers['if-none-match'];
+      if (condition && ifNoneMatchHits(condition, etag)) return reply.code(304).send();
+      return reply
+        .header('content-type', sample.contentType)
+        .header(
+          'content-disposition',
+          shownInline(sample.contentType)
+            ? inlineDisposition(sample.fileName)
+            : attachmentDisposition(sample.fileName),
+        )
+        .send(Buffer.from(sample.bytes.buffer, sample.bytes.byteOffset, sample.bytes.byteLength));
+    },
   });
 }

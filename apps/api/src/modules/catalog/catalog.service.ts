@@ -1,13 +1,26 @@
 import type { CatalogProduct } from '@seller/contract/catalog/catalog-product';
-import type { CatalogProductPage } from '@seller/contract/catalog/get-catalog-product';
+import type {
+  CatalogProductPage,
+  CatalogSample,
+  SampleKind,
+} from '@seller/contract/catalog/get-catalog-product';
 import type { CreatorPage } from '@seller/contract/catalog/get-creator-page';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { CatalogProductRow, CatalogRepository } from './catalog.repository.ts';
+import type { CatalogFileRow, CatalogProductRow, CatalogRepository } from './catalog.repository.ts';
 
-/** The catalog shows public images only: thumbnails and avatars. */
-export type CatalogStorage = Pick<Storage, 'publicUrl'>;
+/** The catalog shows public images (thumbnails, avatars) and serves samples' bytes. */
+export type CatalogStorage = Pick<Storage, 'publicUrl' | 'read'>;
+
+/** A sample's bytes as the sample route serves them. */
+export interface SampleBytes {
+  bytes: Uint8Array;
+  fileName: string;
+  contentType: string;
+}
+
+const isSampleKind = (kind: string): kind is SampleKind => kind === 'file' || kind === 'pdf_pages';
 
 /**
  * The public catalog (docs/product-rules.md, "The public catalog"): a seller's creator page and
@@ -18,8 +31,42 @@ export type CatalogStorage = Pick<Storage, 'publicUrl'>;
 export function createCatalogService(deps: {
   catalog: CatalogRepository;
   storage: CatalogStorage;
+  /** The app's address: sample URLs are handed to browsers on other sites. */
+  publicUrl: string;
 }) {
-  const { catalog, storage } = deps;
+  const { catalog, storage, publicUrl } = deps;
+
+  const sampleUrl = (versionId: string, kind: SampleKind) =>
+    new URL(`/api/public/samples/${versionId}/${kind}`, publicUrl).href;
+
+  /** The file given away whole, else its sample pages, else nothing. */
+  const sampleOf = (file: CatalogFileRow): CatalogSample | undefined => {
+    if (file.isSample) {
+      return {
+        id: file.versionId,
+        fileName: file.originalName,
+        kind: 'file',
+        pages: file.pageCount,
+        size: file.size,
+        url: sampleUrl(file.versionId, 'file'),
+      };
+    }
+    if (
+      file.samplePages > 0 &&
+      file.versionSamplePages === file.samplePages &&
+      file.sampleSize !== null
+    ) {
+      return {
+        id: file.versionId,
+        fileName: file.originalName,
+        kind: 'pdf_pages',
+        pages: file.samplePages,
+        size: file.sampleSize,
+        url: sampleUrl(file.versionId, 'pdf_pages'),
+      };
+    }
+    return undefined;
+  };
 
   const toProduct = (row: CatalogProductRow): CatalogProduct => ({
     id: row.id,
@@ -62,6 +109,10 @@ export function createCatalogService(deps: {
           file_extension: file.extension,
           file_size: file.size,
           file_type: file.contentType,
+          version: file.version,
+          versionLabel: file.versionLabel,
+          is_sample: file.isSample,
+          sample_pages: file.samplePages,
         })),
         thumbnails: page.thumbnails.map((thumbnail) => ({
           id: thumbnail.id,
@@ -69,6 +120,24 @@ export function createCatalogService(deps: {
           image_original_name: thumbnail.originalName,
           is_main: thumbnail.isMain ? 1 : 0,
         })),
+        samples: page.files.flatMap((file) => sampleOf(file) ?? []),
+      };
+    },
+
+    /** A listed sample's bytes; 404 for anything the catalog does not list now. */
+    async sample(sampleId: string, kind: string): Promise<SampleBytes> {
+      const found =
+        isUuid(sampleId) && isSampleKind(kind) ? await catalog.sample(sampleId, kind) : undefined;
+      if (!found) throw notFound('Sample');
+      const bytes = await storage.read(found.storageKey);
+      if (!bytes) throw notFound('Sample');
+      return {
+        bytes,
+        fileName:
+          kind === 'pdf_pages'
+            ? `sample-${found.fileName.replace(/\.[^.]*$/, '')}.pdf`
+            : found.fileName,
+        contentType: kind === 'pdf_pages' ? 'application/pdf' : found.contentType,
       };
     },
   };

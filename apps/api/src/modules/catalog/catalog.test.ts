@@ -231,7 +231,14 @@ describe('a product page', () => {
     const response = await read(t, productPath(seller.nickname, detail.product.id));
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json<CatalogProductPage>();
-    expect(Object.keys(page).sort()).toEqual(['files', 'product', 'seller', 'thumbnails']);
+    expect(Object.keys(page).sort()).toEqual([
+      'files',
+      'product',
+      'samples',
+      'seller',
+      'thumbnails',
+    ]);
+    expect(page.samples).toEqual([]);
     expect(Object.keys(page.seller).sort()).toEqual(['avatarUrl', 'id', 'nickname']);
     expect(Object.keys(page.product).sort()).toEqual([
       'created_at',
@@ -250,6 +257,10 @@ describe('a product page', () => {
         'file_size',
         'file_type',
         'id',
+        'is_sample',
+        'sample_pages',
+        'version',
+        'versionLabel',
       ]);
     }
     for (const thumbnail of page.thumbnails) {

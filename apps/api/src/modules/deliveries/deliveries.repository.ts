@@ -6,12 +6,17 @@ import {
   type DeliveryRow,
   deliveries,
   deliveryCounts,
+  type ProductFileVersionRow,
   productFiles,
+  productFileVersions,
   products,
   type RefundRow,
   refunds,
   type SaleRow,
+  type StampedCopyRow,
   sales,
+  sellers,
+  stampedCopies,
 } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
 
@@ -23,6 +28,28 @@ export interface DeliveryRequest {
   at: Date;
   /** When its link stops working. */
   expiresAt: Date;
+  /** The version served, the served bytes' hash and size, and whether they are stamped. */
+  versionId: string;
+  version: number;
+  sha256: string;
+  servedSize: number;
+  stamped: boolean;
+  /** The buyer's country, network prefix and browser, when the member site told them. */
+  country: string | null;
+  networkPrefix: string | null;
+  userAgent: string | null;
+}
+
+/** What a delivery of an order's file will serve, read before it is counted. */
+export interface DeliveryTarget {
+  saleId: string;
+  sellerId: string;
+  customerEmail: string;
+  refunded: boolean;
+  /** The product stamps its PDFs. */
+  pdfStamp: boolean;
+  /** The file's newest version; undefined when the file is not one of the product's. */
+  version: ProductFileVersionRow | undefined;
 }
 
 /** The file a delivery hands out, as stored. */
@@ -123,9 +150,14 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
         returning c.count
       ),
       recorded as (
-        insert into ${deliveries} (sale_id, file_id, file_name, size, expires_at, created_at)
-        select allowed.sale_id, allowed.file_id, allowed.original_name, allowed.size,
-               ${value('expiresAt')}::timestamptz, ${value('at')}::timestamptz
+        insert into ${deliveries} (sale_id, file_id, file_name, size, expires_at, created_at,
+                                   version_id, version, sha256, stamped, country,
+                                   network_prefix, user_agent)
+        select allowed.sale_id, allowed.file_id, allowed.original_name,
+               ${value('servedSize')}::bigint, ${value('expiresAt')}::timestamptz,
+               ${value('at')}::timestamptz, ${value('versionId')}::uuid,
+               ${value('version')}::int, ${value('sha256')}, ${value('stamped')}::boolean,
+               ${value('country')}, ${value('networkPrefix')}, ${value('userAgent')}
         from allowed, counted
         returning id
       ),
@@ -153,8 +185,101 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
         fileId: request.fileId,
         at: request.at.toISOString(),
         expiresAt: request.expiresAt.toISOString(),
+        versionId: request.versionId,
+        version: request.version,
+        sha256: request.sha256,
+        servedSize: request.servedSize,
+        stamped: request.stamped,
+        country: request.country,
+        networkPrefix: request.networkPrefix,
+        userAgent: request.userAgent,
       });
       return outcome ?? { kind: 'unknown_order' };
+    },
+
+    /**
+     * The order's sale and what a delivery of the file would serve (its newest version), read
+     * before the delivery is counted; undefined for an unknown order.
+     */
+    async findTarget(orderId: string, fileId: string): Promise<DeliveryTarget | undefined> {
+      const [sale] = await db
+        .select({
+          saleId: sales.id,
+          sellerId: sales.sellerId,
+          customerEmail: sales.customerEmail,
+          refunded: sql<boolean>`${sales.refundedAmount} >= ${sales.amount}`,
+          pdfStamp: products.pdfStamp,
+          productId: products.id,
+        })
+        .from(sales)
+        .innerJoin(products, eq(products.id, sales.productId))
+        .where(eq(sales.orderId, orderId))
+        .limit(1);
+      if (!sale) return undefined;
+      const [found] = await db
+        .select({ version: productFileVersions })
+        .from(productFiles)
+        .innerJoin(
+          productFileVersions,
+          and(
+            eq(productFileVersions.fileId, productFiles.id),
+            eq(productFileVersions.number, productFiles.version),
+          ),
+        )
+        .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, sale.productId)))
+        .limit(1);
+      return {
+        saleId: sale.saleId,
+        sellerId: sale.sellerId,
+        customerEmail: sale.customerEmail,
+        refunded: Boolean(sale.refunded),
+        pdfStamp: sale.pdfStamp,
+        version: found?.version,
+      };
+    },
+
+    /** The stamped copy of the version made for the sale, if it was made. */
+    async findStampedCopy(saleId: string, versionId: string): Promise<StampedCopyRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(stampedCopies)
+        .where(and(eq(stampedCopies.saleId, saleId), eq(stampedCopies.versionId, versionId)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Records a stamped copy; when another one was recorded first, that one stays and is
+     * returned (the caller removes its own object).
+     */
+    async saveStampedCopy(
+      values: Pick<StampedCopyRow, 'saleId' | 'versionId' | 'storageKey' | 'sha256' | 'size'>,
+    ): Promise<StampedCopyRow> {
+      const [inserted] = await db
+        .insert(stampedCopies)
+        .values(values)
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) return inserted;
+      const [existing] = await db
+        .select()
+        .from(stampedCopies)
+        .where(
+          and(
+            eq(stampedCopies.saleId, values.saleId),
+            eq(stampedCopies.versionId, values.versionId),
+          ),
+        );
+      if (!existing) throw new Error('a stamped copy vanished while another was recorded');
+      return existing;
+    },
+
+    /** Keeps a version's hash, computed at its first delivery. */
+    async setVersionSha256(versionId: string, sha256: string): Promise<void> {
+      await db
+        .update(productFileVersions)
+        .set({ sha256 })
+        .where(eq(productFileVersions.id, versionId));
     },
 
     /** The seller's sale and its product's title; none for another seller's or no sale. */
@@ -175,6 +300,33 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
         .from(refunds)
         .where(eq(refunds.saleId, saleId))
         .orderBy(asc(refunds.refundedAt), asc(refunds.createdAt), asc(refunds.id));
+    },
+
+    /** The seller's nickname, and the product's current files with their sample settings. */
+    async evidenceFacts(sellerId: string, productId: string) {
+      const [seller] = await db
+        .select({ nickname: sellers.nickname })
+        .from(sellers)
+        .where(eq(sellers.id, sellerId));
+      const files = await db
+        .select({
+          id: productFiles.id,
+          name: productFiles.originalName,
+          isSample: productFiles.isSample,
+          samplePages: productFiles.samplePages,
+          pageCount: productFileVersions.pageCount,
+        })
+        .from(productFiles)
+        .innerJoin(
+          productFileVersions,
+          and(
+            eq(productFileVersions.fileId, productFiles.id),
+            eq(productFileVersions.number, productFiles.version),
+          ),
+        )
+        .where(eq(productFiles.productId, productId))
+        .orderBy(asc(productFiles.position));
+      return { nickname: seller?.nickname ?? null, files };
     },
 
     /** Every delivery of the sale, newest first. */

@@ -1,5 +1,6 @@
 import { createDeliveryEndpoint } from '@seller/contract/internal/create-delivery';
 import { getSaleEndpoint } from '@seller/contract/sales/get-sale';
+import { getSaleEvidenceEndpoint } from '@seller/contract/sales/get-sale-evidence';
 import { resetSaleDownloadsEndpoint } from '@seller/contract/sales/reset-sale-downloads';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/define-route.ts';
@@ -14,6 +15,9 @@ export async function deliveryRoutes(
   const { deliveries } = options;
   defineRoute(app, getSaleEndpoint, ({ seller, params }) =>
     deliveries.sale(seller.id, params.purchaseId),
+  );
+  defineRoute(app, getSaleEvidenceEndpoint, ({ seller, params }) =>
+    deliveries.evidence(seller.id, params.purchaseId),
   );
   defineRoute(app, resetSaleDownloadsEndpoint, ({ seller, params }) =>
     deliveries.resetDownloads(seller.id, params.purchaseId),

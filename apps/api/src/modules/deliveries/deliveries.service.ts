@@ -1,20 +1,50 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type {
   CreateDeliveryResponse,
   createDeliveryBodySchema,
 } from '@seller/contract/internal/create-delivery';
 import type { SaleDetail } from '@seller/contract/sales/get-sale';
+import type { SaleEvidence } from '@seller/contract/sales/get-sale-evidence';
 import type { ResetSaleDownloadsResponse } from '@seller/contract/sales/reset-sale-downloads';
 import type { z } from 'zod';
+import type { ProductFileVersionRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { PdfWorker } from '../../lib/pdf/pdf-worker.ts';
+import { storedUserAgent } from '../../lib/user-agent.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
-import type { DeliveryRepository } from './deliveries.repository.ts';
+import type { DeliveryRepository, DeliveryTarget } from './deliveries.repository.ts';
+import { networkPrefix } from './network-prefix.ts';
 
 export type DeliveryInput = z.output<typeof createDeliveryBodySchema>;
 
-/** The storage operation deliveries need: a short-lived download URL of a private file. */
-export type DeliveryStorage = Pick<Storage, 'presignGet'>;
+/**
+ * The storage operations deliveries need: a short-lived download URL of a private file, and
+ * reading a file and writing its stamped copy.
+ */
+export type DeliveryStorage = Pick<Storage, 'presignGet' | 'read' | 'put' | 'delete'>;
+
+/** What a delivery serves: the version's own object, or the buyer's stamped copy of it. */
+interface ServedObject {
+  key: string;
+  sha256: string;
+  size: number;
+  stamped: boolean;
+}
+
+const pdfType = 'application/pdf';
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const stampUnavailable = () =>
+  new AppError(
+    'stamp_unavailable',
+    "The buyer's stamped copy cannot be made now; the original is never served instead",
+  );
+
+/** The text stamped on every page of a buyer's copy. */
+export const stampText = (email: string, orderId: string) => `${email} · ${orderId}`;
 
 const saleNotFound = () => notFound('Sale');
 
@@ -27,18 +57,103 @@ const saleNotFound = () => notFound('Sale');
 export function createDeliveryService(deps: {
   deliveries: DeliveryRepository;
   storage: DeliveryStorage;
+  /** Makes stamped copies, one at a time per process. */
+  pdf: Pick<PdfWorker, 'stamp'>;
+  /** Told why a stamped copy could not be made (the answer is 503 `stamp_unavailable`). */
+  onStampFailure?: (error: unknown) => void;
   /** How long a link works (DELIVERY_LINK_TTL_SECONDS). */
   linkTtlSeconds: number;
   /** Where a relative link of the local driver is reached from outside (the app's address). */
   publicUrl: string;
   now?: () => Date;
 }) {
-  const { deliveries, storage, linkTtlSeconds, publicUrl } = deps;
+  const { deliveries, storage, pdf, linkTtlSeconds, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
+  /** Copies being made, by sale and version: two asks at once make one copy. */
+  const making = new Map<string, Promise<ServedObject>>();
+
+  async function bytesOf(key: string): Promise<Uint8Array> {
+    const bytes = await storage.read(key);
+    if (!bytes) throw new Error(`the stored object ${key} is missing`);
+    return bytes;
+  }
+
+  /** The version's own object; its hash is computed at its first delivery and kept. */
+  async function original(version: ProductFileVersionRow): Promise<ServedObject> {
+    let { sha256 } = version;
+    if (sha256 === null) {
+      sha256 = sha256Of(await bytesOf(version.storageKey));
+      await deliveries.setVersionSha256(version.id, sha256);
+    }
+    return { key: version.storageKey, sha256, size: version.size, stamped: false };
+  }
+
+  /** Makes the buyer's stamped copy of the version, stores and records it. */
+  async function makeStampedCopy(
+    target: DeliveryTarget,
+    version: ProductFileVersionRow,
+    orderId: string,
+  ): Promise<ServedObject> {
+    let stamped: Uint8Array;
+    try {
+      stamped = await pdf.stamp(
+        await bytesOf(version.storageKey),
+        stampText(target.customerEmail, orderId),
+      );
+    } catch (error) {
+      deps.onStampFailure?.(error);
+      throw stampUnavailable();
+    }
+    const key = `sellers/${target.sellerId}/stamped/${target.saleId}/${version.id}.pdf`;
+    const sha256 = sha256Of(stamped);
+    await storage.put(key, stamped, { contentType: pdfType });
+    const saved = await deliveries.saveStampedCopy({
+      saleId: target.saleId,
+      versionId: version.id,
+      storageKey: key,
+      sha256,
+      size: stamped.byteLength,
+    });
+    return { key: saved.storageKey, sha256: saved.sha256, size: saved.size, stamped: true };
+  }
+
+  /** The buyer's stamped copy: the one made before, or a new one. */
+  async function stampedCopy(
+    target: DeliveryTarget,
+    version: ProductFileVersionRow,
+    orderId: string,
+  ): Promise<ServedObject> {
+    const existing = await deliveries.findStampedCopy(target.saleId, version.id);
+    if (existing) {
+      return {
+        key: existing.storageKey,
+        sha256: existing.sha256,
+        size: existing.size,
+        stamped: true,
+      };
+    }
+    const id = `${target.saleId}/${version.id}`;
+    const pending = making.get(id);
+    if (pending) return pending;
+    const made = makeStampedCopy(target, version, orderId).finally(() => making.delete(id));
+    making.set(id, made);
+    return made;
+  }
 
   return {
     async deliver(input: DeliveryInput): Promise<CreateDeliveryResponse> {
       if (!isUuid(input.fileId)) throw notFound('File');
+      const target = await deliveries.findTarget(input.orderId, input.fileId);
+      if (!target) throw notFound('Order');
+      if (target.refunded) {
+        throw new AppError('sale_refunded', 'This sale was refunded: it is not delivered');
+      }
+      const { version } = target;
+      if (!version) throw notFound('File');
+      const served =
+        target.pdfStamp && version.contentType === pdfType
+          ? await stampedCopy(target, version, input.orderId)
+          : await original(version);
       const at = now();
       // Whole seconds, as both stores count a link's life: `expiresAt` is exactly when it ends.
       const signedAt = new Date(Math.floor(at.getTime() / 1000) * 1000);
@@ -48,6 +163,15 @@ export function createDeliveryService(deps: {
         fileId: input.fileId,
         at,
         expiresAt,
+        versionId: version.id,
+        version: version.number,
+        sha256: served.sha256,
+        servedSize: served.size,
+        stamped: served.stamped,
+        // No geolocation source is configured: the country stays unknown, never guessed.
+        country: null,
+        networkPrefix: input.buyer ? networkPrefix(input.buyer.ip) : null,
+        userAgent: input.buyer ? storedUserAgent(input.buyer.userAgent) : null,
       });
       switch (outcome.kind) {
         case 'unknown_order':
@@ -65,9 +189,9 @@ export function createDeliveryService(deps: {
           break;
       }
       const { file } = outcome;
-      const url = await storage.presignGet(file.storageKey, {
-        fileName: file.name,
-        contentType: file.contentType,
+      const url = await storage.presignGet(served.key, {
+        fileName: version.originalName,
+        contentType: version.contentType,
         expiresInSeconds: linkTtlSeconds,
         signedAt,
       });
@@ -76,8 +200,10 @@ export function createDeliveryService(deps: {
           id: outcome.deliveryId,
           orderId: input.orderId,
           fileId: file.id,
-          fileName: file.name,
-          size: file.size,
+          fileName: version.originalName,
+          size: served.size,
+          version: version.number,
+          stamped: served.stamped,
           // The local store's links are paths on this server: the buyer needs its address too.
           downloadUrl: new URL(url, publicUrl).href,
           expiresAt: expiresAt.toISOString(),
@@ -113,6 +239,89 @@ export function createDeliveryService(deps: {
           createdAt: delivery.createdAt.toISOString(),
         })),
       };
+    },
+
+    /**
+     * The sale's delivery evidence: the order, the buyer, the samples offered, every delivery
+     * (oldest first) with its version, hash and the buyer's network, the files never given,
+     * the refunds, and the sheet's own hash over all of it.
+     */
+    async evidence(sellerId: string, saleId: string): Promise<SaleEvidence> {
+      if (!isUuid(saleId)) throw saleNotFound();
+      const found = await deliveries.findSale(sellerId, saleId);
+      if (!found) throw saleNotFound();
+      const { sale } = found;
+      const [refunds, given, facts] = await Promise.all([
+        deliveries.refundsOf(saleId),
+        deliveries.deliveriesOf(saleId),
+        deliveries.evidenceFacts(sellerId, sale.productId),
+      ]);
+      const oldestFirst = [...given].reverse();
+      const delivered = new Set(oldestFirst.map((delivery) => delivery.fileId));
+      const body: Omit<SaleEvidence, 'sheet'> = {
+        seller: { id: sellerId, nickname: facts.nickname },
+        order: {
+          purchaseId: sale.id,
+          orderId: sale.orderId,
+          productId: sale.productId,
+          productTitle: found.productTitle,
+          amount: sale.amount,
+          paymentMethod: sale.paymentMethod,
+          purchasedAt: sale.purchasedAt.toISOString(),
+        },
+        buyer: { email: sale.customerEmail },
+        samplesOffered: facts.files.flatMap((file): SaleEvidence['samplesOffered'] => {
+          if (file.isSample) {
+            return [
+              {
+                fileId: file.id,
+                fileName: file.name,
+                kind: 'file' as const,
+                pages: file.pageCount,
+              },
+            ];
+          }
+          if (file.samplePages > 0) {
+            return [
+              {
+                fileId: file.id,
+                fileName: file.name,
+                kind: 'pdf_pages' as const,
+                pages: file.samplePages,
+              },
+            ];
+          }
+          return [];
+        }),
+        deliveries: oldestFirst.map((delivery) => ({
+          at: delivery.createdAt.toISOString(),
+          fileId: delivery.fileId,
+          fileName: delivery.fileName,
+          version: delivery.version,
+          sha256: delivery.sha256,
+          size: delivery.size,
+          stamped: delivery.stamped,
+          country: delivery.country,
+          networkPrefix: delivery.networkPrefix,
+          userAgent: delivery.userAgent,
+        })),
+        summary: {
+          firstDeliveryAt: oldestFirst[0]?.createdAt.toISOString() ?? null,
+          filesNeverDownloaded: facts.files
+            .filter((file) => !delivered.has(file.id))
+            .map((file) => ({ fileId: file.id, fileName: file.name })),
+          refunds: refunds.map((refund) => ({
+            refundId: refund.refundId,
+            kind: refund.kind,
+            amount: refund.amount,
+            reason: refund.reason,
+            refundedAt: refund.refundedAt.toISOString(),
+          })),
+        },
+      };
+      const sheet = { id: randomUUID(), generatedAt: now().toISOString() };
+      const sha256 = sha256Of(new TextEncoder().encode(JSON.stringify({ sheet, ...body })));
+      return { sheet: { ...sheet, sha256 }, ...body };
     },
 
     async resetDownloads(sellerId: string, saleId: string): Promise<ResetSaleDownloadsResponse> {

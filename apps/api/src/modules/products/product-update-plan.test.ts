@@ -20,6 +20,7 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
     status: 'active',
     viewCount: 0,
     downloadLimit: 5,
+    pdfStamp: false,
     createdAt: at,
     updatedAt: at,
     deletedAt: null,
@@ -37,6 +38,10 @@ function file(id: string, position: number): ProductFileRow {
     contentType: 'application/pdf',
     size: 100,
     position,
+    version: 1,
+    versionLabel: null,
+    isSample: false,
+    samplePages: 0,
     createdAt: at,
   };
 }

@@ -30,7 +30,9 @@ export interface ProductUpdatePlan {
   newFiles: NewAttachments;
   newThumbnails: NewAttachments;
   mainThumbnail: MainThumbnail;
-  fields: Partial<Pick<ProductRow, 'title' | 'description' | 'status' | 'downloadLimit'>>;
+  fields: Partial<
+    Pick<ProductRow, 'title' | 'description' | 'status' | 'downloadLimit' | 'pdfStamp'>
+  >;
 }
 
 /** Whether every id is one of the rows'. */
@@ -120,6 +122,7 @@ export function planProductUpdate(
       ...(input.description === undefined ? {} : { description: input.description }),
       ...(input.status === undefined ? {} : { status: input.status }),
       ...(input.download_limit === undefined ? {} : { downloadLimit: input.download_limit }),
+      ...(input.pdf_stamp === undefined ? {} : { pdfStamp: input.pdf_stamp }),
     },
   };
 }

@@ -2,10 +2,13 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
 import { isoTimestamp } from '../../db/local-days.ts';
 import {
+  deliveries,
   type ProductFileRow,
+  type ProductFileVersionRow,
   type ProductRow,
   type ProductThumbnailRow,
   productFiles,
+  productFileVersions,
   productSales,
   products,
   productThumbnails,
@@ -25,6 +28,7 @@ export interface ProductListRow {
   status: ProductRow['status'];
   viewCount: ProductRow['viewCount'];
   downloadLimit: ProductRow['downloadLimit'];
+  pdfStamp: ProductRow['pdfStamp'];
   /** From the product's sales rollup; 0 before its first sale. */
   salesCount: number;
   /** ISO 8601, UTC. */
@@ -37,7 +41,38 @@ export interface ProductListRow {
   netRevenue: number;
 }
 
-export type NewProductFile = Omit<ProductFileRow, 'id' | 'createdAt'>;
+export type NewProductFile = Pick<
+  ProductFileRow,
+  'productId' | 'storageKey' | 'originalName' | 'extension' | 'contentType' | 'size' | 'position'
+>;
+export type NewFileVersion = Pick<
+  ProductFileVersionRow,
+  | 'fileId'
+  | 'number'
+  | 'label'
+  | 'changelog'
+  | 'storageKey'
+  | 'originalName'
+  | 'extension'
+  | 'contentType'
+  | 'size'
+  | 'sha256'
+  | 'pageCount'
+  | 'sampleKey'
+  | 'samplePages'
+  | 'sampleSize'
+>;
+/** A version with what buyers were given of it. */
+export interface VersionWithDownloads {
+  version: ProductFileVersionRow;
+  downloads: number;
+  buyersWithIt: number;
+}
+/** The sample of a version: its object, page count and size; all null when it has none. */
+export type VersionSample = Pick<
+  ProductFileVersionRow,
+  'sampleKey' | 'samplePages' | 'sampleSize' | 'pageCount'
+>;
 export type NewProductThumbnail = Omit<ProductThumbnailRow, 'id' | 'createdAt'>;
 
 function productQueries(db: Executor) {
@@ -102,8 +137,109 @@ function productQueries(db: Executor) {
       return row;
     },
 
+    /** Inserts the files, each with its first version (the same upload). */
     async insertFiles(rows: NewProductFile[]): Promise<void> {
-      if (rows.length > 0) await db.insert(productFiles).values(rows);
+      if (rows.length === 0) return;
+      const inserted = await db.insert(productFiles).values(rows).returning();
+      await db.insert(productFileVersions).values(
+        inserted.map((file) => ({
+          fileId: file.id,
+          number: 1,
+          storageKey: file.storageKey,
+          originalName: file.originalName,
+          extension: file.extension,
+          contentType: file.contentType,
+          size: file.size,
+        })),
+      );
+    },
+
+    /** The file's newest version (the one its row mirrors). */
+    async currentVersion(file: ProductFileRow): Promise<ProductFileVersionRow> {
+      const [row] = await db
+        .select()
+        .from(productFileVersions)
+        .where(
+          and(
+            eq(productFileVersions.fileId, file.id),
+            eq(productFileVersions.number, file.version),
+          ),
+        )
+        .limit(1);
+      if (!row) throw new Error(`file ${file.id} has no version ${file.version}`);
+      return row;
+    },
+
+    /** The file's versions, newest first, with their deliveries and the sales given them. */
+    async versions(fileId: string): Promise<VersionWithDownloads[]> {
+      const rows = await db
+        .select({
+          version: productFileVersions,
+          downloads: sql<number>`count(${deliveries.id})::int`,
+          buyersWithIt: sql<number>`count(distinct ${deliveries.saleId})::int`,
+        })
+        .from(productFileVersions)
+        .leftJoin(deliveries, eq(deliveries.versionId, productFileVersions.id))
+        .where(eq(productFileVersions.fileId, fileId))
+        .groupBy(productFileVersions.id)
+        .orderBy(desc(productFileVersions.number));
+      return rows.map((row) => ({
+        version: row.version,
+        downloads: Number(row.downloads),
+        buyersWithIt: Number(row.buyersWithIt),
+      }));
+    },
+
+    /** Adds a version and makes the file's row mirror it. */
+    async insertVersion(
+      file: ProductFileRow,
+      values: NewFileVersion,
+    ): Promise<{ version: ProductFileVersionRow; file: ProductFileRow }> {
+      const [version] = await db.insert(productFileVersions).values(values).returning();
+      if (!version) throw new Error('insert returned no row');
+      const [updated] = await db
+        .update(productFiles)
+        .set({
+          storageKey: version.storageKey,
+          originalName: version.originalName,
+          extension: version.extension,
+          contentType: version.contentType,
+          size: version.size,
+          version: version.number,
+          versionLabel: version.label,
+        })
+        .where(eq(productFiles.id, file.id))
+        .returning();
+      if (!updated) throw new Error('update returned no row');
+      return { version, file: updated };
+    },
+
+    async setVersionSample(versionId: string, sample: VersionSample): Promise<void> {
+      await db.update(productFileVersions).set(sample).where(eq(productFileVersions.id, versionId));
+    },
+
+    async setFileSamples(
+      fileId: string,
+      values: Pick<ProductFileRow, 'isSample' | 'samplePages'>,
+    ): Promise<ProductFileRow> {
+      const [row] = await db
+        .update(productFiles)
+        .set(values)
+        .where(eq(productFiles.id, fileId))
+        .returning();
+      if (!row) throw new Error('update returned no row');
+      return row;
+    },
+
+    /** Touches the product's `updated_at` (a file's new version or samples). */
+    async touchProduct(productId: string): Promise<ProductRow> {
+      const [row] = await db
+        .update(products)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(products.id, productId))
+        .returning();
+      if (!row) throw new Error('update returned no row');
+      return row;
     },
 
     async insertThumbnails(rows: NewProductThumbnail[]): Promise<void> {
@@ -141,7 +277,10 @@ function productQueries(db: Executor) {
     async updateProduct(
       productId: string,
       values: Partial<
-        Pick<ProductRow, 'title' | 'description' | 'status' | 'downloadLimit' | 'deletedAt'>
+        Pick<
+          ProductRow,
+          'title' | 'description' | 'status' | 'downloadLimit' | 'pdfStamp' | 'deletedAt'
+        >
       >,
     ): Promise<ProductRow> {
       const [row] = await db
@@ -179,6 +318,7 @@ export function createProductRepository({ db, statements, transaction }: DataAcc
     'products_list_for_seller',
     sql`
       select p.id, p.title, p.description, p.price, p.status, p.view_count, p.download_limit,
+             p.pdf_stamp,
              coalesce(ps.count, 0) as sales_count,
              ${isoTimestamp(sql`p.created_at`)} as created_at,
              ${isoTimestamp(sql`p.updated_at`)} as updated_at,
@@ -197,6 +337,7 @@ export function createProductRepository({ db, statements, transaction }: DataAcc
       status: column.text(row, 'status'),
       viewCount: column.integer(row, 'view_count'),
       downloadLimit: column.integer(row, 'download_limit'),
+      pdfStamp: column.boolean(row, 'pdf_stamp'),
       salesCount: column.integer(row, 'sales_count'),
       createdAt: column.text(row, 'created_at'),
       updatedAt: column.text(row, 'updated_at'),

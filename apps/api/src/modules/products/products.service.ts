@@ -1,5 +1,12 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { limits, type ProductStatus } from '@seller/contract/limits';
+import type {
+  CreateFileVersionResponse,
+  createFileVersionBodySchema,
+  FileVersion,
+} from '@seller/contract/products/create-file-version';
 import type { createProductBodySchema } from '@seller/contract/products/create-product';
+import type { ListFileVersionsResponse } from '@seller/contract/products/list-file-versions';
 import type { ProductListItem } from '@seller/contract/products/list-my-products';
 import type {
   Product,
@@ -7,19 +14,31 @@ import type {
   ProductFile,
   ProductThumbnail,
 } from '@seller/contract/products/product';
+import type {
+  UpdateProductFileResponse,
+  updateProductFileBodySchema,
+} from '@seller/contract/products/update-product-file';
 import type { z } from 'zod';
-import type { ProductFileRow, ProductRow, ProductThumbnailRow } from '../../db/schema.ts';
-import { invalidField, notFound } from '../../lib/app-error.ts';
+import type {
+  ProductFileRow,
+  ProductFileVersionRow,
+  ProductRow,
+  ProductThumbnailRow,
+} from '../../db/schema.ts';
+import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { PdfWorker } from '../../lib/pdf/pdf-worker.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { planProductUpdate, type UpdateProductInput } from './product-update-plan.ts';
 import type {
   NewProductFile,
   NewProductThumbnail,
+  ProductQueries,
   ProductRepository,
   Transaction,
+  VersionSample,
 } from './products.repository.ts';
 
 /**
@@ -28,8 +47,61 @@ import type {
  */
 export type ClaimUploads = UploadsService['claim'];
 
-/** The storage operations products need: public thumbnail URLs, signed private downloads. */
-export type ProductStorage = Pick<Storage, 'publicUrl' | 'presignGet'>;
+/**
+ * The storage operations products need: public thumbnail URLs, signed private downloads, and
+ * reading files and writing their sample pages.
+ */
+export type ProductStorage = Pick<Storage, 'publicUrl' | 'presignGet' | 'read' | 'put' | 'delete'>;
+
+/** The PDF work products need: what a PDF is, and its first pages. */
+export type ProductPdfWorker = Pick<PdfWorker, 'inspect' | 'sample'>;
+
+type CreateFileVersionInput = z.output<typeof createFileVersionBodySchema>;
+type UpdateProductFileInput = z.output<typeof updateProductFileBodySchema>;
+
+/** A file's new version as the webhook event `product.updated` names it. */
+export interface VersionEvent {
+  id: string;
+  version: number;
+  label: string | null;
+  changelog: string | null;
+}
+
+const pdfType = 'application/pdf';
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const productDeleted = () => new AppError('product_deleted', 'A deleted product cannot be edited');
+
+const passwordProtected = (path: string) =>
+  new AppError(
+    'pdf_password_protected',
+    'This PDF needs a password to open: it cannot be stamped or sampled',
+    [{ path, code: 'pdfPasswordProtected' }],
+  );
+
+const samplePagesNotPdf = (path: string) =>
+  new AppError('sample_pages_not_pdf', 'Only a PDF file can offer sample pages', [
+    { path, code: 'samplePagesNotPdf' },
+  ]);
+
+const samplePagesBeyond = (path: string, pages: number) =>
+  new AppError(
+    'sample_pages_beyond_document',
+    `The PDF has ${pages} pages, fewer than the sample asks for`,
+    [{ path, code: 'samplePagesBeyondDocument' }],
+  );
+
+const toVersion = (row: ProductFileVersionRow): FileVersion => ({
+  id: row.id,
+  number: row.number,
+  label: row.label,
+  changelog: row.changelog,
+  file_original_name: row.originalName,
+  file_size: row.size,
+  sha256: row.sha256,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export const downloadUrlTtlSeconds = 5 * 60;
 
@@ -79,6 +151,13 @@ function thumbnailRows(
  */
 export interface ProductListener {
   afterUpdate(tx: Transaction, sellerId: string, product: ProductDetail['product']): Promise<void>;
+  /** A file of the product got a new version. */
+  afterVersion(
+    tx: Transaction,
+    sellerId: string,
+    product: ProductDetail['product'],
+    file: VersionEvent,
+  ): Promise<void>;
   afterCommit(): void;
 }
 
@@ -86,10 +165,11 @@ export function createProductService(deps: {
   products: ProductRepository;
   claimUploads: ClaimUploads;
   storage: ProductStorage;
+  pdf: ProductPdfWorker;
   productReview: boolean;
   listeners?: readonly ProductListener[];
 }) {
-  const { products, claimUploads, storage, productReview } = deps;
+  const { products, claimUploads, storage, pdf, productReview } = deps;
   const listeners = deps.listeners ?? [];
 
   /** Attaches the seller's uploads: product files first, then thumbnail images. */
@@ -121,6 +201,7 @@ export function createProductService(deps: {
     file_count: fileCount,
     thumbnail_url: mainKey === null ? null : storage.publicUrl(mainKey),
     download_limit: row.downloadLimit,
+    pdf_stamp: row.pdfStamp,
   });
 
   const toFile = (row: ProductFileRow): ProductFile => ({
@@ -129,7 +210,71 @@ export function createProductService(deps: {
     file_extension: row.extension,
     file_size: row.size,
     file_type: row.contentType,
+    version: row.version,
+    versionLabel: row.versionLabel,
+    is_sample: row.isSample,
+    sample_pages: row.samplePages,
   });
+
+  /** A stored object the server holds for an attached file. */
+  async function bytesOf(key: string): Promise<Uint8Array> {
+    const bytes = await storage.read(key);
+    if (!bytes) throw new Error(`the stored object ${key} is missing`);
+    return bytes;
+  }
+
+  /**
+   * Checks that the bytes are a PDF of at least `pages` pages that opens without a password,
+   * and stores its first `pages` pages as the sample (under a new key, listed in `written`).
+   */
+  async function makeSample(
+    sellerId: string,
+    bytes: Uint8Array,
+    pages: number,
+    path: string,
+    written: string[],
+  ): Promise<VersionSample> {
+    const inspection = await pdf.inspect(bytes);
+    if (inspection.kind === 'password_protected') throw passwordProtected(path);
+    if (inspection.kind === 'unreadable') throw samplePagesNotPdf(path);
+    if (inspection.pages < pages) throw samplePagesBeyond(path, inspection.pages);
+    const sample = await pdf.sample(bytes, pages);
+    const key = `sellers/${sellerId}/samples/${randomUUID()}.pdf`;
+    await storage.put(key, sample, { contentType: pdfType });
+    written.push(key);
+    return {
+      sampleKey: key,
+      samplePages: pages,
+      sampleSize: sample.byteLength,
+      pageCount: inspection.pages,
+    };
+  }
+
+  /** Refuses a PDF that needs a password to open (it could not be stamped). */
+  async function checkStampable(key: string, path: string): Promise<void> {
+    const inspection = await pdf.inspect(await bytesOf(key));
+    if (inspection.kind === 'password_protected') throw passwordProtected(path);
+  }
+
+  /** Removes objects written for work that did not commit; a failure here is left to log. */
+  const discard = (keys: readonly string[]) =>
+    Promise.allSettled(keys.map((key) => storage.delete(key)));
+
+  /** The seller's product and one of its files, for a change: locked, and not deleted. */
+  async function ownedFile(
+    queries: ProductQueries,
+    sellerId: string,
+    productId: string,
+    fileId: string,
+    options: { forUpdate: boolean },
+  ): Promise<{ product: ProductRow; file: ProductFileRow }> {
+    if (!isUuid(productId)) throw productNotFound();
+    const product = await queries.findOwned(sellerId, productId, options);
+    if (!product) throw productNotFound();
+    const file = isUuid(fileId) ? await queries.findFile(product.id, fileId) : undefined;
+    if (!file) throw notFound('File');
+    return { product, file };
+  }
 
   const toThumbnail = (row: ProductThumbnailRow): ProductThumbnail => ({
     id: row.id,
@@ -212,6 +357,7 @@ export function createProductService(deps: {
         thumbnail_url:
           row.mainThumbnailKey === null ? null : storage.publicUrl(row.mainThumbnailKey),
         download_limit: row.downloadLimit,
+        pdf_stamp: row.pdfStamp,
         revenue: row.revenue,
         net_revenue: row.netRevenue,
       }));
@@ -254,6 +400,21 @@ export function createProductService(deps: {
             plan.newFiles.keys,
             plan.newThumbnails.keys,
           );
+          // Stamping needs PDFs that open without a password: every one when it is turned on,
+          // the new ones while it is on.
+          if (plan.fields.pdfStamp ?? product.pdfStamp) {
+            const turnedOn = plan.fields.pdfStamp === true && !product.pdfStamp;
+            const removed = new Set(plan.deleteFileIds);
+            const kept = turnedOn
+              ? (await queries.files(product.id)).filter((file) => !removed.has(file.id))
+              : [];
+            for (const file of kept) {
+              if (file.contentType === pdfType) await checkStampable(file.storageKey, 'pdf_stamp');
+            }
+            for (const upload of claimed.files) {
+              if (upload.contentType === pdfType) await checkStampable(upload.key, 'newFiles');
+            }
+          }
           await queries.deleteFiles(product.id, plan.deleteFileIds);
           await queries.deleteThumbnails(product.id, plan.deleteThumbnailIds);
           await queries.insertFiles(
@@ -316,6 +477,148 @@ export function createProductService(deps: {
 
     stats(sellerId: string) {
       return products.stats(sellerId);
+    },
+
+    /**
+     * A completed upload of the seller becomes the file's newest version, in one transaction:
+     * the upload is claimed, its bytes hashed and checked (a PDF that needs a password while the
+     * product stamps or the file has sample pages; the sample pages made again), the version
+     * added and the file's row moved to it, and the webhook event queued.
+     */
+    async addVersion(
+      sellerId: string,
+      productId: string,
+      fileId: string,
+      input: CreateFileVersionInput,
+    ): Promise<CreateFileVersionResponse> {
+      const written: string[] = [];
+      try {
+        const version = await withAttachGuard(() =>
+          products.transaction(async (queries, tx) => {
+            const { product, file } = await ownedFile(queries, sellerId, productId, fileId, {
+              forUpdate: true,
+            });
+            if (product.status === 'deleted') throw productDeleted();
+            const [upload] = await claimUploads(tx, sellerId, [input.s3Key], 'file');
+            if (!upload) throw new Error('the claim returned no upload');
+            const bytes = await bytesOf(upload.key);
+            let facts: VersionSample = {
+              pageCount: null,
+              sampleKey: null,
+              samplePages: null,
+              sampleSize: null,
+            };
+            if (upload.contentType === pdfType) {
+              const inspection = await pdf.inspect(bytes);
+              if (inspection.kind === 'pdf') facts.pageCount = inspection.pages;
+              if (inspection.kind === 'password_protected' && product.pdfStamp) {
+                throw passwordProtected('s3Key');
+              }
+            }
+            if (file.samplePages > 0) {
+              if (upload.contentType !== pdfType) throw samplePagesNotPdf('s3Key');
+              facts = await makeSample(sellerId, bytes, file.samplePages, 's3Key', written);
+            }
+            const added = await queries.insertVersion(file, {
+              fileId: file.id,
+              number: file.version + 1,
+              label: input.label,
+              changelog: input.changelog,
+              storageKey: upload.key,
+              originalName: upload.originalName,
+              extension: upload.extension,
+              contentType: upload.contentType,
+              size: upload.size,
+              sha256: sha256Of(bytes),
+              ...facts,
+            });
+            const touched = await queries.touchProduct(product.id);
+            const result = detail(
+              touched,
+              await queries.salesCount(product.id),
+              await queries.files(product.id),
+              await queries.thumbnails(product.id),
+            );
+            const event: VersionEvent = {
+              id: file.id,
+              version: added.version.number,
+              label: added.version.label,
+              changelog: added.version.changelog,
+            };
+            for (const listener of listeners) {
+              await listener.afterVersion(tx, sellerId, result.product, event);
+            }
+            return added.version;
+          }),
+        );
+        for (const listener of listeners) listener.afterCommit();
+        return { version: toVersion(version) };
+      } catch (error) {
+        await discard(written);
+        throw error;
+      }
+    },
+
+    /** The file's versions, newest first, with their downloads and buyers. */
+    async listVersions(
+      sellerId: string,
+      productId: string,
+      fileId: string,
+    ): Promise<ListFileVersionsResponse> {
+      const { file } = await ownedFile(products, sellerId, productId, fileId, {
+        forUpdate: false,
+      });
+      const rows = await products.versions(file.id);
+      return {
+        versions: rows.map((row) => ({
+          ...toVersion(row.version),
+          downloads: row.downloads,
+          buyersWithIt: row.buyersWithIt,
+        })),
+      };
+    },
+
+    /**
+     * Sets whether the file is given away whole and how many of its first pages are a sample;
+     * the sample is made from the newest version unless that version has one of that length.
+     */
+    async updateFile(
+      sellerId: string,
+      productId: string,
+      fileId: string,
+      input: UpdateProductFileInput,
+    ): Promise<UpdateProductFileResponse> {
+      const written: string[] = [];
+      /** Samples of other lengths that the new one replaces, removed once it is committed. */
+      const replaced: string[] = [];
+      try {
+        const file = await products.transaction(async (queries) => {
+          const found = await ownedFile(queries, sellerId, productId, fileId, { forUpdate: true });
+          if (found.product.status === 'deleted') throw productDeleted();
+          const pages = input.sample_pages ?? found.file.samplePages;
+          if (pages > 0 && pages !== found.file.samplePages) {
+            if (found.file.contentType !== pdfType) throw samplePagesNotPdf('sample_pages');
+            const version = await queries.currentVersion(found.file);
+            if (version.sampleKey === null || version.samplePages !== pages) {
+              const bytes = await bytesOf(version.storageKey);
+              const sample = await makeSample(sellerId, bytes, pages, 'sample_pages', written);
+              await queries.setVersionSample(version.id, sample);
+              if (version.sampleKey !== null) replaced.push(version.sampleKey);
+            }
+          }
+          const updated = await queries.setFileSamples(found.file.id, {
+            isSample: input.is_sample ?? found.file.isSample,
+            samplePages: pages,
+          });
+          await queries.touchProduct(found.product.id);
+          return updated;
+        });
+        await discard(replaced);
+        return { file: toFile(file) };
+      } catch (error) {
+        await discard(written);
+        throw error;
+      }
     },
   };
 }

@@ -121,6 +121,7 @@ describe('POST /api/products/create', () => {
         'file_count',
         'thumbnail_url',
         'download_limit',
+        'pdf_stamp',
       ].sort(),
     );
     expect(body.product).toMatchObject({
@@ -133,6 +134,7 @@ describe('POST /api/products/create', () => {
       file_count: 2,
       thumbnail_url: made.thumbnails[0]?.publicUrl,
       download_limit: 5,
+      pdf_stamp: false,
     });
     expect(new Date(body.product.created_at).toISOString()).toBe(body.product.created_at);
     expect(body.files).toEqual(
@@ -142,6 +144,10 @@ describe('POST /api/products/create', () => {
         file_extension: 'pdf',
         file_size: file.size,
         file_type: 'application/pdf',
+        version: 1,
+        versionLabel: null,
+        is_sample: false,
+        sample_pages: 0,
       })),
     );
     expect(body.thumbnails).toEqual(

@@ -23,6 +23,7 @@ const product = (
   file_count: 1,
   thumbnail_url: null,
   download_limit: 5,
+  pdf_stamp: false,
   revenue: 0,
   net_revenue: 0,
   ...values,

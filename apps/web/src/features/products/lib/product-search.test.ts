@@ -15,6 +15,7 @@ const product = (id: string, title: string, description: string): Product => ({
   file_count: 1,
   thumbnail_url: null,
   download_limit: 5,
+  pdf_stamp: false,
 });
 
 describe('product search', () => {

@@ -11,7 +11,7 @@ export interface Device {
 export const storedUserAgentMax = 512;
 
 /**
- * The User-Agent as sessions and the activity log store it: at most `storedUserAgentMax`
+ * The User-Agent as sessions, the activity log and deliveries store it: at most `storedUserAgentMax`
  * characters (whole code points, never half of one), without the NUL characters the database
  * refuses; null when there is none. Every row that keeps a User-Agent takes it from here.
  */

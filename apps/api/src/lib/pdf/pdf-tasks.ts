@@ -1,0 +1,164 @@
+import fontkit from '@cantoo/fontkit';
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
+
+/**
+ * The work done on sellers' PDFs, on bytes in memory: what a PDF is (pages, or locked), its
+ * first pages as a PDF of their own (a sample), and a copy carrying a line of text on every
+ * page (the buyer's stamp). Run in the PDF worker thread (`pdf-worker.ts`), never on the
+ * server's event loop: a large PDF takes seconds.
+ */
+
+/** The PDF needs a password to open (a user password): it cannot be read, sampled or stamped. */
+export class PdfPasswordError extends Error {
+  override name = 'PdfPasswordError';
+}
+
+/** The bytes are not a PDF this library can read. */
+export class PdfUnreadableError extends Error {
+  override name = 'PdfUnreadableError';
+}
+
+export type PdfInspection =
+  | { kind: 'pdf'; pages: number }
+  | { kind: 'password_protected' }
+  | { kind: 'unreadable' };
+
+/** The two fonts a stamp is written in: Korean first, then Chinese, for each character. */
+export interface StampFonts {
+  korean: Uint8Array;
+  chinese: Uint8Array;
+}
+
+/**
+ * Opens a PDF. One with only an owner password (printing or copying restricted, no password to
+ * open) is decrypted with the empty user password; one that needs a password throws
+ * PdfPasswordError, anything else unreadable PdfUnreadableError.
+ */
+async function openPdf(bytes: Uint8Array): Promise<PDFDocument> {
+  try {
+    const document = await PDFDocument.load(bytes, { password: '', updateMetadata: false });
+    // A file that parses but has no page tree is no PDF either.
+    document.getPageCount();
+    return document;
+  } catch (error) {
+    if (error instanceof Error && /PASSWORD/i.test(error.message)) {
+      throw new PdfPasswordError('The PDF needs a password to open');
+    }
+    throw new PdfUnreadableError(
+      `The file is not a readable PDF: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
+  try {
+    const document = await openPdf(bytes);
+    return { kind: 'pdf', pages: document.getPageCount() };
+  } catch (error) {
+    if (error instanceof PdfPasswordError) return { kind: 'password_protected' };
+    if (error instanceof PdfUnreadableError) return { kind: 'unreadable' };
+    throw error;
+  }
+}
+
+/** The first `pages` pages (fewer when the PDF has fewer) as a PDF of their own. */
+export async function samplePdf(bytes: Uint8Array, pages: number): Promise<Uint8Array> {
+  const source = await openPdf(bytes);
+  const sample = await PDFDocument.create({ updateMetadata: false });
+  const count = Math.min(pages, source.getPageCount());
+  const copied = await sample.copyPages(
+    source,
+    Array.from({ length: count }, (_, index) => index),
+  );
+  for (const page of copied) sample.addPage(page);
+  return sample.save();
+}
+
+/** A run of characters written in one font. */
+interface Run {
+  font: PDFFont;
+  text: string;
+}
+
+/**
+ * Splits the text into runs by font: each character in the first font that has it (Korean, then
+ * Chinese); a character neither has becomes "?".
+ */
+function runsOf(text: string, fonts: readonly { font: PDFFont; has: Set<number> }[]): Run[] {
+  const runs: Run[] = [];
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    const chosen = fonts.find((entry) => entry.has.has(code));
+    const font = chosen?.font ?? (fonts[0] as { font: PDFFont }).font;
+    const written = chosen ? character : '?';
+    const last = runs.at(-1);
+    if (last && last.font === font) last.text += written;
+    else runs.push({ font, text: written });
+  }
+  return runs;
+}
+
+const stampSize = 8;
+const stampMargin = 12;
+const stampColor = rgb(0.35, 0.35, 0.35);
+
+/**
+ * Writes the runs along the page's visible bottom edge, whatever the page's rotation, inside
+ * its crop box: the line reads left to right as the page is shown.
+ */
+function stampPage(page: PDFPage, runs: readonly Run[]) {
+  const box = page.getCropBox();
+  const rotation = ((page.getRotation().angle % 360) + 360) % 360;
+  const x0 = box.x;
+  const y0 = box.y;
+  const x1 = box.x + box.width;
+  const y1 = box.y + box.height;
+  // Where the line starts and which way it runs, in the page's own coordinates.
+  const start =
+    rotation === 90
+      ? { x: x1 - stampMargin, y: y0 + stampMargin, dx: 0, dy: 1 }
+      : rotation === 180
+        ? { x: x1 - stampMargin, y: y1 - stampMargin, dx: -1, dy: 0 }
+        : rotation === 270
+          ? { x: x0 + stampMargin, y: y1 - stampMargin, dx: 0, dy: -1 }
+          : { x: x0 + stampMargin, y: y0 + stampMargin, dx: 1, dy: 0 };
+  let { x, y } = start;
+  for (const run of runs) {
+    page.drawText(run.text, {
+      x,
+      y,
+      size: stampSize,
+      font: run.font,
+      color: stampColor,
+      opacity: 0.8,
+      rotate: degrees(rotation),
+    });
+    const width = run.font.widthOfTextAtSize(run.text, stampSize);
+    x += start.dx * width;
+    y += start.dy * width;
+  }
+}
+
+/**
+ * A copy of the PDF with `text` on every page, in fonts that render Korean and Chinese (only
+ * the glyphs used are embedded). Everything else of the document is kept.
+ */
+export async function stampPdf(
+  bytes: Uint8Array,
+  text: string,
+  fonts: StampFonts,
+): Promise<Uint8Array> {
+  const document = await openPdf(bytes);
+  document.registerFontkit(fontkit);
+  const korean = await document.embedFont(fonts.korean, { subset: true });
+  const inKorean = new Set(korean.getCharacterSet());
+  const candidates = [{ font: korean, has: inKorean }];
+  // The Chinese font only when the Korean one lacks a character.
+  if ([...text].some((character) => !inKorean.has(character.codePointAt(0) ?? 0))) {
+    const chinese = await document.embedFont(fonts.chinese, { subset: true });
+    candidates.push({ font: chinese, has: new Set(chinese.getCharacterSet()) });
+  }
+  const runs = runsOf(text, candidates);
+  for (const page of document.getPages()) stampPage(page, runs);
+  return document.save();
+}

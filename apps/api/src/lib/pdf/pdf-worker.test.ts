@@ -1,0 +1,103 @@
+import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lockedPdf, pageTexts, testPdf } from '../../test/pdf-files.ts';
+import { drawsCharacter, embeddedCidFonts } from '../../test/pdf-fonts.ts';
+import { PdfPasswordError, PdfUnreadableError } from './pdf-tasks.ts';
+import { createPdfWorker } from './pdf-worker.ts';
+
+const worker = createPdfWorker();
+afterAll(() => worker.close());
+
+/** A stamp with Latin, Hangul and Chinese characters, as a buyer's address and order may be. */
+const stamp = '김민지 buyer+kr@example.com · 订单 ORDER-7 · 注文 샘플';
+
+/** A four-page PDF whose pages are shown at 0, 90, 180 and 270 degrees. */
+async function rotatedPdf(): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const angle of [0, 90, 180, 270]) {
+    const page = document.addPage([300, 400]);
+    page.setRotation(degrees(angle));
+    page.drawText(`Rotated ${angle}`, { x: 30, y: 200, size: 14, font });
+  }
+  return document.save();
+}
+
+describe('the PDF worker', () => {
+  it('stamps every page, and pdf.js reads the stamp back from each', async () => {
+    const original = await testPdf(3, 'Weekly planner');
+    const stamped = await worker.stamp(original, stamp);
+    const texts = await pageTexts(stamped);
+    expect(texts).toHaveLength(3);
+    texts.forEach((text, index) => {
+      expect(text).toContain(`Weekly planner page ${index + 1}`);
+      expect(text).toContain(stamp);
+    });
+  });
+
+  it('stamps rotated pages too', async () => {
+    const texts = await pageTexts(await worker.stamp(await rotatedPdf(), stamp));
+    expect(texts).toHaveLength(4);
+    for (const text of texts) expect(text).toContain(stamp);
+  });
+
+  it('embeds font subsets that draw every stamped character with a real glyph', async () => {
+    const stamped = await worker.stamp(await testPdf(2), stamp);
+    const fonts = await embeddedCidFonts(stamped);
+    // Hangul from the Korean font, the ideographs it lacks from the Chinese one.
+    expect(fonts.length).toBe(2);
+    for (const character of new Set(stamp.replace(/\s/g, ''))) {
+      const drawn = fonts.filter((font) => drawsCharacter(font, character));
+      expect(drawn.length, `${character} U+${character.codePointAt(0)?.toString(16)}`).toBe(1);
+    }
+  });
+
+  it('the glyph check tells a missing glyph apart', async () => {
+    const fonts = await embeddedCidFonts(await worker.stamp(await testPdf(1), 'abc'));
+    expect(fonts.length).toBe(1);
+    const [font] = fonts;
+    if (!font) throw new Error('no font');
+    expect(drawsCharacter(font, 'a')).toBe(true);
+    expect(drawsCharacter(font, 'z')).toBe(false);
+  });
+
+  it('stamps a PDF that has an owner password only', async () => {
+    const texts = await pageTexts(await worker.stamp(lockedPdf('owner-password'), stamp));
+    expect(texts).toHaveLength(3);
+    texts.forEach((text, index) => {
+      expect(text).toContain(`Locked planner page ${index + 1}`);
+      expect(text).toContain(stamp);
+    });
+  });
+
+  it('refuses a PDF that needs a password to open, and tells what it is', async () => {
+    await expect(worker.stamp(lockedPdf('user-password'), stamp)).rejects.toBeInstanceOf(
+      PdfPasswordError,
+    );
+    expect(await worker.inspect(lockedPdf('user-password'))).toEqual({
+      kind: 'password_protected',
+    });
+    expect(await worker.inspect(lockedPdf('owner-password'))).toEqual({ kind: 'pdf', pages: 3 });
+    expect(await worker.inspect(Buffer.from('not a pdf at all'))).toEqual({ kind: 'unreadable' });
+    expect(await worker.inspect(Buffer.from('%PDF-1.7 and nothing else'))).toEqual({
+      kind: 'unreadable',
+    });
+    await expect(worker.sample(Buffer.from('no'), 1)).rejects.toBeInstanceOf(PdfUnreadableError);
+  });
+
+  it('makes the first pages a PDF of their own', async () => {
+    const sample = await worker.sample(await testPdf(5, 'Course'), 2);
+    expect(await pageTexts(sample)).toEqual(['Course page 1', 'Course page 2']);
+    const whole = await worker.sample(lockedPdf('owner-password'), 20);
+    expect(await pageTexts(whole)).toHaveLength(3);
+  });
+
+  it('runs tasks one after the other, in the order asked', async () => {
+    const finished: number[] = [];
+    const bytes = await testPdf(30);
+    await Promise.all(
+      [1, 2, 3].map((n) => worker.stamp(bytes, `order ${n}`).then(() => finished.push(n))),
+    );
+    expect(finished).toEqual([1, 2, 3]);
+  });
+});

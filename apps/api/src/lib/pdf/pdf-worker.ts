@@ -1,0 +1,160 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type PdfInspection, PdfPasswordError, PdfUnreadableError } from './pdf-tasks.ts';
+
+/** A task for the PDF thread. */
+export type PdfRequest =
+  | { id: number; task: 'inspect'; bytes: Uint8Array }
+  | { id: number; task: 'sample'; bytes: Uint8Array; pages: number }
+  | { id: number; task: 'stamp'; bytes: Uint8Array; text: string };
+
+/** The PDF thread's answer to one task. */
+export type PdfReply =
+  | { id: number; ok: true; inspection: PdfInspection }
+  | { id: number; ok: true; bytes: Uint8Array }
+  | { id: number; ok: false; name: string; message: string };
+
+/** The PDF thread stopped, took too long, or failed otherwise: the task was not done. */
+export class PdfWorkerError extends Error {
+  override name = 'PdfWorkerError';
+}
+
+/** Work on PDFs, done in a worker thread one task at a time. */
+export interface PdfWorker {
+  inspect(bytes: Uint8Array): Promise<PdfInspection>;
+  /** The first `pages` pages as a PDF of their own. Throws PdfPasswordError, PdfUnreadableError. */
+  sample(bytes: Uint8Array, pages: number): Promise<Uint8Array>;
+  /** A copy with `text` on every page. Throws PdfPasswordError, PdfUnreadableError, PdfWorkerError. */
+  stamp(bytes: Uint8Array, text: string): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+type Task =
+  | { task: 'inspect'; bytes: Uint8Array }
+  | { task: 'sample'; bytes: Uint8Array; pages: number }
+  | { task: 'stamp'; bytes: Uint8Array; text: string };
+
+/** tsx's ES module API (`tsx/esm/api`, its `import` condition), as a file URL. */
+function tsxLoaderUrl(): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('tsx/package.json');
+  const manifest = require(manifestPath) as {
+    exports: Record<string, { import?: { default?: string } }>;
+  };
+  const entry = manifest.exports['./esm/api']?.import?.default;
+  if (!entry) throw new Error('tsx does not export its ES module API');
+  return pathToFileURL(path.join(path.dirname(manifestPath), entry)).href;
+}
+
+/**
+ * Starts the PDF thread. The bundled server (`npm start`, the Docker image) runs the thread's
+ * own bundle, `dist/pdf-thread.js` (the build replaces `process.env.SERVER_BUNDLED`); run from
+ * source under tsx, the thread registers tsx's loader before it loads `pdf-thread.ts`.
+ */
+function startThread(): Worker {
+  if (process.env.SERVER_BUNDLED === 'true') {
+    const worker = new Worker(new URL('../../../dist/pdf-thread.js', import.meta.url));
+    worker.unref();
+    return worker;
+  }
+  const thread = new URL('./pdf-thread.ts', import.meta.url);
+  const loader = tsxLoaderUrl();
+  const source = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(thread.href)}); });`;
+  const worker = new Worker(source, { eval: true });
+  // An idle thread does not keep the process alive.
+  worker.unref();
+  return worker;
+}
+
+/** Copies the bytes into a buffer of their own, which moves to the thread without a copy. */
+const ownBuffer = (bytes: Uint8Array): Uint8Array => {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
+};
+
+/**
+ * The main thread's side of the PDF thread: tasks queue and run one at a time (one PDF in
+ * memory at once, the server's event loop free meanwhile). A task that takes longer than
+ * `timeoutMs` ends the thread; a thread that stops fails its task, and the next task starts a
+ * new one.
+ */
+export function createPdfWorker(options: { timeoutMs?: number } = {}): PdfWorker {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  let thread: Worker | undefined;
+  let nextId = 1;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const runOnThread = (task: Task): Promise<PdfReply> =>
+    new Promise((resolve, reject) => {
+      const worker = thread ?? startThread();
+      thread = worker;
+      const id = nextId++;
+      const stop = (error: Error) => {
+        cleanup();
+        if (thread === worker) thread = undefined;
+        void worker.terminate();
+        reject(error);
+      };
+      const onMessage = (reply: PdfReply) => {
+        if (reply.id !== id) return;
+        cleanup();
+        resolve(reply);
+      };
+      const onError = (error: Error) =>
+        stop(new PdfWorkerError(`The PDF thread failed: ${error.message}`));
+      const onExit = (code: number) =>
+        stop(new PdfWorkerError(`The PDF thread stopped (exit code ${code})`));
+      const timer = setTimeout(
+        () => stop(new PdfWorkerError(`The PDF task took longer than ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      const cleanup = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      const bytes = ownBuffer(task.bytes);
+      worker.postMessage({ ...task, bytes, id } satisfies PdfRequest, [
+        bytes.buffer as ArrayBuffer,
+      ]);
+    });
+
+  /** One task after the other: a task waits for the ones queued before it, failed or not. */
+  function enqueue(task: Task): Promise<PdfReply> {
+    const result = queue.then(() => runOnThread(task));
+    queue = result.catch(() => undefined);
+    return result.then((reply) => {
+      if (reply.ok) return reply;
+      if (reply.name === 'PdfPasswordError') throw new PdfPasswordError(reply.message);
+      if (reply.name === 'PdfUnreadableError') throw new PdfUnreadableError(reply.message);
+      throw new PdfWorkerError(`${reply.name}: ${reply.message}`);
+    });
+  }
+
+  const bytesOf = (reply: PdfReply): Uint8Array => {
+    if (reply.ok && 'bytes' in reply) return reply.bytes;
+    throw new PdfWorkerError('The PDF thread answered without bytes');
+  };
+
+  return {
+    async inspect(bytes) {
+      const reply = await enqueue({ task: 'inspect', bytes });
+      if (reply.ok && 'inspection' in reply) return reply.inspection;
+      throw new PdfWorkerError('The PDF thread answered without an inspection');
+    },
+    sample: async (bytes, pages) => bytesOf(await enqueue({ task: 'sample', bytes, pages })),
+    stamp: async (bytes, text) => bytesOf(await enqueue({ task: 'stamp', bytes, text })),
+    async close() {
+      const running = thread;
+      thread = undefined;
+      if (running) await running.terminate();
+    },
+  };
+}
