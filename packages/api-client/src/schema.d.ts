@@ -963,7 +963,7 @@ export interface paths {
         put?: never;
         /**
          * Record a sale
-         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product is 404. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale; a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product is 404. The buyer and source fields are optional; a country that is not ISO 3166-1 alpha-2 or a language other than ko, zh, ja, en, fr, tr is 400 and nothing is stored. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordPurchase"];
         delete?: never;
@@ -1221,7 +1221,7 @@ export interface paths {
         };
         /**
          * One sale with its refunds and downloads
-         * @description One sale of the seller (`purchaseId` is the transactions' `purchase_id`), its refunds and chargebacks (oldest first) and every download link the buyer was given (newest first; a reset of the downloads keeps them). Another seller's sale, or an id that is not one, is 404.
+         * @description One sale of the seller (`purchaseId` is the transactions' `purchase_id`), its buyer as the member site told of them, its refunds and chargebacks (oldest first) and every download link the buyer was given (newest first; a reset of the downloads keeps them). Another seller's sale, or an id that is not one, is 404.
          */
         get: operations["getSale"];
         put?: never;
@@ -6040,6 +6040,15 @@ export interface operations {
                     amount: number;
                     /** Format: date-time */
                     purchasedAt?: string;
+                    buyerName?: string;
+                    buyerCountry?: string;
+                    /** @enum {string} */
+                    buyerLocale?: "en" | "ko" | "zh" | "ja" | "fr" | "tr";
+                    marketingConsent?: boolean;
+                    source?: string;
+                    utmSource?: string;
+                    utmMedium?: string;
+                    utmCampaign?: string;
                 };
             };
         };
@@ -6660,6 +6669,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         };
                     };
                 };
@@ -6701,6 +6714,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         };
                     };
                 };
@@ -7005,6 +7022,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         }[];
                         pagination: {
                             total: number;
@@ -7239,6 +7260,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         }[];
                     };
                 };
@@ -7368,6 +7393,21 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
+                        };
+                        buyer: {
+                            email: string;
+                            name: string | null;
+                            country: string | null;
+                            locale: string | null;
+                            marketingConsent: boolean | null;
+                            source: string | null;
+                            utmSource: string | null;
+                            utmMedium: string | null;
+                            utmCampaign: string | null;
                         };
                         refunds: {
                             refundId: string;
@@ -7482,6 +7522,10 @@ export interface operations {
                             refunded_amount: number;
                             download_count: number;
                             last_download_at: string | null;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         };
                     };
                 };

@@ -264,6 +264,15 @@ export const sales = pgTable(
     downloadCount: integer('download_count').notNull().default(0),
     lastDownloadAt: timestamp('last_download_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the member site told of the buyer and where they came from; null when it did not. */
+    buyerName: text('buyer_name'),
+    buyerCountry: text('buyer_country'),
+    buyerLocale: text('buyer_locale'),
+    marketingConsent: boolean('marketing_consent'),
+    source: text('source'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
   },
   (table) => [
     uniqueIndex('sales_order_id_key').on(table.orderId),

@@ -24,6 +24,11 @@ export const salesCsvColumns = [
   'download_count',
   /** Local time of the last download link given to the buyer; empty before any. */
   'last_download_at',
+  /** What the member site told of the buyer and where they came from; empty when it did not. */
+  'buyer_country',
+  'buyer_locale',
+  'source',
+  'utm_campaign',
 ] as const;
 
 /**

@@ -60,6 +60,12 @@ export const transactionSchema = z.object({
   download_count: z.number().int(),
   /** When the buyer was last given a download link (a reset keeps it); null before any. */
   last_download_at: z.iso.datetime().nullable(),
+  /** The buyer's country (ISO 3166-1 alpha-2) and language, as the member site told; or null. */
+  buyer_country: z.string().nullable(),
+  buyer_locale: z.string().nullable(),
+  /** Where the buyer came from and the campaign (`utm_campaign`), as the member site told. */
+  source: z.string().nullable(),
+  utm_campaign: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -99,6 +99,17 @@ export function createDeliveryService(deps: {
       ]);
       return {
         sale: saleRowToTransaction(found.sale, found.productTitle),
+        buyer: {
+          email: found.sale.customerEmail,
+          name: found.sale.buyerName,
+          country: found.sale.buyerCountry,
+          locale: found.sale.buyerLocale,
+          marketingConsent: found.sale.marketingConsent,
+          source: found.sale.source,
+          utmSource: found.sale.utmSource,
+          utmMedium: found.sale.utmMedium,
+          utmCampaign: found.sale.utmCampaign,
+        },
         refunds: refunds.map((refund) => ({
           refundId: refund.refundId,
           kind: refund.kind,

@@ -23,8 +23,33 @@ import {
   standardCommissionRate,
 } from './commission.ts';
 
+/** What the member site may tell of the buyer and where they came from (null: not told). */
+export interface SaleBuyer {
+  buyerName: string | null;
+  buyerCountry: string | null;
+  buyerLocale: string | null;
+  marketingConsent: boolean | null;
+  source: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}
+
+/** The buyer's fields and their columns of `sales`, in the order the purchase inserts them. */
+const buyerColumns = {
+  buyerName: 'buyer_name',
+  buyerCountry: 'buyer_country',
+  buyerLocale: 'buyer_locale',
+  marketingConsent: 'marketing_consent',
+  source: 'source',
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+} as const satisfies Record<keyof SaleBuyer, string>;
+const buyerFields = Object.keys(buyerColumns) as (keyof SaleBuyer)[];
+
 /** What the member site reports of one order, checked, and when it was made. */
-export interface OrderInput {
+export interface OrderInput extends SaleBuyer {
   orderId: string;
   productId: string;
   customerEmail: string;
@@ -112,10 +137,12 @@ function purchaseQuery(
     ),
     new_sale as (
       insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
-                            amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
+                            amount, commission_rate_bp, commission_amount, net_amount, purchased_at,
+                            ${sql.raw(buyerFields.map((field) => buyerColumns[field]).join(', '))})
       select ${order.orderId}, priced.seller_id, priced.id, ${order.customerEmail},
              ${order.paymentMethod}, ${order.amount}::bigint, priced.bp, priced.commission,
-             ${order.amount}::bigint - priced.commission, ${order.purchasedAt}::timestamptz
+             ${order.amount}::bigint - priced.commission, ${order.purchasedAt}::timestamptz,
+             ${buyerValues(order)}
       from priced
       on conflict (order_id) do nothing
       returning *
@@ -124,6 +151,15 @@ function purchaseQuery(
     select ${answer}
     from product left join new_sale on true`;
 }
+
+/** The buyer's values of an order, typed for the insert (a placeholder carries no type). */
+const buyerValues = (order: Record<keyof OrderInput, unknown>): SQL =>
+  sql.join(
+    buyerFields.map((field) =>
+      field === 'marketingConsent' ? sql`${order[field]}::boolean` : sql`${order[field]}::text`,
+    ),
+    sql`, `,
+  );
 
 /** The rollups' share of a statement whose `new_sale` holds the sale just inserted, if any. */
 function rollupsOfNewSale(timeZone: string): SQL {
@@ -177,7 +213,15 @@ const orderValues = (order: OrderInput): Record<keyof OrderInput, unknown> => ({
 
 const orderPlaceholders = Object.fromEntries(
   (
-    ['orderId', 'productId', 'customerEmail', 'paymentMethod', 'amount', 'purchasedAt'] as const
+    [
+      'orderId',
+      'productId',
+      'customerEmail',
+      'paymentMethod',
+      'amount',
+      'purchasedAt',
+      ...buyerFields,
+    ] as const
   ).map((name) => [name, sql.placeholder(name)]),
 ) as Record<keyof OrderInput, unknown>;
 

@@ -27,6 +27,10 @@ export async function* salesCsvRows(
           sale.refundedAmount,
           sale.downloadCount,
           sale.lastDownloadAt === null ? '' : localTime(new Date(sale.lastDownloadAt)),
+          sale.buyerCountry ?? '',
+          sale.buyerLocale ?? '',
+          sale.source ?? '',
+          sale.utmCampaign ?? '',
         ]),
       )
       .join('');

@@ -80,6 +80,10 @@ export const toTransaction = (sale: SaleListItem): Transaction => ({
   refunded_amount: sale.refundedAmount,
   download_count: sale.downloadCount,
   last_download_at: sale.lastDownloadAt,
+  buyer_country: sale.buyerCountry,
+  buyer_locale: sale.buyerLocale,
+  source: sale.source,
+  utm_campaign: sale.utmCampaign,
 });
 
 /** A sale as stored (`sales` row) and its product's title, as the transactions list shows it. */

@@ -418,6 +418,10 @@ describe('GET /api/products/sales/export', () => {
       'refunded_krw',
       'download_count',
       'last_download_at',
+      'buyer_country',
+      'buyer_locale',
+      'source',
+      'utm_campaign',
     ]);
     const whole = await allTransactions(owner.token);
     expect(rows.map((row) => row[1])).toEqual(whole.map((row) => row.order_id));

@@ -16,6 +16,7 @@ import { useSale } from '../api/get-sale';
 import type { DownloadAllowance } from '../lib/download-allowance';
 import { paymentMethodKey } from '../lib/payment-methods';
 import { RefundedAmount } from './refunded-amount';
+import { SaleBuyer } from './sale-buyer';
 import { SaleDownloads } from './sale-downloads';
 import { SaleRefunds } from './sale-refunds';
 import { SaleStatusBadge } from './sale-status-badge';
@@ -180,6 +181,7 @@ export function SaleDetail({
               <SaleFacts sale={detail.sale} rate={yuanRate} />
             </CardContent>
           </Card>
+          <SaleBuyer buyer={detail.buyer} />
           <SaleDownloads
             sale={detail.sale}
             deliveries={detail.deliveries}
