@@ -276,6 +276,12 @@ export const sales = pgTable(
   },
   (table) => [
     uniqueIndex('sales_order_id_key').on(table.orderId),
+    // A customer's sales, newest first (their page and who a product update reaches).
+    index('sales_seller_customer_idx').on(
+      table.sellerId,
+      sql`lower(${table.customerEmail})`,
+      table.purchasedAt.desc(),
+    ),
     // Newest-first pages of one seller, bounded by time: the transactions list and the export.
     index('sales_seller_purchased_idx').on(
       table.sellerId,
@@ -349,6 +355,70 @@ export const sellerSalesTotals = pgTable('seller_sales_totals', {
   net: bigint('net', { mode: 'number' }).notNull(),
   refundedCount: integer('refunded_count').notNull().default(0),
 });
+
+export const marketingConsents = ['granted', 'withdrawn', 'none'] as const;
+export type MarketingConsent = (typeof marketingConsents)[number];
+
+/**
+ * One buyer of a seller, by email without regard to case: kept current by every sale, refund
+ * and consent change in their own transaction (never recomputed on read), so that a seller
+ * with tens of thousands of buyers lists them from this table alone.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    /** As the first sale wrote it; matched without regard to case. */
+    email: text('email').notNull(),
+    /** The latest the member site told (a sale that tells nothing keeps the earlier). */
+    name: text('name'),
+    country: text('country'),
+    locale: text('locale'),
+    purchases: integer('purchases').notNull().default(0),
+    /** What the seller keeps of the buyer's sales: nets less what refunds took back. */
+    totalNet: bigint('total_net', { mode: 'number' }).notNull().default(0),
+    firstPurchaseAt: timestamp('first_purchase_at', { withTimezone: true }).notNull(),
+    lastPurchaseAt: timestamp('last_purchase_at', { withTimezone: true }).notNull(),
+    /** Every product the buyer bought, sorted, each once. */
+    productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    marketingConsent: text('marketing_consent', { enum: marketingConsents })
+      .notNull()
+      .default('none'),
+    /** When the consent in force was given or withdrawn: an older change does not replace it. */
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    /** Mail about the products they bought; false once they unsubscribe from it. */
+    productUpdates: boolean('product_updates').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customers_seller_email_key').on(table.sellerId, sql`lower(${table.email})`),
+    // The list's three orders, newest or largest first, and the export's keyset pages.
+    index('customers_seller_last_purchase_idx').on(
+      table.sellerId,
+      table.lastPurchaseAt.desc(),
+      table.id.desc(),
+    ),
+    index('customers_seller_total_net_idx').on(
+      table.sellerId,
+      table.totalNet.desc(),
+      table.id.desc(),
+    ),
+    index('customers_seller_purchases_idx').on(
+      table.sellerId,
+      table.purchases.desc(),
+      table.id.desc(),
+    ),
+    index('customers_product_ids_idx').using('gin', table.productIds),
+    check(
+      'customers_marketing_consent_check',
+      sql`${table.marketingConsent} in ('granted', 'withdrawn', 'none')`,
+    ),
+  ],
+);
+export type CustomerRow = typeof customers.$inferSelect;
 
 export const refundKinds = ['refund', 'chargeback'] as const;
 export type RefundKind = (typeof refundKinds)[number];

@@ -36,6 +36,8 @@ export type SaleDelivery = z.infer<typeof saleDeliverySchema>;
 
 /** What the member site told of the buyer and where they came from (null: not told). */
 export const saleBuyerSchema = z.object({
+  /** The buyer's page (`GET /api/customers/{id}`). */
+  customerId: z.string().nullable(),
   email: z.string(),
   name: z.string().nullable(),
   /** ISO 3166-1 alpha-2. */

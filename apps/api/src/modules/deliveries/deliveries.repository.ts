@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DataAccess } from '../../db/client.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
 import {
+  customers,
   type DeliveryRow,
   deliveries,
   deliveryCounts,
@@ -156,12 +157,25 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
       return outcome ?? { kind: 'unknown_order' };
     },
 
-    /** The seller's sale and its product's title; none for another seller's or no sale. */
-    async findSale(sellerId: string, saleId: string): Promise<SaleWithTitle | undefined> {
+    /**
+     * The seller's sale, its product's title and its buyer's customer id; none for another
+     * seller's or no sale.
+     */
+    async findSale(
+      sellerId: string,
+      saleId: string,
+    ): Promise<(SaleWithTitle & { customerId: string | null }) | undefined> {
       const [row] = await db
-        .select({ sale: sales, productTitle: products.title })
+        .select({ sale: sales, productTitle: products.title, customerId: customers.id })
         .from(sales)
         .innerJoin(products, eq(products.id, sales.productId))
+        .leftJoin(
+          customers,
+          and(
+            eq(customers.sellerId, sales.sellerId),
+            sql`lower(${customers.email}) = lower(${sales.customerEmail})`,
+          ),
+        )
         .where(ownedSale(sellerId, saleId))
         .limit(1);
       return row;

@@ -100,6 +100,7 @@ export function createDeliveryService(deps: {
       return {
         sale: saleRowToTransaction(found.sale, found.productTitle),
         buyer: {
+          customerId: found.customerId,
           email: found.sale.customerEmail,
           name: found.sale.buyerName,
           country: found.sale.buyerCountry,

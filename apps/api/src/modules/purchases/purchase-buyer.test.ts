@@ -1,10 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sales, sellers } from '../../db/schema.ts';
+import { customers, sales, sellers } from '../../db/schema.ts';
 import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
-import { internalSecret, purchase, signedPost } from '../../test/member-site-calls.ts';
+import {
+  internalSecret,
+  purchase,
+  recordPurchase,
+  signedPost,
+} from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createPurchaseRepository } from './purchases.repository.ts';
 
 let t: TestApp;
 let token: string;
@@ -152,6 +159,7 @@ describe('POST /api/internal/purchases: buyer and source fields', () => {
       headers: bearer(token),
     });
     expect(page.json().buyer).toEqual({
+      customerId: expect.any(String),
       email: 'minji@example.com',
       name: '김민지',
       country: 'KR',
@@ -162,5 +170,33 @@ describe('POST /api/internal/purchases: buyer and source fields', () => {
       utmMedium: 'blog',
       utmCampaign: 'chuseok-2026',
     });
+  });
+});
+
+describe('rebuilding the rollups', () => {
+  it('recomputes the customers from the sales and keeps their consents', async () => {
+    const email = `rebuild-${randomUUID()}@example.com`;
+    await recordPurchase(t.app, purchase(productId, { customerEmail: email, amount: 10_000 }));
+    await recordPurchase(t.app, purchase(productId, { customerEmail: email, amount: 2_000 }));
+    const consent = await signedPost(t.app, '/api/internal/consents', {
+      sellerId,
+      email,
+      granted: false,
+      at: new Date().toISOString(),
+    });
+    expect(consent.statusCode).toBe(200);
+    const customerOf = async () => {
+      const [row] = await t.database.db.select().from(customers).where(eq(customers.email, email));
+      return row;
+    };
+    const before = await customerOf();
+    // A bulk load of sales leaves the figures behind; the rebuild catches up.
+    await t.database.db
+      .update(customers)
+      .set({ purchases: 0, totalNet: 0 })
+      .where(eq(customers.email, email));
+    await createPurchaseRepository(t.database, t.config.timeZone).rebuildRollups();
+    expect(await customerOf()).toEqual(before);
+    expect(before).toMatchObject({ purchases: 2, totalNet: 12_000, marketingConsent: 'withdrawn' });
   });
 });

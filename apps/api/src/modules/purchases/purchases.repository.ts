@@ -2,10 +2,12 @@ import type { SaleNotifications } from '@seller/contract/auth/sale-notifications
 import type { WebhookEvent } from '@seller/contract/developer/webhook';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
+import { customerOfNewSale, rebuildCustomers } from '../../db/customer-figures.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
 import { localDay } from '../../db/local-days.ts';
 import { saleRowOf } from '../../db/sale-rows.ts';
 import {
+  customers,
   type ProductRow,
   productSales,
   products,
@@ -147,7 +149,8 @@ function purchaseQuery(
       on conflict (order_id) do nothing
       returning *
     ),
-    ${rollupsOfNewSale(timeZone)}
+    ${rollupsOfNewSale(timeZone)},
+    ${customerOfNewSale()}
     select ${answer}
     from product left join new_sale on true`;
 }
@@ -398,15 +401,15 @@ export function createPurchaseRepository(
     },
 
     /**
-     * Recomputes every rollup (each product's sales count among them) from the sales table and
-     * what was refunded of each sale, in one transaction: after a bulk load (benchmarks) or a
+     * Recomputes every rollup (each product's sales count among them) and every customer's
+     * figures from the sales table and what was refunded of each sale, in one transaction: after a bulk load (benchmarks) or a
      * change of TIME_ZONE.
      */
     async rebuildRollups(): Promise<void> {
       await transaction(async (tx) => {
         // Readers wait rather than see half-built rollups; purchases wait for the rebuild.
         await tx.execute(
-          sql`lock table ${sales}, ${salesDaily}, ${productSales}, ${sellerSalesTotals} in exclusive mode`,
+          sql`lock table ${sales}, ${salesDaily}, ${productSales}, ${sellerSalesTotals}, ${customers} in exclusive mode`,
         );
         await tx.execute(sql`delete from ${salesDaily}`);
         await tx.execute(sql`delete from ${productSales}`);
@@ -428,6 +431,7 @@ export function createPurchaseRepository(
         await tx.execute(sql`
           insert into ${sellerSalesTotals} (seller_id, count, amount, net, refunded_count)
           select seller_id, ${figures}, ${refundedCount} from ${sales} group by seller_id`);
+        await tx.execute(rebuildCustomers());
       });
     },
   };
