@@ -6,6 +6,7 @@ import {
   PackageIcon,
   PlusIcon,
   TrendingUpIcon,
+  UsersIcon,
   WalletIcon,
 } from 'lucide-react';
 import { matchPath } from 'react-router';
@@ -19,6 +20,7 @@ export interface NavItem {
     | 'nav.createProduct'
     | 'nav.settlement'
     | 'nav.payouts'
+    | 'nav.customers'
     // The sales screen's own block holds its nav label.
     | 'sales.navLabel';
   icon: LucideIcon;
@@ -57,6 +59,13 @@ export const navItems: readonly NavItem[] = [
     labelKey: 'sales.navLabel',
     icon: TrendingUpIcon,
     pages: [paths.sales.path],
+  },
+  {
+    to: paths.customers.href(),
+    labelKey: 'nav.customers',
+    icon: UsersIcon,
+    // A buyer's page belongs to the customers page.
+    pages: [paths.customers.path, paths.customer.path],
   },
   {
     to: paths.payouts.href(),

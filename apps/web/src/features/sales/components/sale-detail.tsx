@@ -181,7 +181,20 @@ export function SaleDetail({
               <SaleFacts sale={detail.sale} rate={yuanRate} />
             </CardContent>
           </Card>
-          <SaleBuyer buyer={detail.buyer} />
+          <SaleBuyer
+            buyer={detail.buyer}
+            customerLink={
+              detail.buyer.customerId ? (
+                <Link
+                  to={paths.customer.href(detail.buyer.customerId)}
+                  className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  data-testid="sale-customer-link"
+                >
+                  {t('sales.detail.buyer.openCustomer')}
+                </Link>
+              ) : undefined
+            }
+          />
           <SaleDownloads
             sale={detail.sale}
             deliveries={detail.deliveries}
