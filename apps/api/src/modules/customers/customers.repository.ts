@@ -79,17 +79,26 @@ export function createCustomerRepository(db: Database) {
       limit: number,
     ): Promise<{ total: number; rows: CustomerRow[] }> {
       const where = matching(sellerId, filters);
+      const { column } = sortColumns[filters.sort];
+      // The page's ids are counted off the sort's index alone (it holds the filtered columns);
+      // only the page's own rows are then read from the table.
+      const page = db
+        .select({ id: customers.id, key: sql`${column}`.as('sort_key') })
+        .from(customers)
+        .where(where)
+        .orderBy(...ordered(filters.sort))
+        .offset(offset)
+        .limit(limit)
+        .as('page');
       const [counted, rows] = await Promise.all([
         db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
         db
-          .select()
-          .from(customers)
-          .where(where)
-          .orderBy(...ordered(filters.sort))
-          .offset(offset)
-          .limit(limit),
+          .select({ customer: customers })
+          .from(page)
+          .innerJoin(customers, eq(customers.id, page.id))
+          .orderBy(sql`${page.key} desc`, sql`${page.id} desc`),
       ]);
-      return { total: counted[0]?.total ?? 0, rows };
+      return { total: counted[0]?.total ?? 0, rows: rows.map((row) => row.customer) };
     },
 
     /** The export's keyset pages: the customers after `cursor` in the list's order. */
