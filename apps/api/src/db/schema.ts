@@ -389,7 +389,7 @@ export const customers = pgTable(
       .default('none'),
     /** When the consent in force was given or withdrawn: an older change does not replace it. */
     consentAt: timestamp('consent_at', { withTimezone: true }),
-    /** Mail about the products they bought; false once they unsubscribe from it. */
+    /** Whether the buyer takes mail about the products they bought. */
     productUpdates: boolean('product_updates').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -29,10 +29,10 @@ export const customerSchema = z.object({
   productIds: z.array(z.string()),
   /**
    * Marketing mail: `granted` (ticked at checkout or given on the member site), `withdrawn`
-   * (withdrawn there, or unsubscribed from a mail), `none` (never asked). The latest wins.
+   * (withdrawn there), `none` (never asked). The latest wins.
    */
   marketingConsent: z.enum(marketingConsents),
-  /** Mail about the products they bought: true until they unsubscribe from it. */
+  /** Whether the buyer takes mail about the products they bought; on for every new buyer. */
   productUpdates: z.boolean(),
 });
 export type Customer = z.infer<typeof customerSchema>;
