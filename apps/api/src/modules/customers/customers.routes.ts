@@ -26,7 +26,7 @@ export async function customerRoutes(
     onRequest: app.authenticate,
     handler: async (request, reply) => {
       if (!request.seller) throw new AppError('unauthorized', 'Sign in to continue');
-      const { fileName, lines } = customers.exportCsv(request.seller.id, request.query);
+      const { fileName, lines } = await customers.exportCsv(request.seller.id, request.query);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

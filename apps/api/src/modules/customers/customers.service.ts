@@ -83,18 +83,24 @@ export function createCustomerService(deps: {
       };
     },
 
-    /** The file name and a stream of CSV text, read page by page (keyset). */
-    exportCsv(
+    /**
+     * The file name and a stream of CSV text, read page by page (keyset). The first page is
+     * read before the answer starts, so that a refused search (text PostgreSQL cannot take)
+     * is a clear error rather than a cut download.
+     */
+    async exportCsv(
       sellerId: string,
       filters: CustomerFilters,
-    ): { fileName: string; lines: AsyncIterable<string> } {
+    ): Promise<{ fileName: string; lines: AsyncIterable<string> }> {
+      const first = await customers.after(sellerId, filters, undefined, exportPageSize);
       async function* pages() {
-        let cursor: CustomerCursor | undefined;
-        do {
-          const page = await customers.after(sellerId, filters, cursor, exportPageSize);
+        let page = first;
+        for (;;) {
           if (page.rows.length > 0) yield page.rows;
-          cursor = page.next;
-        } while (cursor);
+          const cursor: CustomerCursor | undefined = page.next;
+          if (!cursor) return;
+          page = await customers.after(sellerId, filters, cursor, exportPageSize);
+        }
       }
       return {
         fileName: `customers-${localDate(now(), timeZone)}.csv`,

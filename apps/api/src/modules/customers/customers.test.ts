@@ -283,6 +283,12 @@ describe('GET /api/customers: search, filters, sort and pages', () => {
     ]);
   });
 
+  it('refuses a search PostgreSQL cannot store with 400, before the file starts', async () => {
+    const response = await get('/api/customers/export?query=a%00b', owner);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+
   it.each(['lastPurchaseAt', 'totalNet', 'purchases'] as const)(
     'exports every buyer once in keyset pages sorted by %s',
     async (sort) => {
@@ -292,7 +298,7 @@ describe('GET /api/customers: search, filters, sort and pages', () => {
         exportPageSize: 1,
       });
       let text = '';
-      for await (const chunk of service.exportCsv(ownerId, { sort }).lines) text += chunk;
+      for await (const chunk of (await service.exportCsv(ownerId, { sort })).lines) text += chunk;
       const exported = text
         .slice(1)
         .trimEnd()
