@@ -109,7 +109,7 @@ const { metafile } = await build({
   sourcemap: 'linked',
   plugins: [externalPackages, keepModuleUrls],
   // Tells the bundled code that it runs bundled (the PDF thread then loads dist/pdf-thread.js).
-  define: { 'process.env.SERVER_BUNDLED': '"true"' },
+  define: { SERVER_BUNDLE: 'true' },
   logLevel: 'warning',
   metafile: true,
 });

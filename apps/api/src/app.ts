@@ -43,6 +43,9 @@ import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCustomerRepository } from './modules/customers/customers.repository.ts';
+import { customerInternalRoutes, customerRoutes } from './modules/customers/customers.routes.ts';
+import { createCustomerService } from './modules/customers/customers.service.ts';
 import { createDeliveryRepository } from './modules/deliveries/deliveries.repository.ts';
 import { deliveryInternalRoutes, deliveryRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { createDeliveryService } from './modules/deliveries/deliveries.service.ts';
@@ -477,6 +480,11 @@ export async function buildApp({
     timeZone: config.timeZone,
     ...now,
   });
+  const customers = createCustomerService({
+    customers: createCustomerRepository(database.db),
+    timeZone: config.timeZone,
+    ...now,
+  });
   await app.register(internalApiPlugin, {
     secret: config.internalApiSecret,
     routes: [
@@ -486,6 +494,7 @@ export async function buildApp({
       refundInternalRoutes(refunds),
       deliveryInternalRoutes(deliveries),
       discountInternalRoutes(discounts),
+      customerInternalRoutes(customers),
     ],
   });
   await app.register(discountRoutes, { discounts });
@@ -495,6 +504,7 @@ export async function buildApp({
   });
   await app.register(salesRoutes, { sales });
   await app.register(deliveryRoutes, { deliveries });
+  await app.register(customerRoutes, { customers });
   await app.register(settlementRoutes, { settlement });
   await app.register(payoutRoutes, { payouts });
   const account = createAccountService({

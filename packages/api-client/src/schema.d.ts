@@ -1027,7 +1027,7 @@ export interface paths {
         put?: never;
         /**
          * Record a sale
-         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale. With `discountCode`, the order's held use of the code (`POST /api/internal/discounts/redeem`) becomes a use; a paid sale is never refused over a code: without a live hold, a code that is unknown, expired, used up or otherwise does not apply is recorded all the same and the sale is marked `discount_over_limit`. `amount` may be 0 only with a code (a free copy, no commission); a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product, or one whose seller deleted the account, is 404 `not_found`. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Records a sale of the member site, once per `orderId`: 201 with the new sale. With `discountCode`, the order's held use of the code (`POST /api/internal/discounts/redeem`) becomes a use; a paid sale is never refused over a code: without a live hold, a code that is unknown, expired, used up or otherwise does not apply is recorded all the same and the sale is marked `discount_over_limit`. `amount` may be 0 only with a code (a free copy, no commission); a replay of an order already recorded with the same content is 200 with the stored sale; the same order id with other content is 409 `conflict`. An unknown product, or one whose seller deleted the account, is 404 `not_found`. The buyer and source fields are optional; a country that is not ISO 3166-1 alpha-2 or a language other than ko, zh, ja, en, fr, tr is 400 and nothing is stored. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordPurchase"];
         delete?: never;
@@ -1211,6 +1211,26 @@ export interface paths {
          * @description After a failed or abandoned payment: the order's held use is freed at once rather than when it expires. 204 whether or not a use was held; a use the purchase already made stays. Member site only: signed with X-Signature.
          */
         delete: operations["releaseDiscount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a buyer's consent to marketing mail
+         * @description Records that a buyer of the seller agreed to marketing mail (`granted: true`) or withdrew (`false`) at `at`: the latest `at` wins, so an older choice arriving late leaves the newer one in force; the answer is the consent now in force. A buyer who never bought from the seller (or an unknown seller) is 404. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         */
+        post: operations["recordConsent"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1433,7 +1453,7 @@ export interface paths {
         };
         /**
          * One sale with its refunds and downloads
-         * @description One sale of the seller (`purchaseId` is the transactions' `purchase_id`), its refunds and chargebacks (oldest first) and every download link the buyer was given (newest first; a reset of the downloads keeps them). Another seller's sale, or an id that is not one, is 404.
+         * @description One sale of the seller (`purchaseId` is the transactions' `purchase_id`), its buyer as the member site told of them, its refunds and chargebacks (oldest first) and every download link the buyer was given (newest first; a reset of the downloads keeps them). Another seller's sale, or an id that is not one, is 404.
          */
         get: operations["getSale"];
         put?: never;
@@ -1478,6 +1498,66 @@ export interface paths {
          * @description Sets the downloads counted against the product's `download_limit` back to 0 for every file of the sale, so that the buyer may download again; the deliveries so far stay in the sale's history. Answers the sale as the transactions list now shows it. Resetting a sale with no downloads changes nothing and is not an error. Another seller's sale, or an id that is not one, is 404. Needs a signed-in session (no API token scope reaches it).
          */
         post: operations["resetSaleDownloads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's buyers, a page at a time
+         * @description The seller's buyers, one per email (without regard to case), filtered by `query` (part of the email or name), `productId`, `country` and `consent`, sorted by `sort` (largest first: `lastPurchaseAt`, `totalNet` or `purchases`). A page past the last one is empty.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's buyers as a CSV file
+         * @description The buyers the list would show with the same filters and sort, all of them, as `text/csv` in UTF-8 with a byte order mark, as an attachment named `customers-<yyyy-MM-dd>.csv`. Dates are local to the server's time zone.
+         */
+        get: operations["exportCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One buyer with their sales
+         * @description One buyer of the seller and their sales, newest first (the latest 100). Another seller's buyer, or an id that is not one, is 404.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6766,6 +6846,15 @@ export interface operations {
                     purchasedAt?: string;
                     discountCode?: string;
                     listAmount?: number;
+                    buyerName?: string;
+                    buyerCountry?: string;
+                    /** @enum {string} */
+                    buyerLocale?: "en" | "ko" | "zh" | "ja" | "fr" | "tr";
+                    marketingConsent?: boolean;
+                    source?: string;
+                    utmSource?: string;
+                    utmMedium?: string;
+                    utmCampaign?: string;
                 };
             };
         };
@@ -7390,6 +7479,10 @@ export interface operations {
                             list_amount: number | null;
                             discount_amount: number | null;
                             discount_over_limit: boolean;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         };
                     };
                 };
@@ -7435,6 +7528,10 @@ export interface operations {
                             list_amount: number | null;
                             discount_amount: number | null;
                             discount_over_limit: boolean;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         };
                     };
                 };
@@ -7936,6 +8033,106 @@ export interface operations {
             };
             /** @description `code`: `uri_too_long` */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sellerId: string;
+                    email: string;
+                    granted: boolean;
+                    /** Format: date-time */
+                    at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: {
+                            id: string;
+                            /** @enum {string} */
+                            marketingConsent: "granted" | "withdrawn" | "none";
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8721,6 +8918,10 @@ export interface operations {
                             list_amount: number | null;
                             discount_amount: number | null;
                             discount_over_limit: boolean;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         }[];
                         pagination: {
                             total: number;
@@ -8959,6 +9160,10 @@ export interface operations {
                             list_amount: number | null;
                             discount_amount: number | null;
                             discount_over_limit: boolean;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         }[];
                     };
                 };
@@ -9092,6 +9297,22 @@ export interface operations {
                             list_amount: number | null;
                             discount_amount: number | null;
                             discount_over_limit: boolean;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
+                        };
+                        buyer: {
+                            customerId: string | null;
+                            email: string;
+                            name: string | null;
+                            country: string | null;
+                            locale: string | null;
+                            marketingConsent: boolean | null;
+                            source: string | null;
+                            utmSource: string | null;
+                            utmMedium: string | null;
+                            utmCampaign: string | null;
                         };
                         refunds: {
                             refundId: string;
@@ -9346,6 +9567,10 @@ export interface operations {
                             list_amount: number | null;
                             discount_amount: number | null;
                             discount_over_limit: boolean;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
                         };
                     };
                 };
@@ -9397,6 +9622,279 @@ export interface operations {
             };
             /** @description `code`: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                query?: string;
+                productId?: string;
+                country?: string;
+                consent?: "granted" | "withdrawn" | "none";
+                sort?: "lastPurchaseAt" | "totalNet" | "purchases";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            country: string | null;
+                            locale: string | null;
+                            purchases: number;
+                            totalNet: number;
+                            /** Format: date-time */
+                            firstPurchaseAt: string;
+                            /** Format: date-time */
+                            lastPurchaseAt: string;
+                            productIds: string[];
+                            /** @enum {string} */
+                            marketingConsent: "granted" | "withdrawn" | "none";
+                            productUpdates: boolean;
+                        }[];
+                        pagination: {
+                            total: number;
+                            page: number;
+                            limit: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCustomers: {
+        parameters: {
+            query?: {
+                query?: string;
+                productId?: string;
+                country?: string;
+                consent?: "granted" | "withdrawn" | "none";
+                sort?: "lastPurchaseAt" | "totalNet" | "purchases";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: {
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            country: string | null;
+                            locale: string | null;
+                            purchases: number;
+                            totalNet: number;
+                            /** Format: date-time */
+                            firstPurchaseAt: string;
+                            /** Format: date-time */
+                            lastPurchaseAt: string;
+                            productIds: string[];
+                            /** @enum {string} */
+                            marketingConsent: "granted" | "withdrawn" | "none";
+                            productUpdates: boolean;
+                        };
+                        sales: {
+                            purchase_id: string;
+                            /** Format: date-time */
+                            purchase_date: string;
+                            order_id: string;
+                            product_id: string;
+                            product_title: string;
+                            customer_email: string;
+                            payment_method: string;
+                            purchase_price: number;
+                            commission_rate: number;
+                            commission_amount: number;
+                            net_amount: number;
+                            /** @enum {string} */
+                            status: "paid" | "partially_refunded" | "refunded";
+                            refunded_amount: number;
+                            download_count: number;
+                            last_download_at: string | null;
+                            discount_code: string | null;
+                            list_amount: number | null;
+                            discount_amount: number | null;
+                            discount_over_limit: boolean;
+                            buyer_country: string | null;
+                            buyer_locale: string | null;
+                            source: string | null;
+                            utm_campaign: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

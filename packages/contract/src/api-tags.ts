@@ -8,6 +8,8 @@ export const apiTags = {
     'Product files, thumbnails and avatars go straight to storage: a signed URL for one PUT, or a multipart upload in parts of 5 MiB to 5 GiB.',
   products: "The seller's products, their files and thumbnails, and the exchange rate of prices.",
   sales: "The seller's sales: totals, the daily chart, sales per product, transactions and CSV.",
+  customers:
+    "The seller's buyers (one per email), their consent to marketing mail, and mail to them.",
   settlement: 'Where the seller is paid: Alipay, bank transfer or PayPal.',
   payouts:
     "The seller's money: the ledger of sales, refunds and payouts, the balance, and each payout's statement.",

@@ -25,6 +25,10 @@ export const limits = {
     parallelParts: 4,
   },
   largeUploadNoticeBytes: 524_288_000,
+  /** What a sale may tell of its buyer and where they came from. */
+  buyer: { name: 100, source: 100, utm: 200 },
+  /** The customers list's search text; the sales a buyer's page shows. */
+  customers: { query: 200, salesShown: 100 },
   transactions: { defaultLimit: 20, maxLimit: 100, defaultPage: 1 },
   /** Downloads a buyer has of each file of a sale, per product; 0 is unlimited. */
   downloadLimit: { min: 0, max: 100, default: 5, unlimited: 0 },

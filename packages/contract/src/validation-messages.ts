@@ -109,6 +109,12 @@ export const validationMessages = {
 
   orderIdInvalid: 'The order id must be printable ASCII without spaces.',
   orderIdReused: 'This order id is already recorded with different content.',
+  countryInvalid: 'The country must be an ISO 3166-1 alpha-2 code, such as KR or CN.',
+  saleTextTooLong: 'This text is too long.',
+  queryTooLong: 'The search text is too long.',
+  consentInvalid: 'The consent must be granted, withdrawn or none.',
+  sortInvalid: 'Choose a sort among the ones offered.',
+  consentAtInFuture: 'The consent time is in the future.',
   purchasedAtInFuture: 'The purchase time is in the future.',
   purchasedAtTooEarly: 'The purchase time is before the year 2000.',
   refundIdInvalid: 'The refund id must be printable ASCII without spaces.',

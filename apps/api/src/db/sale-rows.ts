@@ -34,6 +34,14 @@ export function saleRowOf(row: RawRow): SaleRow {
     lastDownloadAt: column.nullableTimestamp(row, 'last_download_at'),
     ...discountOfSaleRow(row),
     createdAt: column.timestamp(row, 'created_at'),
+    buyerName: column.nullableText(row, 'buyer_name'),
+    buyerCountry: column.nullableText(row, 'buyer_country'),
+    buyerLocale: column.nullableText(row, 'buyer_locale'),
+    marketingConsent: column.nullableBoolean(row, 'marketing_consent'),
+    source: column.nullableText(row, 'source'),
+    utmSource: column.nullableText(row, 'utm_source'),
+    utmMedium: column.nullableText(row, 'utm_medium'),
+    utmCampaign: column.nullableText(row, 'utm_campaign'),
   };
 }
 

@@ -326,9 +326,24 @@ export const sales = pgTable(
     discountAmount: bigint('discount_amount', { mode: 'number' }),
     discountOverLimit: boolean('discount_over_limit').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the member site told of the buyer and where they came from; null when it did not. */
+    buyerName: text('buyer_name'),
+    buyerCountry: text('buyer_country'),
+    buyerLocale: text('buyer_locale'),
+    marketingConsent: boolean('marketing_consent'),
+    source: text('source'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
   },
   (table) => [
     uniqueIndex('sales_order_id_key').on(table.orderId),
+    // A customer's sales, newest first (their page and who a product update reaches).
+    index('sales_seller_customer_idx').on(
+      table.sellerId,
+      sql`lower(${table.customerEmail})`,
+      table.purchasedAt.desc(),
+    ),
     // Newest-first pages of one seller, bounded by time: the transactions list and the export.
     index('sales_seller_purchased_idx').on(
       table.sellerId,
@@ -520,6 +535,74 @@ export const sellerSalesTotals = pgTable('seller_sales_totals', {
   net: bigint('net', { mode: 'number' }).notNull(),
   refundedCount: integer('refunded_count').notNull().default(0),
 });
+
+export const marketingConsents = ['granted', 'withdrawn', 'none'] as const;
+export type MarketingConsent = (typeof marketingConsents)[number];
+
+/**
+ * One buyer of a seller, by email without regard to case: kept current by every sale, refund
+ * and consent change in their own transaction (never recomputed on read), so that a seller
+ * with tens of thousands of buyers lists them from this table alone.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    /** As the first sale wrote it; matched without regard to case. */
+    email: text('email').notNull(),
+    /** The latest the member site told (a sale that tells nothing keeps the earlier). */
+    name: text('name'),
+    country: text('country'),
+    locale: text('locale'),
+    purchases: integer('purchases').notNull().default(0),
+    /** What the seller keeps of the buyer's sales: nets less what refunds took back. */
+    totalNet: bigint('total_net', { mode: 'number' }).notNull().default(0),
+    firstPurchaseAt: timestamp('first_purchase_at', { withTimezone: true }).notNull(),
+    lastPurchaseAt: timestamp('last_purchase_at', { withTimezone: true }).notNull(),
+    /** Every product the buyer bought, sorted, each once. */
+    productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    marketingConsent: text('marketing_consent', { enum: marketingConsents })
+      .notNull()
+      .default('none'),
+    /** When the consent in force was given or withdrawn: an older change does not replace it. */
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    /** Whether the buyer takes mail about the products they bought. */
+    productUpdates: boolean('product_updates').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customers_seller_email_key').on(table.sellerId, sql`lower(${table.email})`),
+    // The list's three orders, newest or largest first, and the export's keyset pages. The
+    // filtered columns trail each key, so that counting and skipping a seller's buyers (tens of
+    // thousands) reads the index alone, never the scattered table rows.
+    ...(
+      [
+        ['last_purchase', 'lastPurchaseAt'],
+        ['total_net', 'totalNet'],
+        ['purchases', 'purchases'],
+      ] as const
+    ).map(([name, sort]) =>
+      index(`customers_seller_${name}_idx`).on(
+        table.sellerId,
+        table[sort].desc(),
+        table.id.desc(),
+        table.country,
+        table.marketingConsent,
+        table.productIds,
+        table.email,
+        table.name,
+      ),
+    ),
+    check(
+      'customers_marketing_consent_check',
+      sql`${table.marketingConsent} in ('granted', 'withdrawn', 'none')`,
+    ),
+  ],
+);
+export type CustomerRow = typeof customers.$inferSelect;
 
 export const refundKinds = ['refund', 'chargeback'] as const;
 export type RefundKind = (typeof refundKinds)[number];

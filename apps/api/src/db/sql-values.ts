@@ -105,6 +105,10 @@ export const column = {
     return value;
   },
 
+  nullableBoolean(row: Record<string, unknown>, name: string): boolean | null {
+    return row[name] === null ? null : column.boolean(row, name);
+  },
+
   /** A `timestamptz`: a Date from the drivers' parsers, text through drizzle's `execute`. */
   timestamp(row: Record<string, unknown>, name: string): Date {
     const value = row[name];

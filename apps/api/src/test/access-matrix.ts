@@ -568,6 +568,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     kind: 'internal-signed',
     why: 'member site, HMAC-signed (X-Signature)',
   },
+  'POST /api/internal/consents': {
+    access: 'public',
+    kind: 'internal-signed',
+    why: 'member site, HMAC-signed (X-Signature)',
+  },
   'POST /api/internal/products/:id/views': {
     access: 'public',
     kind: 'internal-signed',
@@ -710,6 +715,27 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/products/stats/sales/daily': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/stats/sales/by-product': { access: 'seller', ownScope: ownProduct },
   'GET /api/products/sales/export': { access: 'seller', ownScope: ownProduct },
+  'GET /api/customers': { access: 'seller', ownScope: ownProduct },
+  'GET /api/customers/export': { access: 'seller', ownScope: ownProduct },
+  'GET /api/customers/:id': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "another seller's customer",
+        build: (world) => ({
+          theirs: { method: 'GET', url: `/api/customers/${world.owner.customerId}` },
+          missing: { method: 'GET', url: `/api/customers/${randomUUID()}` },
+        }),
+      },
+      {
+        name: 'a malformed id answers like a missing one',
+        build: () => ({
+          theirs: { method: 'GET', url: '/api/customers/not-a-uuid' },
+          missing: { method: 'GET', url: `/api/customers/${randomUUID()}` },
+        }),
+      },
+    ],
+  },
   'GET /api/products/sales/:purchaseId': { access: 'seller', ownership: saleIdCases('GET', '') },
   'GET /api/products/sales/:purchaseId/evidence': {
     access: 'seller',

@@ -50,6 +50,8 @@ export interface SellerFixture extends TestSeller {
   purchaseOrderId: string;
   /** The sale of that order (`purchase_id`), with one delivery of the product's first file. */
   purchaseId: string;
+  /** The buyer of that sale, as the seller's customer. */
+  customerId: string;
   /** A personal API token of the seller (products:read). */
   apiToken: { id: string; token: string };
   /** A delivery of the seller's webhook (a test event to a closed loopback port). */
@@ -181,6 +183,9 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
 
   const order = purchase(product.product.id);
   const sold = await recordPurchase(app, order);
+  const bought = (await call(app, token, 'GET', '/api/customers')) as {
+    customers: { id: string }[];
+  };
   const delivered = await signedPost(app, '/api/internal/deliveries', {
     orderId: order.orderId,
     fileId,
@@ -235,6 +240,7 @@ export async function createSellerFixture(t: TestApp): Promise<SellerFixture> {
     downloadPath: localPath(download.downloadUrl),
     purchaseOrderId: order.orderId,
     purchaseId: sold.purchaseId,
+    customerId: bought.customers[0]?.id ?? '',
     apiToken: { id: apiToken.id, token: apiToken.token },
     webhookDeliveryId: delivery.id,
     payoutId: paid.json<{ payout: { id: string } }>().payout.id,

@@ -233,6 +233,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.customers.path,
+        element: screen(
+          () => import('./routes/app/customers'),
+          (m) => m.CustomersRoute,
+        ),
+      },
+      {
+        path: paths.customer.path,
+        element: screen(
+          () => import('./routes/app/customers'),
+          (m) => m.CustomerDetailRoute,
+        ),
+      },
+      {
         path: paths.payouts.path,
         element: screen(
           () => import('./routes/app/payouts'),

@@ -51,4 +51,14 @@ export const paths = {
     /** One sale: its refunds, its downloads and the reset of its download count. */
     href: (purchaseId: string) => `/sales/${encodeURIComponent(purchaseId)}`,
   },
+  customers: {
+    path: '/customers',
+    /** The buyers list, optionally with its filters (`country=KR&sort=totalNet`). */
+    href: (search?: string) => (search ? `/customers?${search}` : '/customers'),
+  },
+  customer: {
+    path: '/customers/:customerId',
+    /** One buyer and their sales. */
+    href: (customerId: string) => `/customers/${encodeURIComponent(customerId)}`,
+  },
 } as const;

@@ -115,7 +115,11 @@ async function memberSiteCall(
  * Sales of a product at 13,800 won each, as the member site reports them (signed internal
  * calls); answers their order ids, newest last.
  */
-export async function recordSales(productId: string, count: number): Promise<string[]> {
+export async function recordSales(
+  productId: string,
+  count: number,
+  fields: Partial<RecordPurchaseBody> = {},
+): Promise<string[]> {
   const batch = uniqueId();
   const orderIds: string[] = [];
   for (let index = 0; index < count; index++) {
@@ -125,6 +129,7 @@ export async function recordSales(productId: string, count: number): Promise<str
       customerEmail: `buyer${index}@example.com`,
       paymentMethod: 'card',
       amount: 13_800,
+      ...fields,
     };
     await memberSiteCall(recordPurchaseEndpoint, body, 'a sale');
     orderIds.push(body.orderId);

@@ -30,6 +30,11 @@ export const salesCsvColumns = [
   'list_amount',
   /** What the discount took off; empty without one. */
   'discount_amount',
+  /** What the member site told of the buyer and where they came from; empty when it did not. */
+  'buyer_country',
+  'buyer_locale',
+  'source',
+  'utm_campaign',
 ] as const;
 
 /**

@@ -34,9 +34,29 @@ export const saleDeliverySchema = z.object({
 });
 export type SaleDelivery = z.infer<typeof saleDeliverySchema>;
 
+/** What the member site told of the buyer and where they came from (null: not told). */
+export const saleBuyerSchema = z.object({
+  /** The buyer's page (`GET /api/customers/{id}`). */
+  customerId: z.string().nullable(),
+  email: z.string(),
+  name: z.string().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string().nullable(),
+  /** `ko`, `zh`, `ja`, `en`, `fr` or `tr`. */
+  locale: z.string().nullable(),
+  /** Whether the buyer ticked the box for news at checkout. */
+  marketingConsent: z.boolean().nullable(),
+  source: z.string().nullable(),
+  utmSource: z.string().nullable(),
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+});
+export type SaleBuyer = z.infer<typeof saleBuyerSchema>;
+
 export const saleDetailSchema = z.object({
   /** The sale as the transactions list shows it. */
   sale: transactionSchema,
+  buyer: saleBuyerSchema,
   /** Oldest first. */
   refunds: z.array(saleRefundSchema),
   /** Every delivery of the sale, newest first, resets included (a reset keeps the history). */
@@ -50,7 +70,7 @@ export const getSaleEndpoint = defineEndpoint({
   operationId: 'getSale',
   summary: 'One sale with its refunds and downloads',
   description:
-    "One sale of the seller (`purchaseId` is the transactions' `purchase_id`), its refunds and chargebacks (oldest first) and every download link the buyer was given (newest first; a reset of the downloads keeps them). Another seller's sale, or an id that is not one, is 404.",
+    "One sale of the seller (`purchaseId` is the transactions' `purchase_id`), its buyer as the member site told of them, its refunds and chargebacks (oldest first) and every download link the buyer was given (newest first; a reset of the downloads keeps them). Another seller's sale, or an id that is not one, is 404.",
   tags: ['sales'],
   auth: true,
   scope: 'sales:read',

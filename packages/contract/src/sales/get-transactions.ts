@@ -68,6 +68,12 @@ export const transactionSchema = z.object({
   discount_amount: z.number().int().nullable(),
   /** The code did not apply and no held use covered it; the sale was recorded all the same. */
   discount_over_limit: z.boolean(),
+  /** The buyer's country (ISO 3166-1 alpha-2) and language, as the member site told; or null. */
+  buyer_country: z.string().nullable(),
+  buyer_locale: z.string().nullable(),
+  /** Where the buyer came from and the campaign (`utm_campaign`), as the member site told. */
+  source: z.string().nullable(),
+  utm_campaign: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -48,13 +48,16 @@ function tsxLoaderUrl(): string {
   return pathToFileURL(path.join(path.dirname(manifestPath), entry)).href;
 }
 
+/** `true` in the server bundle: the build defines it (`scripts/build-server.mjs`). */
+declare const SERVER_BUNDLE: boolean | undefined;
+
 /**
  * Starts the PDF thread. The bundled server (`npm start`, the Docker image) runs the thread's
- * own bundle, `dist/pdf-thread.js` (the build replaces `process.env.SERVER_BUNDLED`); run from
- * source under tsx, the thread registers tsx's loader before it loads `pdf-thread.ts`.
+ * own bundle, `dist/pdf-thread.js`; run from source under tsx, the thread registers tsx's
+ * loader before it loads `pdf-thread.ts`.
  */
 function startThread(): Worker {
-  if (process.env.SERVER_BUNDLED === 'true') {
+  if (typeof SERVER_BUNDLE !== 'undefined' && SERVER_BUNDLE) {
     const worker = new Worker(new URL('../../../dist/pdf-thread.js', import.meta.url));
     worker.unref();
     return worker;

@@ -3,6 +3,7 @@ import type { DataAccess } from '../../db/client.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
 import { fullyRefunded } from '../../db/sale-rows.ts';
 import {
+  customers,
   type DeliveryRow,
   deliveries,
   deliveryCounts,
@@ -207,7 +208,7 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
           saleId: sales.id,
           sellerId: sales.sellerId,
           customerEmail: sales.customerEmail,
-          refunded: sql<boolean>`${sales.refundedAmount} >= ${sales.amount}`,
+          refunded: sql<boolean>`${fullyRefunded('sales')}`,
           pdfStamp: products.pdfStamp,
           productId: products.id,
         })
@@ -282,12 +283,25 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
         .where(eq(productFileVersions.id, versionId));
     },
 
-    /** The seller's sale and its product's title; none for another seller's or no sale. */
-    async findSale(sellerId: string, saleId: string): Promise<SaleWithTitle | undefined> {
+    /**
+     * The seller's sale, its product's title and its buyer's customer id; none for another
+     * seller's or no sale.
+     */
+    async findSale(
+      sellerId: string,
+      saleId: string,
+    ): Promise<(SaleWithTitle & { customerId: string | null }) | undefined> {
       const [row] = await db
-        .select({ sale: sales, productTitle: products.title })
+        .select({ sale: sales, productTitle: products.title, customerId: customers.id })
         .from(sales)
         .innerJoin(products, eq(products.id, sales.productId))
+        .leftJoin(
+          customers,
+          and(
+            eq(customers.sellerId, sales.sellerId),
+            sql`lower(${customers.email}) = lower(${sales.customerEmail})`,
+          ),
+        )
         .where(ownedSale(sellerId, saleId))
         .limit(1);
       return row;

@@ -223,6 +223,18 @@ export function createDeliveryService(deps: {
       ]);
       return {
         sale: saleRowToTransaction(found.sale, found.productTitle),
+        buyer: {
+          customerId: found.customerId,
+          email: found.sale.customerEmail,
+          name: found.sale.buyerName,
+          country: found.sale.buyerCountry,
+          locale: found.sale.buyerLocale,
+          marketingConsent: found.sale.marketingConsent,
+          source: found.sale.source,
+          utmSource: found.sale.utmSource,
+          utmMedium: found.sale.utmMedium,
+          utmCampaign: found.sale.utmCampaign,
+        },
         refunds: refunds.map((refund) => ({
           refundId: refund.refundId,
           kind: refund.kind,

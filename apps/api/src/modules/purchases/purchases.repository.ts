@@ -2,11 +2,13 @@ import type { SaleNotifications } from '@seller/contract/auth/sale-notifications
 import type { WebhookEvent } from '@seller/contract/developer/webhook';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
+import { customerOfNewSale, rebuildCustomers } from '../../db/customer-figures.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
 import { ledgerEntryPlaced, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
 import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
+  customers,
   discountCodes,
   discountRedemptions,
   discounts,
@@ -27,8 +29,33 @@ import {
   standardCommissionRate,
 } from './commission.ts';
 
+/** What the member site may tell of the buyer and where they came from (null: not told). */
+export interface SaleBuyer {
+  buyerName: string | null;
+  buyerCountry: string | null;
+  buyerLocale: string | null;
+  marketingConsent: boolean | null;
+  source: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}
+
+/** The buyer's fields and their columns of `sales`, in the order the purchase inserts them. */
+const buyerColumns = {
+  buyerName: 'buyer_name',
+  buyerCountry: 'buyer_country',
+  buyerLocale: 'buyer_locale',
+  marketingConsent: 'marketing_consent',
+  source: 'source',
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+} as const satisfies Record<keyof SaleBuyer, string>;
+const buyerFields = Object.keys(buyerColumns) as (keyof SaleBuyer)[];
+
 /** What the member site reports of one order, checked, and when it was made. */
-export interface OrderInput {
+export interface OrderInput extends SaleBuyer {
   orderId: string;
   productId: string;
   customerEmail: string;
@@ -129,17 +156,19 @@ function purchaseQuery(
       insert into ${sales} (order_id, seller_id, product_id, customer_email, payment_method,
                             amount, commission_rate_bp, commission_amount, net_amount, purchased_at,
                             created_at, discount_code, list_amount, discount_amount,
-                            discount_over_limit)
+                            discount_over_limit,
+                            ${sql.raw(buyerFields.map((field) => buyerColumns[field]).join(', '))})
       select ${order.orderId}, priced.seller_id, priced.id, ${order.customerEmail},
              ${order.paymentMethod}, ${order.amount}::bigint, priced.bp, priced.commission,
              ${order.amount}::bigint - priced.commission, ${order.purchasedAt}::timestamptz,
-             ${ledgerTime}, ${discountColumns(order)}
+             ${ledgerTime}, ${discountColumns(order)}, ${buyerValues(order)}
       from priced left join claim on true
       on conflict (order_id) do nothing
       returning *
     ),
     ${rollupsOfNewSale(timeZone)},
-    ${discountUseOfNewSale()}
+    ${discountUseOfNewSale()},
+    ${customerOfNewSale()}
     select ${answer}
     from product left join new_sale on true`;
 }
@@ -211,6 +240,14 @@ function discountUseOfNewSale(): SQL {
       from new_sale, claim where claim.held and r.order_id = new_sale.order_id
     )`;
 }
+/** The buyer's values of an order, typed for the insert (a placeholder carries no type). */
+const buyerValues = (order: Record<keyof OrderInput, unknown>): SQL =>
+  sql.join(
+    buyerFields.map((field) =>
+      field === 'marketingConsent' ? sql`${order[field]}::boolean` : sql`${order[field]}::text`,
+    ),
+    sql`, `,
+  );
 
 /** The rollups' share of a statement whose `new_sale` holds the sale just inserted, if any. */
 function rollupsOfNewSale(timeZone: string): SQL {
@@ -275,6 +312,7 @@ const orderPlaceholders = Object.fromEntries(
       'discountCode',
       'listAmount',
       'recordedAt',
+      ...buyerFields,
     ] as const
   ).map((name) => [name, sql.placeholder(name)]),
 ) as Record<keyof OrderInput, unknown>;
@@ -452,15 +490,15 @@ export function createPurchaseRepository(
     },
 
     /**
-     * Recomputes every rollup (each product's sales count among them) from the sales table and
-     * what was refunded of each sale, in one transaction: after a bulk load (benchmarks) or a
+     * Recomputes every rollup (each product's sales count among them) and every customer's
+     * figures from the sales table and what was refunded of each sale, in one transaction: after a bulk load (benchmarks) or a
      * change of TIME_ZONE.
      */
     async rebuildRollups(): Promise<void> {
       await transaction(async (tx) => {
         // Readers wait rather than see half-built rollups; purchases wait for the rebuild.
         await tx.execute(
-          sql`lock table ${sales}, ${salesDaily}, ${productSales}, ${sellerSalesTotals} in exclusive mode`,
+          sql`lock table ${sales}, ${salesDaily}, ${productSales}, ${sellerSalesTotals}, ${customers} in exclusive mode`,
         );
         await tx.execute(sql`delete from ${salesDaily}`);
         await tx.execute(sql`delete from ${productSales}`);
@@ -482,6 +520,7 @@ export function createPurchaseRepository(
         await tx.execute(sql`
           insert into ${sellerSalesTotals} (seller_id, count, amount, net, refunded_count)
           select seller_id, ${figures}, ${refundedCount} from ${sales} group by seller_id`);
+        await tx.execute(rebuildCustomers());
       });
     },
   };

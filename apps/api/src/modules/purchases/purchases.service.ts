@@ -12,6 +12,7 @@ import type {
   ProductForSale,
   PurchaseRepository,
   SaleAudience,
+  SaleBuyer,
 } from './purchases.repository.ts';
 import { createViewBatches } from './view-batches.ts';
 
@@ -33,7 +34,22 @@ export function toRecordedSale(row: SaleRow): RecordedSale {
   };
 }
 
-/** A replay carries the same order; `purchasedAt` counts only when the replay names one. */
+/** The buyer's fields of an order, each null when the member site did not send it. */
+const buyerOf = (input: PurchaseInput): SaleBuyer => ({
+  buyerName: input.buyerName ?? null,
+  buyerCountry: input.buyerCountry ?? null,
+  buyerLocale: input.buyerLocale ?? null,
+  marketingConsent: input.marketingConsent ?? null,
+  source: input.source ?? null,
+  utmSource: input.utmSource ?? null,
+  utmMedium: input.utmMedium ?? null,
+  utmCampaign: input.utmCampaign ?? null,
+});
+
+/**
+ * A replay carries the same order, buyer and source fields included (one left out where the
+ * sale has none is the same); `purchasedAt` counts only when the replay names one.
+ */
 function sameOrder(stored: SaleRow, input: PurchaseInput, purchasedAt: Date): boolean {
   return (
     stored.productId === input.productId &&
@@ -42,7 +58,10 @@ function sameOrder(stored: SaleRow, input: PurchaseInput, purchasedAt: Date): bo
     stored.amount === input.amount &&
     (input.purchasedAt === undefined || stored.purchasedAt.getTime() === purchasedAt.getTime()) &&
     stored.discountCode === (input.discountCode?.toUpperCase() ?? null) &&
-    (input.listAmount === undefined || stored.listAmount === input.listAmount)
+    (input.listAmount === undefined || stored.listAmount === input.listAmount) &&
+    Object.entries(buyerOf(input)).every(
+      ([field, value]) => stored[field as keyof SaleBuyer] === value,
+    )
   );
 }
 
@@ -117,6 +136,7 @@ export function createPurchaseService(deps: {
     discountCode: input.discountCode ?? null,
     listAmount: input.listAmount ?? null,
     recordedAt: discountClock(),
+    ...buyerOf(input),
   });
 
   /** The answer for one order: the new sale, or the stored one when this is a replay of it. */

@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
+import { customerOfRefund } from '../../db/customer-figures.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
 import { holdLedgerForEntry, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
@@ -52,7 +53,8 @@ function saleForRefundQuery(where: SQL, lock: boolean): SQL {
  * Takes a refund off its sale and off the three rollups, in one statement: the sale's refunded
  * amount and commission grow; the rollups of the sale's own local day, product and seller lose
  * the refund's amount and net, and, when this refund empties the sale, count it among the
- * refunded sales rather than the sales. Returns the sale as it now is.
+ * refunded sales rather than the sales; the buyer's customer total loses the net too. Returns
+ * the sale as it now is.
  */
 function applyRefundQuery(
   saleId: string,
@@ -89,7 +91,8 @@ function applyRefundQuery(
         refunded_count = t.refunded_count + change.emptied,
         amount = t.amount - ${amount}::bigint, net = t.net - ${net}::bigint
       from change where t.seller_id = change.seller_id
-    )
+    ),
+    ${customerOfRefund(net)}
     select * from updated`;
 }
 

@@ -30,6 +30,10 @@ export async function* salesCsvRows(
           sale.discountCode ?? '',
           sale.listAmount ?? '',
           sale.discountAmount ?? '',
+          sale.buyerCountry ?? '',
+          sale.buyerLocale ?? '',
+          sale.source ?? '',
+          sale.utmCampaign ?? '',
         ]),
       )
       .join('');

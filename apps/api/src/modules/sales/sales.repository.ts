@@ -23,7 +23,14 @@ export type Figures = Pick<SalesDailyRow, 'count' | 'amount' | 'net'>;
 /** A listed sale: its time is ISO 8601 text in UTC, as PostgreSQL wrote it (no `Date` in between). */
 export type SaleListItem = Omit<
   SaleRow,
-  'createdAt' | 'purchasedAt' | 'sellerId' | 'lastDownloadAt'
+  | 'createdAt'
+  | 'purchasedAt'
+  | 'sellerId'
+  | 'lastDownloadAt'
+  | 'buyerName'
+  | 'marketingConsent'
+  | 'utmSource'
+  | 'utmMedium'
 > & {
   purchasedAt: string;
   lastDownloadAt: string | null;
@@ -114,6 +121,10 @@ const saleListOf = (row: RawRow): SaleListItem => ({
   purchasedAt: column.text(row, 'purchased_at'),
   productTitle: column.text(row, 'product_title'),
   ...discountOfSaleRow(row),
+  buyerCountry: column.nullableText(row, 'buyer_country'),
+  buyerLocale: column.nullableText(row, 'buyer_locale'),
+  source: column.nullableText(row, 'source'),
+  utmCampaign: column.nullableText(row, 'utm_campaign'),
 });
 
 /** A listed sale and where the next keyset page starts after it (the export's pages). */
@@ -126,7 +137,7 @@ const saleWithCursorOf = (row: RawRow): { item: SaleListItem; cursor: SaleCursor
 const saleStoredColumns = sql`id, order_id, product_id, customer_email, payment_method, amount,
   commission_rate_bp, commission_amount, net_amount, refunded_amount, refunded_commission,
   download_count, last_download_at, purchased_at, discount_code, list_amount, discount_amount,
-  discount_over_limit`;
+  discount_over_limit, buyer_country, buyer_locale, source, utm_campaign`;
 
 /**
  * The columns of a listed sale, read from `s` (sales) joined with `p` (products): only what a
@@ -137,7 +148,8 @@ const saleListColumns = sql`s.id, s.order_id, s.product_id, s.customer_email,
   s.refunded_amount, s.refunded_commission, s.download_count,
   ${isoTimestamp(sql`s.last_download_at`)} as last_download_at,
   ${isoTimestamp(sql`s.purchased_at`)} as purchased_at, p.title as product_title,
-  s.discount_code, s.list_amount, s.discount_amount, s.discount_over_limit`;
+  s.discount_code, s.list_amount, s.discount_amount, s.discount_over_limit,
+  s.buyer_country, s.buyer_locale, s.source, s.utm_campaign`;
 
 /** A listed sale's columns and its time as PostgreSQL prints it, the keyset cursor's. */
 const saleWithCursorColumns = sql`${saleListColumns}, s.purchased_at::text as purchased_at_text`;

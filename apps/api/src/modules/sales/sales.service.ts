@@ -84,6 +84,10 @@ export const toTransaction = (sale: SaleListItem): Transaction => ({
   list_amount: sale.listAmount,
   discount_amount: sale.discountAmount,
   discount_over_limit: sale.discountOverLimit,
+  buyer_country: sale.buyerCountry,
+  buyer_locale: sale.buyerLocale,
+  source: sale.source,
+  utm_campaign: sale.utmCampaign,
 });
 
 /** A sale as stored (`sales` row) and its product's title, as the transactions list shows it. */

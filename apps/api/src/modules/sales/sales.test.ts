@@ -421,6 +421,10 @@ describe('GET /api/products/sales/export', () => {
       'discount_code',
       'list_amount',
       'discount_amount',
+      'buyer_country',
+      'buyer_locale',
+      'source',
+      'utm_campaign',
     ]);
     const whole = await allTransactions(owner.token);
     expect(rows.map((row) => row[1])).toEqual(whole.map((row) => row.order_id));

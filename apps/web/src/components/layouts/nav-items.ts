@@ -7,6 +7,7 @@ import {
   PlusIcon,
   TicketPercentIcon,
   TrendingUpIcon,
+  UsersIcon,
   WalletIcon,
 } from 'lucide-react';
 import { matchPath } from 'react-router';
@@ -21,6 +22,7 @@ export interface NavItem {
     | 'nav.settlement'
     | 'nav.payouts'
     | 'nav.discounts'
+    | 'nav.customers'
     // The sales screen's own block holds its nav label.
     | 'sales.navLabel';
   icon: LucideIcon;
@@ -65,6 +67,13 @@ export const navItems: readonly NavItem[] = [
     labelKey: 'nav.discounts',
     icon: TicketPercentIcon,
     pages: [paths.discounts.path, paths.discountCreate.path, paths.discountEdit.path],
+  },
+  {
+    to: paths.customers.href(),
+    labelKey: 'nav.customers',
+    icon: UsersIcon,
+    // A buyer's page belongs to the customers page.
+    pages: [paths.customers.path, paths.customer.path],
   },
   {
     to: paths.payouts.href(),

@@ -18,6 +18,7 @@ import type { DownloadAllowance } from '../lib/download-allowance';
 import { paymentMethodKey } from '../lib/payment-methods';
 import { saleAfterRefunds } from '../lib/sale-after-refunds';
 import { RefundedAmount } from './refunded-amount';
+import { SaleBuyer } from './sale-buyer';
 import { SaleDownloads } from './sale-downloads';
 import { SaleRefunds } from './sale-refunds';
 import { SaleStatusBadge } from './sale-status-badge';
@@ -237,6 +238,20 @@ export function SaleDetail({
               <SaleFacts sale={detail.sale} refunds={detail.refunds} rate={yuanRate} />
             </CardContent>
           </Card>
+          <SaleBuyer
+            buyer={detail.buyer}
+            customerLink={
+              detail.buyer.customerId ? (
+                <Link
+                  to={paths.customer.href(detail.buyer.customerId)}
+                  className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  data-testid="sale-customer-link"
+                >
+                  {t('sales.detail.buyer.openCustomer')}
+                </Link>
+              ) : undefined
+            }
+          />
           <SaleDownloads
             sale={detail.sale}
             deliveries={detail.deliveries}
