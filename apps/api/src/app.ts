@@ -379,6 +379,7 @@ export async function buildApp({
   }
   const purchases = createPurchaseService({
     purchases: createPurchaseRepository(database, config.timeZone),
+    timeZone: config.timeZone,
     viewBatchIntervalMs: config.viewBatchIntervalMs,
     listeners: [saleNotifications.saleListener, webhooks.saleListener],
   });

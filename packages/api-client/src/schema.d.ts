@@ -1003,7 +1003,7 @@ export interface paths {
         put?: never;
         /**
          * Count the views of many products at once
-         * @description Adds each item's `count` to its product's view count, all in one statement: the member site sums its views per product (a second's worth, say) and sends them in one call of 1 to 1,000 items, each count 1 to 100,000. An item naming a product that does not exist or is deleted is skipped and counted in `unknown`; the others are counted in `accepted` (`accepted + unknown` is the number of items). Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Adds each item's `count` to its product's view count, all in one statement: the member site sums its views per product (a second's worth, say) and sends them in one call of 1 to 1,000 items, each count 1 to 100,000. An item naming a product that does not exist or is deleted is skipped and counted in `unknown`; the others are counted in `accepted` (`accepted + unknown` is the number of items). Each item may say its local `day` (today when absent; not in the future, not before 2000), `source` (a referrer host or a name: naver.com, m.naver.com and naver are all Naver; Daum, Baidu, Weibo, Xiaohongshu, Bilibili and X alike; another host is kept as it is), `utmSource` (the source when `source` is absent), `utmMedium`, `utmCampaign` and `country`: the views are also counted per day, source, campaign and country for the conversion report. A bad day or country is 400 and nothing is counted. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordProductViews"];
         delete?: never;
@@ -6291,6 +6291,13 @@ export interface operations {
                         /** Format: uuid */
                         productId: string;
                         count: number;
+                        /** Format: date */
+                        day?: string;
+                        source?: string;
+                        utmSource?: string;
+                        utmMedium?: string;
+                        utmCampaign?: string;
+                        country?: string;
                     }[];
                 };
             };

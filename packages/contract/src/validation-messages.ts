@@ -113,6 +113,7 @@ export const validationMessages = {
   refundedAtBeforeSale: 'The refund time is before the sale.',
   dateOutOfRange: 'The date must be between 2000-01-01 and 2100-12-31.',
   dateRangeInvalid: 'The first day must not be after the last day.',
+  viewDayOutOfRange: 'The day of the views must not be in the future or before the year 2000.',
 
   payoutIdInvalid: 'The payout id must be printable ASCII without spaces.',
   payoutIdReused: 'This payout id is already recorded with different content.',

@@ -251,6 +251,7 @@ await runCommand(async ({ config, database }) => {
 
     const purchases = createPurchaseService({
       purchases: createPurchaseRepository(database, config.timeZone),
+      timeZone: config.timeZone,
     });
     const totalWeight = products.reduce((sum, product) => sum + product.weight, 0);
     const pick = () => {

@@ -1,3 +1,4 @@
+import type { recordProductViewsBodySchema } from '@seller/contract/sales/record-product-views';
 import type {
   RecordedSale,
   recordPurchaseBodySchema,
@@ -6,12 +7,15 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
+import { localDayOf } from '../../lib/local-day.ts';
+import { trafficSource } from '../../lib/traffic-sources.ts';
 import type {
   OrderInput,
   ProductForSale,
   PurchaseRepository,
   SaleAudience,
   SaleBuyer,
+  ViewItem,
 } from './purchases.repository.ts';
 import { createViewBatches } from './view-batches.ts';
 
@@ -21,6 +25,11 @@ export type PurchaseInput = z.output<typeof recordPurchaseBodySchema>;
 /** Clocks differ: a purchase may be dated a little ahead of ours, not more. */
 export const maxClockSkewMs = 5 * 60 * 1000;
 const earliestPurchase = Date.parse('2000-01-01T00:00:00Z');
+/** Views may be reported for a past day, not one before this. */
+const earliestViewDay = '2000-01-01';
+
+/** One item of the member site's batch of views, once the contract's schema has checked it. */
+type ViewBatchItem = z.output<typeof recordProductViewsBodySchema>['views'][number];
 
 export function toRecordedSale(row: SaleRow): RecordedSale {
   return {
@@ -104,14 +113,16 @@ export function createPurchaseService(deps: {
    * out (the operator commands), each batch starts as soon as the last is done.
    */
   viewBatchIntervalMs?: number;
+  /** `TIME_ZONE`: what today is for the views' days. */
+  timeZone: string;
 }) {
   const { purchases } = deps;
   const listeners = deps.listeners ?? [];
   const sales = purchases.salesHeardBy(listeners.map((listener) => listener.audience));
-  const views = createViewBatches((batch) => purchases.addViews(batch), {
+  const now = deps.now ?? (() => new Date());
+  const views = createViewBatches((batch) => purchases.addViews(batch, now()), {
     interval: deps.viewBatchIntervalMs ?? 0,
   });
-  const now = deps.now ?? (() => new Date());
 
   /** When the sale happened: now by default, a little ahead at most, not before 2000. */
   function purchaseTime(input: PurchaseInput, at: Date): Date {
@@ -250,9 +261,28 @@ export function createPurchaseService(deps: {
      * Items naming a product that does not exist or is deleted are skipped and counted apart.
      */
     async addViewBatch(
-      items: readonly { productId: string; count: number }[],
+      items: readonly ViewBatchItem[],
     ): Promise<{ accepted: number; unknown: number }> {
-      const accepted = await purchases.addViewBatch(items);
+      const at = now();
+      const today = localDayOf(at, deps.timeZone);
+      const checked = items.map((item, index): ViewItem => {
+        if (item.day !== undefined && (item.day > today || item.day < earliestViewDay)) {
+          throw invalidField(
+            `views.${index}.day`,
+            'viewDayOutOfRange',
+            'Invalid body: day is out of range',
+          );
+        }
+        return {
+          productId: item.productId,
+          count: item.count,
+          day: item.day ?? null,
+          source: trafficSource(item.source, item.utmSource),
+          campaign: item.utmCampaign ?? '',
+          country: item.country ?? '',
+        };
+      });
+      const accepted = await purchases.addViewBatch(checked, at);
       return { accepted, unknown: items.length - accepted };
     },
 
