@@ -1212,6 +1212,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/conversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Views, sales and conversion of the seller's products
+         * @description The seller's product views and sales over a period of local days (`from` to `to`, both included; the last 30 days by default, at most 366), grouped by `product`, `source`, `campaign`, `country` or `day`, optionally for one product (another seller's or an unknown product is 404). Sales are net of refunds, as on the sales screens: a sale counts on its own day for its amount less its refunds, a fully refunded sale not at all; each sale under its own source (its `source`, else its `utmSource`, by the same names as the views), campaign and buyer's country. `conversion = min(sales ÷ views, 1)`, null without views.
+         */
+        get: operations["getConversion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/sales/{purchaseId}": {
         parameters: {
             query?: never;
@@ -7324,6 +7344,86 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConversion: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                productId?: string;
+                groupBy?: "product" | "source" | "campaign" | "country" | "day";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            key: string;
+                            label: string;
+                            views: number;
+                            sales: number;
+                            revenue: number;
+                            conversion: number | null;
+                        }[];
+                        totals: {
+                            views: number;
+                            sales: number;
+                            revenue: number;
+                            conversion: number | null;
+                        };
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                    };
                 };
             };
             /** @description `code`: `validation_failed` */

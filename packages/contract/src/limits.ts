@@ -32,6 +32,8 @@ export const limits = {
   downloadLimit: { min: 0, max: 100, default: 5, unlimited: 0 },
   activity: { defaultLimit: 20, maxLimit: 100 },
   dailySales: { defaultDays: 30, maxDays: 365 },
+  /** The conversion report's period of local days, both included. */
+  conversion: { defaultDays: 30, maxDays: 366 },
   commission: { introMonths: 6, introRate: 0, standardRate: 0.1 },
   currenciesSupported: 135,
   redirectAfterSaveMs: 1000,
