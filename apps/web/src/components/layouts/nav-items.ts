@@ -1,6 +1,7 @@
 import type { Profile } from '@seller/contract/auth/get-profile';
 import {
   BanknoteIcon,
+  ChartLineIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   PackageIcon,
@@ -19,6 +20,7 @@ export interface NavItem {
     | 'nav.createProduct'
     | 'nav.settlement'
     | 'nav.payouts'
+    | 'nav.analytics'
     // The sales screen's own block holds its nav label.
     | 'sales.navLabel';
   icon: LucideIcon;
@@ -57,6 +59,12 @@ export const navItems: readonly NavItem[] = [
     labelKey: 'sales.navLabel',
     icon: TrendingUpIcon,
     pages: [paths.sales.path],
+  },
+  {
+    to: paths.analytics.href(),
+    labelKey: 'nav.analytics',
+    icon: ChartLineIcon,
+    pages: [paths.analytics.path],
   },
   {
     to: paths.payouts.href(),
