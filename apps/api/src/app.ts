@@ -16,6 +16,9 @@ import { createAccountRepository } from './modules/account/account.repository.ts
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createRemoveDataExportsJob } from './modules/account/jobs/remove-data-exports.job.ts';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createApiTokenRepository } from './modules/api-tokens/api-tokens.repository.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import {
@@ -425,6 +428,7 @@ export async function buildApp({
   }
   const purchases = createPurchaseService({
     purchases: createPurchaseRepository(database, config.timeZone),
+    timeZone: config.timeZone,
     viewBatchIntervalMs: config.viewBatchIntervalMs,
     listeners: [saleNotifications.saleListener, webhooks.saleListener],
     ...(clock ? { discountClock: clock } : {}),
@@ -503,6 +507,12 @@ export async function buildApp({
     timeZone: config.timeZone,
   });
   await app.register(salesRoutes, { sales });
+  const analytics = createAnalyticsService({
+    analytics: createAnalyticsRepository(database.db, config.timeZone),
+    timeZone: config.timeZone,
+    ...now,
+  });
+  await app.register(analyticsRoutes, { analytics });
   await app.register(deliveryRoutes, { deliveries });
   await app.register(customerRoutes, { customers });
   await app.register(settlementRoutes, { settlement });

@@ -1067,7 +1067,7 @@ export interface paths {
         put?: never;
         /**
          * Count the views of many products at once
-         * @description Adds each item's `count` to its product's view count, all in one statement: the member site sums its views per product (a second's worth, say) and sends them in one call of 1 to 1,000 items, each count 1 to 100,000. An item naming a product that does not exist or is deleted is skipped and counted in `unknown`; the others are counted in `accepted` (`accepted + unknown` is the number of items). Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
+         * @description Adds each item's `count` to its product's view count, all in one statement: the member site sums its views per product (a second's worth, say) and sends them in one call of 1 to 1,000 items, each count 1 to 100,000. An item naming a product that does not exist or is deleted is skipped and counted in `unknown`; the others are counted in `accepted` (`accepted + unknown` is the number of items). Each item may say its local `day` (today when absent; not in the future, not before 2000), `source` (a referrer host or a name: naver.com, m.naver.com and naver are all Naver; Daum, Baidu, Weibo, Xiaohongshu, Bilibili and X alike; another host is kept as it is), `utmSource` (the source when `source` is absent), `utmMedium`, `utmCampaign` and `country`: the views are also counted per day, source, campaign and country for the conversion report. A bad day or country is 400 and nothing is counted. Member site only: signed with X-Signature (see the `memberSignature` scheme); a missing, wrong or stale signature is 401.
          */
         post: operations["recordProductViews"];
         delete?: never;
@@ -1436,6 +1436,26 @@ export interface paths {
          * @description The sales of a period as `text/csv` in UTF-8 with a byte order mark (so that spreadsheet programs read Korean and Chinese), newest first, as an attachment named `sales-<period>-<yyyy-MM-dd>.csv`. Dates are local to the server's time zone.
          */
         get: operations["exportSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/conversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Views, sales and conversion of the seller's products
+         * @description The seller's product views and sales over a period of local days (`from` to `to`, both included; the last 30 days by default, at most 366), grouped by `product`, `source`, `campaign`, `country` or `day`, optionally for one product (another seller's or an unknown product is 404). Sales are net of refunds, as on the sales screens: a sale counts on its own day for its amount less its refunds, a fully refunded sale not at all; each sale under its own source (its `source`, else its `utmSource`, by the same names as the views), campaign and buyer's country. `conversion = min(sales ÷ views, 1)`, null without views.
+         */
+        get: operations["getConversion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7097,6 +7117,13 @@ export interface operations {
                         /** Format: uuid */
                         productId: string;
                         count: number;
+                        /** Format: date */
+                        day?: string;
+                        source?: string;
+                        utmSource?: string;
+                        utmMedium?: string;
+                        utmCampaign?: string;
+                        country?: string;
                     }[];
                 };
             };
@@ -9217,6 +9244,86 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConversion: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                productId?: string;
+                groupBy?: "product" | "source" | "campaign" | "country" | "day";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            key: string;
+                            label: string;
+                            views: number;
+                            sales: number;
+                            revenue: number;
+                            conversion: number | null;
+                        }[];
+                        totals: {
+                            views: number;
+                            sales: number;
+                            revenue: number;
+                            conversion: number | null;
+                        };
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                    };
                 };
             };
             /** @description `code`: `validation_failed` */

@@ -15,6 +15,8 @@ export const apiTags = {
     "The seller's money: the ledger of sales, refunds and payouts, the balance, and each payout's statement.",
   catalog:
     "The public catalog the member site shows: a seller's creator page and product pages, readable by any site without authentication.",
+  analytics:
+    "Where the seller's sales come from: views and sales by product, source, campaign, country and day, and their conversion.",
   dashboard:
     "The seller's getting-started checklist: the first steps a new account takes, read from its data.",
   discounts:

@@ -50,6 +50,8 @@ export const limits = {
     firstInstant: '0001-01-02T00:00:00.000Z',
     lastInstant: '9999-12-30T23:59:59.999Z',
   },
+  /** The conversion report's period of local days, both included. */
+  conversion: { defaultDays: 30, maxDays: 366 },
   commission: { introMonths: 6, introRate: 0, standardRate: 0.1 },
   currenciesSupported: 135,
   redirectAfterSaveMs: 1000,

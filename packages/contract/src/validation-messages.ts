@@ -125,6 +125,10 @@ export const validationMessages = {
   dateOutOfRange: 'The date must be between 2000-01-01 and 2100-12-31.',
   dateUnsupported: 'The date must be between the years 0001 and 9999.',
   dateRangeInvalid: 'The first day must not be after the last day.',
+  periodTooLong: `The period can be at most ${limits.conversion.maxDays} days long.`,
+  groupByInvalid: 'The grouping must be product, source, campaign, country or day.',
+  productIdInvalid: 'The product id must be a UUID.',
+  viewDayOutOfRange: 'The day of the views must not be in the future or before the year 2000.',
 
   payoutIdInvalid: 'The payout id must be printable ASCII without spaces.',
   payoutIdReused: 'This payout id is already recorded with different content.',

@@ -9,6 +9,7 @@ await runCommand(async ({ config, database }) => {
   const started = Date.now();
   const purchases = createPurchaseService({
     purchases: createPurchaseRepository(database, config.timeZone),
+    timeZone: config.timeZone,
   });
   await purchases.rebuildRollups();
   return `sales rollups rebuilt for TIME_ZONE ${config.timeZone} in ${Date.now() - started} ms`;

@@ -5,12 +5,29 @@ import type { ProductDetail } from '@seller/contract/products/product';
 import type { GetUploadUrlResponse } from '@seller/contract/uploads/get-upload-url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { localDayOf } from '../lib/local-day.ts';
 import { createSellerRepository } from '../modules/auth/auth.repository.ts';
 import { backdateSignup } from '../modules/auth/auth.service.ts';
 import { createPurchaseRepository } from '../modules/purchases/purchases.repository.ts';
 import { createPurchaseService } from '../modules/purchases/purchases.service.ts';
 import { runCommand } from './command-context.ts';
 import { demoPdf, demoPng, demoZip } from './demo-files.ts';
+
+/** Where the demo shop's visitors and buyers come from, and how often (views and sales alike). */
+const trafficOrigins: {
+  weight: number;
+  source?: string;
+  utmCampaign?: string;
+  country?: string;
+}[] = [
+  { weight: 6, source: 'search.naver.com', country: 'KR' },
+  { weight: 3, source: 'blog.naver.com', utmCampaign: 'spring-sale', country: 'KR' },
+  { weight: 2, source: 'www.xiaohongshu.com', country: 'CN' },
+  { weight: 2, source: 'weibo.com', utmCampaign: 'launch', country: 'CN' },
+  { weight: 1, source: 'b23.tv', country: 'CN' },
+  { weight: 1, source: 't.co', utmCampaign: 'launch', country: 'JP' },
+  { weight: 2 },
+];
 
 // npm run seed:demo [-- --purchases 5000 --days 90]
 //
@@ -251,6 +268,7 @@ await runCommand(async ({ config, database }) => {
 
     const purchases = createPurchaseService({
       purchases: createPurchaseRepository(database, config.timeZone),
+      timeZone: config.timeZone,
     });
     const totalWeight = products.reduce((sum, product) => sum + product.weight, 0);
     const pick = () => {
@@ -261,6 +279,20 @@ await runCommand(async ({ config, database }) => {
       }
       return products[products.length - 1] ?? products[0];
     };
+    const originWeight = trafficOrigins.reduce((sum, origin) => sum + origin.weight, 0);
+    const pickOrigin = () => {
+      let roll = random() * originWeight;
+      for (const origin of trafficOrigins) {
+        roll -= origin.weight;
+        if (roll < 0) return origin;
+      }
+      return trafficOrigins[0] ?? { weight: 1 };
+    };
+    const saleOrigin = (origin: (typeof trafficOrigins)[number]) => ({
+      source: origin.source,
+      utmCampaign: origin.utmCampaign,
+      buyerCountry: origin.country,
+    });
     // More sales lately (a growing shop) and at weekends.
     const times = Array.from({ length: purchaseCount }, () => {
       const back = (1 - Math.sqrt(random())) * days * 86_400_000;
@@ -284,12 +316,33 @@ await runCommand(async ({ config, database }) => {
           paymentMethod: paymentMethods[Math.floor(random() * paymentMethods.length)] ?? 'card',
           amount: Math.round((product.price * krwPerUsd) / 100) * 100,
           purchasedAt: new Date(at).toISOString(),
+          ...saleOrigin(pickOrigin()),
         });
       }
       await purchases.recordMany(batch);
     }
-    for (const product of products) {
-      await purchases.addViews(product.id, Math.floor(product.weight * (80 + random() * 200)));
+    // Views of the last 90 days by where they came from, as the member site reports them.
+    const items = [];
+    for (let back = 0; back < Math.min(days, 90); back++) {
+      const day = localDayOf(new Date(started - back * 86_400_000), config.timeZone);
+      for (const product of products) {
+        for (const origin of trafficOrigins) {
+          const count = Math.floor(product.weight * origin.weight * (1 + random() * 4));
+          if (count > 0) {
+            items.push({
+              productId: product.id,
+              count,
+              day,
+              source: origin.source,
+              utmCampaign: origin.utmCampaign,
+              country: origin.country,
+            });
+          }
+        }
+      }
+    }
+    for (let offset = 0; offset < items.length; offset += 1000) {
+      await purchases.addViewBatch(items.slice(offset, offset + 1000));
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     return [

@@ -525,6 +525,36 @@ export const productSales = pgTable(
   (table) => [index('product_sales_seller_idx').on(table.sellerId)],
 );
 
+/**
+ * Product views per product, local day (TIME_ZONE), source, campaign and country, as the member
+ * site reports them: the source by its normalised name (`lib/traffic-sources.ts`), each of the
+ * three empty when not told. Written with the products' view counts, one statement per batch.
+ */
+export const productViewsDaily = pgTable(
+  'product_views_daily',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    campaign: text('campaign').notNull(),
+    country: text('country').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.productId, table.day, table.source, table.campaign, table.country],
+    }),
+    // The conversion report reads one seller's days. `views` stays out of every index, so that
+    // adding to a bucket is a heap-only update that writes no index entry.
+    index('product_views_daily_seller_day_idx').on(table.sellerId, table.day),
+  ],
+);
+
 /** Per seller, all time, less refunds (as `sales_daily`). */
 export const sellerSalesTotals = pgTable('seller_sales_totals', {
   sellerId: uuid('seller_id')

@@ -747,6 +747,21 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   'GET /api/products/stats/sales/overview': { access: 'seller', ownScope: ownProduct },
   'GET /api/dashboard/getting-started': { access: 'seller', ownScope: ownProduct },
+  'GET /api/analytics/conversion': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "another seller's product",
+        build: (world) => ({
+          theirs: {
+            method: 'GET',
+            url: `/api/analytics/conversion?productId=${world.owner.product.product.id}`,
+          },
+          missing: { method: 'GET', url: `/api/analytics/conversion?productId=${randomUUID()}` },
+        }),
+      },
+    ],
+  },
   'PUT /api/dashboard/getting-started': { access: 'seller', ownScope: ownProduct },
 
   // ---- routes that name a resource ------------------------------------------------------

@@ -247,6 +247,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.analytics.path,
+        element: screen(
+          () => import('./routes/app/analytics'),
+          (m) => m.AnalyticsRoute,
+        ),
+      },
+      {
         path: paths.payouts.path,
         element: screen(
           () => import('./routes/app/payouts'),

@@ -24,6 +24,7 @@ export const paths = {
   settlement: { path: '/settlement', href: () => '/settlement' },
   developer: { path: '/settings/developer', href: () => '/settings/developer' },
   payouts: { path: '/payouts', href: () => '/payouts' },
+  analytics: { path: '/analytics', href: () => '/analytics' },
   payout: {
     path: '/payouts/:payoutId',
     href: (payoutId: string) => `/payouts/${encodeURIComponent(payoutId)}`,

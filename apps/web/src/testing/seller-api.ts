@@ -19,6 +19,10 @@ import {
 import { createProductEndpoint } from '@seller/contract/products/create-product';
 import type { ProductDetail } from '@seller/contract/products/product';
 import {
+  type RecordProductViewsBody,
+  recordProductViewsEndpoint,
+} from '@seller/contract/sales/record-product-views';
+import {
   type RecordPurchaseBody,
   recordPurchaseEndpoint,
 } from '@seller/contract/sales/record-purchase';
@@ -199,4 +203,9 @@ export async function recordPayout(amount: number): Promise<void> {
     reference: `ALI-${uniqueId()}`,
   };
   await memberSiteCall(recordPayoutEndpoint, body, 'a payout');
+}
+
+/** Product views as the member site reports them in a batch. */
+export async function recordViews(views: RecordProductViewsBody['views']): Promise<void> {
+  await memberSiteCall(recordProductViewsEndpoint, { views }, 'views');
 }

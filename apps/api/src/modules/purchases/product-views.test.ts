@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordProductViewsBody } from '@seller/contract/sales/record-product-views';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.ts';
+import { products, productViewsDaily } from '../../db/schema.ts';
+import { addDays, localDayOf } from '../../lib/local-day.ts';
 import { insertProduct, productCounters, sellerIdByEmail } from '../../test/database-rows.ts';
 import { internalSecret, signedPost } from '../../test/member-site-calls.ts';
 import { signUpSeller } from '../../test/sellers.ts';
@@ -131,7 +132,12 @@ describe('POST /api/internal/views', () => {
       Array.from({ length: 1000 }, (_, index) => ({
         productId: index % 2 === 0 ? (ids[index % ids.length] ?? '') : randomUUID(),
         count: 1,
+        day: null,
+        source: index % 3 === 0 ? 'Naver' : '',
+        campaign: '',
+        country: index % 4 === 0 ? 'KR' : '',
       })),
+      new Date(),
     );
     expect(accepted).toBe(500);
     expect(statements).toBe(1);
@@ -174,5 +180,133 @@ describe('POST /api/internal/views', () => {
       401,
     );
     expect(await viewsOf(product)).toBe(0);
+  });
+});
+
+describe('views by day, source, campaign and country', () => {
+  const bucketsOf = (productId: string) =>
+    t.database.db
+      .select({
+        day: productViewsDaily.day,
+        source: productViewsDaily.source,
+        campaign: productViewsDaily.campaign,
+        country: productViewsDaily.country,
+        views: productViewsDaily.views,
+        sellerId: productViewsDaily.sellerId,
+      })
+      .from(productViewsDaily)
+      .where(eq(productViewsDaily.productId, productId))
+      .orderBy(
+        asc(productViewsDaily.day),
+        asc(productViewsDaily.source),
+        asc(productViewsDaily.campaign),
+        asc(productViewsDaily.country),
+      );
+  const today = () => localDayOf(new Date(), t.config.timeZone);
+
+  it('counts each item in its bucket under the source name, summed, beside the total', async () => {
+    const product = await insertProduct(t.database.db, sellerId);
+    const yesterday = addDays(today(), -1);
+    const response = await send({
+      views: [
+        {
+          productId: product,
+          count: 2,
+          day: yesterday,
+          source: 'm.search.naver.com',
+          country: 'kr',
+        },
+        { productId: product, count: 3, day: yesterday, source: 'naver', country: 'KR' },
+        {
+          productId: product,
+          count: 4,
+          utmSource: 'weibo',
+          utmMedium: 'social',
+          utmCampaign: 'spring',
+          country: 'CN',
+        },
+        {
+          productId: product,
+          count: 5,
+          source: 'https://t.co/xyz',
+          utmSource: 'weibo',
+          utmCampaign: 'spring',
+        },
+        { productId: product, count: 6, source: 'blog.example.org' },
+        { productId: product, count: 1 },
+      ],
+    } satisfies RecordProductViewsBody);
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toEqual({ accepted: 6, unknown: 0 });
+    expect(await viewsOf(product)).toBe(21);
+    const bucket = (
+      day: string,
+      source: string,
+      campaign: string,
+      country: string,
+      views: number,
+    ) => ({
+      day,
+      source,
+      campaign,
+      country,
+      views,
+      sellerId,
+    });
+    expect(await bucketsOf(product)).toEqual(
+      [
+        bucket(yesterday, 'Naver', '', 'KR', 5),
+        bucket(today(), '', '', '', 1),
+        bucket(today(), 'Weibo', 'spring', 'CN', 4),
+        bucket(today(), 'X', 'spring', '', 5),
+        bucket(today(), 'blog.example.org', '', '', 6),
+      ].sort((a, b) => (a.day + a.source < b.day + b.source ? -1 : 1)),
+    );
+
+    // A later batch adds to the buckets there; the one-view call counts in today's plain one.
+    await send({
+      views: [
+        { productId: product, count: 10, day: yesterday, source: 'naver.com', country: 'KR' },
+      ],
+    });
+    const one = await signedPost(t.app, `/api/internal/products/${product}/views`, {});
+    expect(one.json()).toEqual({ productId: product, viewCount: 32 });
+    const after = await bucketsOf(product);
+    expect(after.find((row) => row.day === yesterday)?.views).toBe(15);
+    expect(after.find((row) => row.day === today() && row.source === '')?.views).toBe(2);
+  });
+
+  it('counts no bucket for an unknown or deleted product', async () => {
+    const deleted = await insertProduct(t.database.db, sellerId, { status: 'deleted' });
+    const response = await send({ views: [{ productId: deleted, count: 3, source: 'naver.com' }] });
+    expect(response.json()).toEqual({ accepted: 0, unknown: 1 });
+    expect(await bucketsOf(deleted)).toEqual([]);
+  });
+
+  it('refuses a day in the future or before 2000, a bad day or country, and counts nothing', async () => {
+    const product = await insertProduct(t.database.db, sellerId);
+    for (const item of [
+      { day: addDays(today(), 1) },
+      { day: '1999-12-31' },
+      { day: '2026-02-30' },
+      { day: '20260101' },
+      { country: 'XX' },
+      { country: 'KOR' },
+      { utmCampaign: 'c'.repeat(201) },
+    ]) {
+      const response = await send({
+        views: [
+          { productId: product, count: 1 },
+          { productId: product, count: 1, ...item },
+        ],
+      });
+      expect(response.statusCode, JSON.stringify(item)).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'validation_failed',
+        details: [expect.objectContaining({ path: expect.stringMatching(/^views\.1\./) })],
+      });
+    }
+    expect(await viewsOf(product)).toBe(0);
+    expect(await bucketsOf(product)).toEqual([]);
   });
 });

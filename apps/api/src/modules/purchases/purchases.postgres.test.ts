@@ -43,7 +43,7 @@ describe('purchases and product views of one product at once', () => {
                            amount, commission_rate_bp, commission_amount, net_amount, purchased_at)
         values (${`order-${randomUUID()}`}, ${sellerId}, ${productId}, 'buyer@example.com', 'card',
                 1000, 0, 0, 1000, now())`);
-      const counts = await within(purchases.addViews(new Map([[productId, 3]])), 3000);
+      const counts = await within(purchases.addViews(new Map([[productId, 3]]), new Date()), 3000);
       expect(counts.get(productId)).toBe(3);
       throw new RolledBack();
     });

@@ -5,7 +5,7 @@ import type { DataAccess, Database } from '../../db/client.ts';
 import { customerOfNewSale, rebuildCustomers } from '../../db/customer-figures.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
 import { ledgerEntryPlaced, ledgerTime } from '../../db/ledger-order.ts';
-import { localDay } from '../../db/local-days.ts';
+import { localDay, localToday } from '../../db/local-days.ts';
 import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
   customers,
@@ -15,6 +15,7 @@ import {
   type ProductRow,
   productSales,
   products,
+  productViewsDaily,
   type SaleRow,
   sales,
   salesDaily,
@@ -53,6 +54,19 @@ const buyerColumns = {
   utmCampaign: 'utm_campaign',
 } as const satisfies Record<keyof SaleBuyer, string>;
 const buyerFields = Object.keys(buyerColumns) as (keyof SaleBuyer)[];
+
+/**
+ * Views of one product in a batch of the member site, with their bucket: the local day (null:
+ * today), the source's name, the campaign and the country (each empty when not told).
+ */
+export interface ViewItem {
+  productId: string;
+  count: number;
+  day: string | null;
+  source: string;
+  campaign: string;
+  country: string;
+}
 
 /** What the member site reports of one order, checked, and when it was made. */
 export interface OrderInput extends SaleBuyer {
@@ -329,10 +343,25 @@ const purchaseInTransactionOf = (row: RawRow): PurchaseInTransaction => ({
   hearing: column.booleans(row, 'hearing'),
 });
 
+/**
+ * Adds the rows of `select` (product, seller, day, source, campaign, country, views; one row
+ * per bucket, in key order) to the daily view buckets, creating those not there yet.
+ */
+function addToBuckets(select: SQL): SQL {
+  return sql`
+    insert into ${productViewsDaily} as b (product_id, seller_id, day, source, campaign, country, views)
+    ${select}
+    on conflict (product_id, day, source, campaign, country)
+    do update set views = b.views + excluded.views`;
+}
+
 export function createPurchaseRepository(
   { db, statements, transaction }: DataAccess,
   timeZone: string,
 ) {
+  const today = localToday(sql.placeholder('now'), timeZone);
+  // The views of the batches of single views, also counted in today's bucket of each product
+  // (no source, campaign or country); a bucket is only touched under its product's lock.
   const addViews = statements.prepare(
     'products_add_views',
     sql`
@@ -342,22 +371,31 @@ export function createPurchaseRepository(
       ),
       locked as (
         select p.id from ${products} p join views on views.id = p.id order by p.id for no key update of p
-      )
-      update ${products} p set view_count = p.view_count + views.count
-      from views join locked on locked.id = views.id
-      where p.id = views.id
-      returning p.id, p.view_count`,
+      ),
+      updated as (
+        update ${products} p set view_count = p.view_count + views.count
+        from views join locked on locked.id = views.id
+        where p.id = views.id
+        returning p.id, p.seller_id, p.view_count, views.count
+      ),
+      buckets as (${addToBuckets(sql`select id, seller_id, ${today}, '', '', '', count from updated order by id`)})
+      select id, view_count from updated`,
     (row) => ({ id: column.text(row, 'id'), viewCount: column.integer(row, 'view_count') }),
   );
   // The member site's batch: items of one product summed, deleted products left out, rows locked
   // in id order like the batches above (so the two never deadlock), a count that stops at the
-  // column's largest value rather than failing the batch.
+  // column's largest value rather than failing the batch; each item also counted in its bucket
+  // of day, source, campaign and country.
   const addViewBatch = statements.prepare(
     'products_add_view_batch',
     sql`
       with items as (
         select unnest(${sql.placeholder('ids')}::uuid[]) as id,
-               unnest(${sql.placeholder('counts')}::int[]) as count
+               unnest(${sql.placeholder('counts')}::int[]) as count,
+               unnest(${sql.placeholder('days')}::date[]) as day,
+               unnest(${sql.placeholder('sources')}::text[]) as source,
+               unnest(${sql.placeholder('campaigns')}::text[]) as campaign,
+               unnest(${sql.placeholder('countries')}::text[]) as country
       ),
       views as (select id, sum(count) as count, count(*) as items from items group by id),
       locked as (
@@ -369,8 +407,14 @@ export function createPurchaseRepository(
         update ${products} p set view_count = least(p.view_count + views.count, 2147483647)
         from views join locked on locked.id = views.id
         where p.id = views.id
-        returning views.items
-      )
+        returning p.id, p.seller_id, views.items
+      ),
+      buckets as (${addToBuckets(sql`
+        select items.id, updated.seller_id, coalesce(items.day, ${today}) as day,
+               items.source, items.campaign, items.country, sum(items.count)
+        from items join updated on updated.id = items.id
+        group by 1, 2, 3, 4, 5, 6
+        order by 1, 3, 4, 5, 6`)})
       select coalesce(sum(items), 0) as accepted from updated`,
     (row) => column.integer(row, 'accepted'),
   );
@@ -472,19 +516,29 @@ export function createPurchaseRepository(
      * The lock is `for no key update`, as the update itself takes: a sale being inserted holds
      * a key-share lock on its product (the foreign key), which `for update` would wait for.
      */
-    async addViews(views: ReadonlyMap<string, number>): Promise<Map<string, number>> {
-      const rows = await addViews({ ids: [...views.keys()], counts: [...views.values()] });
+    async addViews(views: ReadonlyMap<string, number>, now: Date): Promise<Map<string, number>> {
+      const rows = await addViews({
+        ids: [...views.keys()],
+        counts: [...views.values()],
+        now: now.toISOString(),
+      });
       return new Map(rows.map((row) => [row.id, row.viewCount]));
     },
 
     /**
-     * Adds each item's views to its product in one statement (items of one product together);
-     * products that do not exist or are deleted are skipped. The number of items counted.
+     * Adds each item's views to its product and to its bucket in one statement (items of one
+     * product together); products that do not exist or are deleted are skipped. The number of
+     * items counted.
      */
-    async addViewBatch(items: readonly { productId: string; count: number }[]): Promise<number> {
+    async addViewBatch(items: readonly ViewItem[], now: Date): Promise<number> {
       const [accepted] = await addViewBatch({
         ids: items.map((item) => item.productId),
         counts: items.map((item) => item.count),
+        days: items.map((item) => item.day),
+        sources: items.map((item) => item.source),
+        campaigns: items.map((item) => item.campaign),
+        countries: items.map((item) => item.country),
+        now: now.toISOString(),
       });
       return accepted ?? 0;
     },

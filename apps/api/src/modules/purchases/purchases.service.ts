@@ -1,3 +1,4 @@
+import type { recordProductViewsBodySchema } from '@seller/contract/sales/record-product-views';
 import type {
   RecordedSale,
   recordPurchaseBodySchema,
@@ -7,17 +8,26 @@ import type { Database } from '../../db/client.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { eventTime } from '../../lib/event-time.ts';
+import { localDayOf } from '../../lib/local-day.ts';
+import { trafficSource } from '../../lib/traffic-sources.ts';
 import type {
   OrderInput,
   ProductForSale,
   PurchaseRepository,
   SaleAudience,
   SaleBuyer,
+  ViewItem,
 } from './purchases.repository.ts';
 import { createViewBatches } from './view-batches.ts';
 
 /** A sale as the member site reports it, once the contract's schema has checked it. */
 export type PurchaseInput = z.output<typeof recordPurchaseBodySchema>;
+
+/** Views may be reported for a past day, not one before this. */
+const earliestViewDay = '2000-01-01';
+
+/** One item of the member site's batch of views, once the contract's schema has checked it. */
+type ViewBatchItem = z.output<typeof recordProductViewsBodySchema>['views'][number];
 
 export function toRecordedSale(row: SaleRow): RecordedSale {
   return {
@@ -108,14 +118,16 @@ export function createPurchaseService(deps: {
    * so that a purchase and the redeem before it agree on whether the hold still lasts.
    */
   discountClock?: () => Date;
+  /** `TIME_ZONE`: what today is for the views' days. */
+  timeZone: string;
 }) {
   const { purchases } = deps;
   const listeners = deps.listeners ?? [];
   const sales = purchases.salesHeardBy(listeners.map((listener) => listener.audience));
-  const views = createViewBatches((batch) => purchases.addViews(batch), {
+  const now = deps.now ?? (() => new Date());
+  const views = createViewBatches((batch) => purchases.addViews(batch, now()), {
     interval: deps.viewBatchIntervalMs ?? 0,
   });
-  const now = deps.now ?? (() => new Date());
   const discountClock = deps.discountClock ?? (() => new Date());
 
   /** When the sale happened: now by default, a little ahead at most, not before 2000. */
@@ -267,9 +279,28 @@ export function createPurchaseService(deps: {
      * Items naming a product that does not exist or is deleted are skipped and counted apart.
      */
     async addViewBatch(
-      items: readonly { productId: string; count: number }[],
+      items: readonly ViewBatchItem[],
     ): Promise<{ accepted: number; unknown: number }> {
-      const accepted = await purchases.addViewBatch(items);
+      const at = now();
+      const today = localDayOf(at, deps.timeZone);
+      const checked = items.map((item, index): ViewItem => {
+        if (item.day !== undefined && (item.day > today || item.day < earliestViewDay)) {
+          throw invalidField(
+            `views.${index}.day`,
+            'viewDayOutOfRange',
+            'Invalid body: day is out of range',
+          );
+        }
+        return {
+          productId: item.productId,
+          count: item.count,
+          day: item.day ?? null,
+          source: trafficSource(item.source, item.utmSource),
+          campaign: item.utmCampaign ?? '',
+          country: item.country ?? '',
+        };
+      });
+      const accepted = await purchases.addViewBatch(checked, at);
       return { accepted, unknown: items.length - accepted };
     },
 

@@ -65,6 +65,7 @@ describe('who hears of a sale', () => {
     const productUpdates = recordingListener({ kind: 'webhookEvent', event: 'product.updated' });
     const service = createPurchaseService({
       purchases: createPurchaseRepository(t.database, t.config.timeZone),
+      timeZone: t.config.timeZone,
       listeners: [daily.listener, productUpdates.listener],
     });
     const cases: {
@@ -110,6 +111,7 @@ describe('who hears of a sale', () => {
     const mail = recordingListener({ kind: 'saleNotifications', choice: 'each' });
     const service = createPurchaseService({
       purchases: createPurchaseRepository(t.database, t.config.timeZone),
+      timeZone: t.config.timeZone,
       listeners: [mail.listener],
     });
     const quiet = await sellerWith({ saleNotifications: 'daily' });

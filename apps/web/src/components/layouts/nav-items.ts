@@ -1,6 +1,7 @@
 import type { Profile } from '@seller/contract/auth/get-profile';
 import {
   BanknoteIcon,
+  ChartLineIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   PackageIcon,
@@ -23,6 +24,7 @@ export interface NavItem {
     | 'nav.payouts'
     | 'nav.discounts'
     | 'nav.customers'
+    | 'nav.analytics'
     // The sales screen's own block holds its nav label.
     | 'sales.navLabel';
   icon: LucideIcon;
@@ -74,6 +76,12 @@ export const navItems: readonly NavItem[] = [
     icon: UsersIcon,
     // A buyer's page belongs to the customers page.
     pages: [paths.customers.path, paths.customer.path],
+  },
+  {
+    to: paths.analytics.href(),
+    labelKey: 'nav.analytics',
+    icon: ChartLineIcon,
+    pages: [paths.analytics.path],
   },
   {
     to: paths.payouts.href(),

@@ -76,6 +76,14 @@ export function RevenueCard({ overview }: { overview: Loadable<SalesOverview> })
             <ArrowRightIcon className="size-4" aria-hidden="true" />
           </Link>
           <Link
+            to={paths.analytics.href()}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            data-testid="revenue-analytics-link"
+          >
+            {t('dashboard.revenue.analytics')}
+            <ArrowRightIcon className="size-4" aria-hidden="true" />
+          </Link>
+          <Link
             to={paths.payouts.href()}
             className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
             data-testid="revenue-balance-link"

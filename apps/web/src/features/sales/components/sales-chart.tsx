@@ -3,9 +3,6 @@ import type { DailySalesRow } from '@seller/contract/sales/get-daily-sales';
 import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartTooltip } from '@/components/chart-tooltip';
-import { formatCount, formatKrwAmount } from '@/lib/format';
-import { useChartDays } from '@/lib/use-chart-days';
-import { useDailySales } from '../api/get-daily-sales';
 import {
   axisTicks,
   bars,
@@ -18,7 +15,10 @@ import {
   polylinePoints,
   scaleY,
   slot,
-} from '../lib/chart-geometry';
+} from '@/lib/chart-geometry';
+import { formatCount, formatKrwAmount } from '@/lib/format';
+import { useChartDays } from '@/lib/use-chart-days';
+import { useDailySales } from '../api/get-daily-sales';
 
 /** `yyyy-MM-dd` → `MM-dd` for the x axis. */
 function shortDay(date: string): string {

@@ -1,0 +1,127 @@
+import type { ConversionGroup } from '@seller/contract/analytics/get-conversion';
+import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { localDay, startOfLocalDay } from '../../db/local-days.ts';
+import { products, productViewsDaily, sales } from '../../db/schema.ts';
+
+/** The report's scope: one seller, local days `from` to `to` (both included), maybe one product. */
+export interface ConversionScope {
+  sellerId: string;
+  from: string;
+  to: string;
+  productId?: string | undefined;
+}
+
+/**
+ * Sales of one group as stored: the source before it is named (`source`, `utmSource`), so that
+ * the names are given in one place (`lib/traffic-sources.ts`) and groups merged after.
+ */
+export interface SalesGroupRow {
+  key: string;
+  source: string | null;
+  utmSource: string | null;
+  sales: number;
+  revenue: number;
+}
+
+const text = (expression: SQL) => sql<string>`coalesce(${expression}, '')`;
+
+/** The key of a view bucket in each grouping. */
+const viewKeys: Record<ConversionGroup, SQL<string>> = {
+  product: sql<string>`${productViewsDaily.productId}::text`,
+  source: sql<string>`${productViewsDaily.source}`,
+  campaign: sql<string>`${productViewsDaily.campaign}`,
+  country: sql<string>`${productViewsDaily.country}`,
+  day: sql<string>`${productViewsDaily.day}::text`,
+};
+
+export function createAnalyticsRepository(db: Database, timeZone: string) {
+  /** The key of a sale in each grouping; the source is grouped as stored and named after. */
+  const saleKeys: Record<ConversionGroup, SQL<string>> = {
+    product: sql<string>`${sales.productId}::text`,
+    source: sql<string>`''`,
+    campaign: text(sql`${sales.utmCampaign}`),
+    country: text(sql`${sales.buyerCountry}`),
+    day: sql<string>`${localDay(sql`${sales.purchasedAt}`, timeZone)}::text`,
+  };
+
+  return {
+    /** The product's title when it is the seller's (deleted ones too: their history stays). */
+    async ownProductTitle(sellerId: string, productId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ title: products.title })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
+        .limit(1);
+      return row?.title;
+    },
+
+    async productTitles(sellerId: string, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: products.id, title: products.title })
+        .from(products)
+        .where(and(eq(products.sellerId, sellerId), inArray(products.id, [...ids])));
+      return new Map(rows.map((row) => [row.id, row.title]));
+    },
+
+    /** The views of the scope per key of the grouping. */
+    async viewsBy(scope: ConversionScope, group: ConversionGroup) {
+      const key = viewKeys[group];
+      return (
+        db
+          .select({
+            key,
+            views: sql<number>`sum(${productViewsDaily.views})::bigint`.mapWith(Number),
+          })
+          .from(productViewsDaily)
+          .where(
+            and(
+              eq(productViewsDaily.sellerId, scope.sellerId),
+              gte(productViewsDaily.day, scope.from),
+              lte(productViewsDaily.day, scope.to),
+              scope.productId === undefined
+                ? undefined
+                : eq(productViewsDaily.productId, scope.productId),
+            ),
+          )
+          // By position: the key's time zone is a parameter, which PostgreSQL does not match by value.
+          .groupBy(sql`1`)
+      );
+    },
+
+    /**
+     * The sales of the scope per key of the grouping, net of refunds: on the local day they were
+     * made, for their amount less their refunds, the fully refunded ones left out.
+     */
+    async salesBy(scope: ConversionScope, group: ConversionGroup): Promise<SalesGroupRow[]> {
+      const key = saleKeys[group];
+      const bySource = group === 'source';
+      const source = bySource ? sales.source : sql<null>`null`;
+      const utmSource = bySource ? sales.utmSource : sql<null>`null`;
+      return db
+        .select({
+          key,
+          source: sql<string | null>`${source}`,
+          utmSource: sql<string | null>`${utmSource}`,
+          sales: sql<number>`count(*)::int`.mapWith(Number),
+          revenue: sql<number>`sum(${sales.amount} - ${sales.refundedAmount})::bigint`.mapWith(
+            Number,
+          ),
+        })
+        .from(sales)
+        .where(
+          and(
+            eq(sales.sellerId, scope.sellerId),
+            gte(sales.purchasedAt, sql`${startOfLocalDay(sql`${scope.from}::date`, timeZone)}`),
+            lt(sales.purchasedAt, sql`${startOfLocalDay(sql`(${scope.to}::date + 1)`, timeZone)}`),
+            sql`${sales.refundedAmount} < ${sales.amount}`,
+            scope.productId === undefined ? undefined : eq(sales.productId, scope.productId),
+          ),
+        )
+        .groupBy(sql`1, 2, 3`);
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
