@@ -277,6 +277,8 @@ describe('security', () => {
       // The catalog the member site shows: anyone may read it.
       'GET /api/public/sellers/{nickname}',
       'GET /api/public/sellers/{nickname}/products/{productId}',
+      // The samples the catalog lists: given away before buying.
+      'GET /api/public/samples/{sampleId}/{kind}',
     ];
     for (const [key, op] of operations()) {
       if (key.includes(' /api/internal/')) {

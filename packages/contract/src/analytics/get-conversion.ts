@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { isoDaySchema } from '../fields.ts';
 
 /** What the report's rows are: one per product, source, campaign, country or day. */
 export const conversionGroups = ['product', 'source', 'campaign', 'country', 'day'] as const;
@@ -8,9 +9,9 @@ export type ConversionGroup = (typeof conversionGroups)[number];
 export const conversionQuerySchema = z
   .object({
     /** The first local day (`yyyy-MM-dd`, server's time zone); 29 days before `to` by default. */
-    from: z.iso.date({ error: 'dayInvalid' }).optional(),
+    from: isoDaySchema('dayInvalid').optional(),
     /** The last local day, included; today by default. */
-    to: z.iso.date({ error: 'dayInvalid' }).optional(),
+    to: isoDaySchema('dayInvalid').optional(),
     /** Only this product of the seller's. */
     productId: z.uuid({ error: 'productIdInvalid' }).optional(),
     groupBy: z.enum(conversionGroups, { error: 'groupByInvalid' }).default('product'),

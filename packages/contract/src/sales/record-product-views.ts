@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countrySchema } from '../countries.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { isoDaySchema } from '../fields.ts';
 import { limits } from '../limits.ts';
 
 /** The most items one batch of views may carry, and the most views one item may add. */
@@ -22,7 +23,7 @@ export const recordProductViewsBodySchema = z.object({
         productId: z.uuid(),
         count: z.number().int().min(1).max(viewBatchLimits.count),
         /** The local day of the views (`yyyy-MM-dd`, server's time zone); today when absent. */
-        day: z.iso.date({ error: 'dayInvalid' }).optional(),
+        day: isoDaySchema('dayInvalid').optional(),
         /** Where the visitors came from: a referrer host or a name; stored by its source name. */
         source: viewText(limits.buyer.source),
         utmSource: viewText(limits.buyer.utm),

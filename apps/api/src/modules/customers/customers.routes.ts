@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.ts';
 import type { InternalRoutes } from '../../lib/internal-signature.ts';
+import { attachmentDisposition } from '../../storage/content-disposition.ts';
 import type { CustomerService } from './customers.service.ts';
 
 export async function customerRoutes(
@@ -29,7 +30,7 @@ export async function customerRoutes(
       const { fileName, lines } = await customers.exportCsv(request.seller.id, request.query);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('content-disposition', attachmentDisposition(fileName))
         .header('cache-control', 'no-store');
       return reply.send(Readable.from(lines));
     },

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.ts';
 import type { InternalRoutes } from '../../lib/internal-signature.ts';
+import { attachmentDisposition } from '../../storage/content-disposition.ts';
 import type { DiscountService } from './discounts.service.ts';
 
 /** The seller's discount codes. */
@@ -49,7 +50,7 @@ export async function discountRoutes(
       const file = await discounts.exportCodes(request.seller.id, request.params.id);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-disposition', attachmentDisposition(file.fileName))
         .header('cache-control', 'no-store');
       return reply.send(Readable.from(file.lines));
     },

@@ -567,8 +567,13 @@ describe('discount codes: the purchase', () => {
     });
     expect(csv.statusCode).toBe(200);
     const [header = '', ...lines] = csv.body.replace('\uFEFF', '').split('\r\n');
-    expect(header.endsWith('discount_code,list_amount,discount_amount')).toBe(true);
+    // The discount's columns, then the buyer's (none told here).
+    expect(
+      header.endsWith(
+        'discount_code,list_amount,discount_amount,buyer_country,buyer_locale,source,utm_campaign',
+      ),
+    ).toBe(true);
     const line = lines.find((row) => row.includes(orderId));
-    expect(line?.endsWith(`,${code},1000,300`)).toBe(true);
+    expect(line?.endsWith(`,${code},1000,300,,,,`)).toBe(true);
   });
 });

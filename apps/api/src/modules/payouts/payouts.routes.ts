@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.ts';
 import type { InternalRoutes } from '../../lib/internal-signature.ts';
+import { attachmentDisposition } from '../../storage/content-disposition.ts';
 import type { PayoutService } from './payouts.service.ts';
 
 declare module 'fastify' {
@@ -24,7 +25,7 @@ declare module 'fastify' {
 function sendCsv(reply: FastifyReply, file: { fileName: string; lines: AsyncIterable<string> }) {
   reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('content-disposition', attachmentDisposition(file.fileName))
     .header('cache-control', 'no-store');
   return reply.send(Readable.from(file.lines));
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { defineRoute, routeSchema, toFastifyPath } from '../../lib/define-route.ts';
+import { attachmentDisposition } from '../../storage/content-disposition.ts';
 import type { SalesService } from './sales.service.ts';
 
 export async function salesRoutes(app: FastifyInstance, options: { sales: SalesService }) {
@@ -35,7 +36,7 @@ export async function salesRoutes(app: FastifyInstance, options: { sales: SalesS
       const { fileName, lines } = await sales.exportCsv(request.seller.id, request.query.period);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('content-disposition', attachmentDisposition(fileName))
         .header('cache-control', 'no-store');
       return reply.send(Readable.from(lines));
     },
