@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { countryCodes as sellerCenterCountries } from '../../../packages/contract/src/countries.ts';
 import { countryCodes, createVisitReader } from './visits.js';
@@ -67,5 +68,16 @@ describe('a visit', () => {
     expect(visit('/mina', { 'cf-ipcountry': 'cn' }).attribution).toEqual({ country: 'CN' });
     expect(visit('/mina', { 'cf-ipcountry': 'T1' }).attribution).toEqual({});
     expect(visit('/mina', { 'accept-language': 'ko-KR' }).attribution).toEqual({});
+  });
+});
+
+describe('the storefront’s package', () => {
+  it('is installed by the repository’s npm install: the root asks for the same isbot', async () => {
+    /** @param {string} path */
+    const read = async (path) => JSON.parse(await readFile(new URL(path, import.meta.url), 'utf8'));
+    const example = await read('../package.json');
+    const root = await read('../../../package.json');
+    expect(example.dependencies.isbot).toMatch(/^\^5\./);
+    expect(root.devDependencies.isbot).toBe(example.dependencies.isbot);
   });
 });
