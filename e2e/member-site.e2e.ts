@@ -104,6 +104,12 @@ async function download(page: Page, product: ProductForSale) {
 
 // A refused form or download answers its page with 400, 403 or 409, which Chromium logs.
 test.use({ allowConsoleErrors: [failedRequest(400), failedRequest(403), failedRequest(409)] });
+// Headless Chromium calls itself HeadlessChrome, which the storefront leaves out as a bot: the
+// buyer here is a person's browser, whose product views count.
+test.use({
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+});
 
 test.describe('the reference storefront', () => {
   test('takes a buyer from the creator page to the file, until the download limit', async ({

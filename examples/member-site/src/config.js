@@ -8,6 +8,9 @@
  * @property {number} port The storefront's own port.
  * @property {string} host The address the storefront listens on.
  * @property {number} krwPerUsd Won charged per US dollar of a product's price.
+ * @property {string} countryHeader The header, lower case, in which the store's proxy tells the
+ *   visitor's country (`cf-ipcountry` behind Cloudflare); empty: no country is told.
+ * @property {string} timeZone The seller center's `TIME_ZONE`: views are counted on its days.
  */
 
 /**
@@ -43,12 +46,27 @@ export function loadConfig(env = process.env) {
     fail('KRW_PER_USD', 'must be a positive number of won per US dollar');
   }
 
+  // Trusted only because a proxy sets it: a store reached directly should set it to empty.
+  const countryHeader = (env.COUNTRY_HEADER ?? 'cf-ipcountry').trim().toLowerCase();
+  if (countryHeader !== '' && !/^[a-z0-9-]+$/.test(countryHeader)) {
+    fail('COUNTRY_HEADER', 'must be a header name (letters, digits and dashes) or empty');
+  }
+
+  const timeZone = env.SELLER_CENTER_TIME_ZONE ?? 'Asia/Seoul';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    fail('SELLER_CENTER_TIME_ZONE', `must be an IANA time zone, not "${timeZone}"`);
+  }
+
   return {
     sellerCenterUrl: sellerCenterUrl.replace(/\/+$/, ''),
     internalApiSecret,
     port,
     host: env.MEMBER_SITE_HOST ?? '127.0.0.1',
     krwPerUsd,
+    countryHeader,
+    timeZone,
   };
 }
 

@@ -135,6 +135,9 @@ describe('the pages', () => {
       purchasedAt: '2026-01-01T00:00:00.000Z',
       state: 'recorded',
       files: [{ id: 'f1', name: hostile, size: 10, downloads: { used: 1, limit: 5 } }],
+      attribution: { source: hostile, utmCampaign: hostile },
+      buyerLocale: 'en',
+      marketingConsent: false,
     }).toString();
     expectInert(page);
     expect(page).toContain('&lt;b&gt;cash&lt;/b&gt;');

@@ -22,6 +22,10 @@ import { randomUUID } from 'node:crypto';
  * @property {string} purchasedAt Fixed when the order is made, so that every report of it is the same call.
  * @property {'reporting' | 'recorded'} state `recorded` once the seller center has the sale.
  * @property {OrderFile[]} files The product's files at the time of the order.
+ * @property {import('./visits.js').Attribution} attribution Where the buyer's visit came from,
+ *   fixed with the order: every report of it tells the same.
+ * @property {string} buyerLocale The language of the pages the buyer used.
+ * @property {boolean} marketingConsent The buyer ticked the box for news at checkout.
  */
 
 export function createOrderBook() {

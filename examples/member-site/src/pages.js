@@ -42,6 +42,12 @@ export function fileSize(bytes) {
 }
 
 /**
+ * The language of the pages, told with each purchase as `buyerLocale`: a store with pages in
+ * several languages sends the one the buyer read (`ko`, `zh`, `ja`, `en`, `fr` or `tr`).
+ */
+export const pageLanguage = 'en';
+
+/**
  * A whole page.
  *
  * @param {string} title
@@ -49,7 +55,7 @@ export function fileSize(bytes) {
  */
 export function layout(title, main) {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${pageLanguage}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -125,10 +131,10 @@ ${
  * A product's page: its pictures, files and the buy form.
  *
  * @param {ProductPage} page
- * @param {{ assetBase: string, krwPerUsd: number, problem?: string, email?: string }} options
+ * @param {{ assetBase: string, krwPerUsd: number, problem?: string, email?: string, marketingConsent?: boolean }} options
  */
 export function productPage({ seller, product, files, thumbnails }, options) {
-  const { assetBase, krwPerUsd, problem, email } = options;
+  const { assetBase, krwPerUsd, problem, email, marketingConsent } = options;
   const price = Math.round(product.price * krwPerUsd);
   return layout(
     product.title,
@@ -163,6 +169,7 @@ ${Object.entries(paymentMethods).map(
     html`<label class="choice"><input type="radio" name="paymentMethod" value="${code}"${index === 0 ? html` checked` : null}> ${name}</label>`,
 )}
 </fieldset>
+<label class="choice"><input type="checkbox" name="marketingConsent" value="yes"${marketingConsent ? html` checked` : null}> Send me news of ${seller.nickname}’s new products by e-mail</label>
 <button type="submit">Pay ${krw(price)}</button>
 </form>
 </div>

@@ -47,6 +47,23 @@ import { signatureFor } from './signing.js';
  * @property {string} paymentMethod
  * @property {number} amount Whole won.
  * @property {string} purchasedAt ISO 8601; sent with every attempt so that a retry is the same call.
+ * @property {string} [source] Where the buyer's visit came from: the referrer's host.
+ * @property {string} [utmSource] The UTM fields of the visit's landing page.
+ * @property {string} [utmMedium]
+ * @property {string} [utmCampaign]
+ * @property {string} [buyerCountry] ISO 3166-1 alpha-2, as the store's proxy told it.
+ * @property {string} [buyerLocale] The language of the pages the buyer used.
+ * @property {boolean} [marketingConsent] The buyer ticked the box for news at checkout.
+ *
+ * @typedef {object} ViewItem An item of `POST /api/internal/views`.
+ * @property {string} productId
+ * @property {number} count
+ * @property {string} day yyyy-MM-dd in the seller center's time zone.
+ * @property {string} [source]
+ * @property {string} [utmSource]
+ * @property {string} [utmMedium]
+ * @property {string} [utmCampaign]
+ * @property {string} [country]
  *
  * @typedef {object} RecordedSale
  * @property {string} purchaseId
@@ -229,7 +246,7 @@ export function createSellerCenter({ baseUrl, secret, retry = {}, timeoutMs = 10
      * Adds views to products, up to 1,000 products a call. Views have no id: a call retried
      * after its answer was lost counts twice, so the view counter retries on its own schedule.
      *
-     * @param {{ productId: string, count: number }[]} views
+     * @param {ViewItem[]} views
      * @returns {Promise<ViewsAnswer>}
      */
     async recordViews(views) {

@@ -3,6 +3,7 @@ import { createOrderBook } from './orders.js';
 import { createSellerCenter } from './seller-center.js';
 import { createStorefront } from './storefront.js';
 import { createViewCounter } from './view-counter.js';
+import { createVisitReader } from './visits.js';
 
 // `npm start`: the storefront on MEMBER_SITE_PORT (4000), talking to SELLER_CENTER_URL.
 const config = loadConfig();
@@ -11,8 +12,21 @@ const sellerCenter = createSellerCenter({
   secret: config.internalApiSecret,
 });
 // Product views go to the seller center together, once a second.
-const views = createViewCounter({ send: (batch) => sellerCenter.recordViews(batch) });
-const server = createStorefront({ config, sellerCenter, orders: createOrderBook(), views });
+const views = createViewCounter({
+  send: (batch) => sellerCenter.recordViews(batch),
+  timeZone: config.timeZone,
+});
+const readVisit = createVisitReader({
+  sellerCenterUrl: config.sellerCenterUrl,
+  countryHeader: config.countryHeader,
+});
+const server = createStorefront({
+  config,
+  sellerCenter,
+  orders: createOrderBook(),
+  views,
+  readVisit,
+});
 
 views.start();
 server.listen(config.port, config.host, () => {

@@ -8,6 +8,7 @@ import {
   messagePage,
   orderPage,
   orderPath,
+  pageLanguage,
   paymentMethods,
   productPage,
 } from './pages.js';
@@ -18,7 +19,8 @@ import { SellerCenterError } from './seller-center.js';
  *
  *   GET  /                                            find a creator
  *   GET  /{nickname}                                  creator page (public catalog)
- *   GET  /{nickname}/products/{id}                    product page (public catalog; counts a view)
+ *   GET  /{nickname}/products/{id}                    product page (public catalog; counts a view
+ *                                                     unless a bot's or the seller's: visits.js)
  *   POST /{nickname}/products/{id}/buy                test payment → POST /api/internal/purchases
  *   GET  /my-orders/{orderId}                         the buyer's download page
  *   POST /my-orders/{orderId}/report                  reports the purchase again, same order id
@@ -34,11 +36,13 @@ import { SellerCenterError } from './seller-center.js';
  * @property {import('./seller-center.js').SellerCenter} sellerCenter
  * @property {import('./orders.js').OrderBook} orders
  * @property {import('./view-counter.js').ViewCounter} views
+ * @property {(headers: import('node:http').IncomingHttpHeaders, url: URL) => Visit} readVisit
  * @property {(message: string) => void} [log]
  *
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
  * @typedef {import('./orders.js').Order} Order
+ * @typedef {import('./visits.js').Visit} Visit
  */
 
 const stylesheet = readFileSync(new URL('./style.css', import.meta.url));
@@ -60,7 +64,14 @@ const securityHeaders = {
 };
 
 /** @param {StorefrontParts} parts */
-export function createStorefront({ config, sellerCenter, orders, views, log = console.warn }) {
+export function createStorefront({
+  config,
+  sellerCenter,
+  orders,
+  views,
+  readVisit,
+  log = console.warn,
+}) {
   const assetBase = `${config.sellerCenterUrl}/`;
 
   /** @param {string} nickname */
@@ -73,11 +84,12 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
   /**
    * @param {string} nickname
    * @param {string} productId
+   * @param {Visit} visit
    */
-  async function showProduct(nickname, productId) {
+  async function showProduct(nickname, productId, visit) {
     const page = await sellerCenter.productPage(nickname, productId);
     if (!page) return notFound('This product is not on sale.');
-    views.add(page.product.id);
+    if (visit.counted) views.add(page.product.id, 1, visit.attribution);
     return ok(productPage(page, { assetBase, krwPerUsd: config.krwPerUsd }));
   }
 
@@ -88,15 +100,27 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
    * @param {string} nickname
    * @param {string} productId
    * @param {URLSearchParams} form
+   * @param {Visit} visit
    */
-  async function buy(nickname, productId, form) {
+  async function buy(nickname, productId, form, visit) {
     const page = await sellerCenter.productPage(nickname, productId);
     if (!page) return notFound('This product is not on sale.');
     const email = (form.get('email') ?? '').trim();
     const paymentMethod = form.get('paymentMethod') ?? '';
+    // Only a ticked box is consent; an unticked one sends nothing (it withdraws nothing).
+    const marketingConsent = form.get('marketingConsent') === 'yes';
     /** @param {string} problem */
     const refuse = (problem) =>
-      reply(400, productPage(page, { assetBase, krwPerUsd: config.krwPerUsd, problem, email }));
+      reply(
+        400,
+        productPage(page, {
+          assetBase,
+          krwPerUsd: config.krwPerUsd,
+          problem,
+          email,
+          marketingConsent,
+        }),
+      );
     if (!emailPattern.test(email) || email.length > 254) {
       return refuse('Enter a valid e-mail address.');
     }
@@ -117,6 +141,9 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
         size: file.file_size,
         downloads: undefined,
       })),
+      attribution: visit.attribution,
+      buyerLocale: pageLanguage,
+      marketingConsent,
     });
     const refusal = await report(order);
     if (refusal) {
@@ -145,6 +172,7 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
         paymentMethod: order.paymentMethod,
         amount: order.amount,
         purchasedAt: order.purchasedAt,
+        ...purchaseFields(order),
       });
       order.state = 'recorded';
       return undefined;
@@ -229,9 +257,10 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
    * @param {string[]} path The address's segments, decoded.
    * @param {URLSearchParams} query
    * @param {() => Promise<URLSearchParams>} readForm
+   * @param {Visit} visit
    * @returns {Promise<Answer>}
    */
-  async function route(method, path, query, readForm) {
+  async function route(method, path, query, readForm, visit) {
     const [first, second, third, fourth, fifth] = path;
     if (method === 'GET') {
       if (path.length === 0) {
@@ -252,7 +281,7 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
       }
       if (first && path.length === 1) return showCreator(first);
       if (first && second === 'products' && third && path.length === 3) {
-        return showProduct(first, third);
+        return showProduct(first, third, visit);
       }
     }
     if (method === 'POST') {
@@ -268,7 +297,7 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
         }
       }
       if (first && second === 'products' && third && fourth === 'buy' && path.length === 4) {
-        return buy(first, third, await readForm());
+        return buy(first, third, await readForm(), visit);
       }
     }
     return notFound('There is no such page.');
@@ -283,9 +312,18 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
         .split('/')
         .filter((segment) => segment !== '')
         .map((segment) => decodeURIComponent(segment));
-      answer = await route(request.method ?? 'GET', path, url.searchParams, () =>
-        readForm(request),
+      const visit = readVisit(request.headers, url);
+      answer = await route(
+        request.method ?? 'GET',
+        path,
+        url.searchParams,
+        () => readForm(request),
+        visit,
       );
+      // The visit is kept (and its half hour starts again) with each page.
+      if (visit.cookie && answer.type?.startsWith('text/html')) {
+        answer = { ...answer, cookie: visit.cookie };
+      }
     } catch (error) {
       if (error instanceof URIError) {
         answer = notFound('There is no such page.');
@@ -316,6 +354,7 @@ export function createStorefront({ config, sellerCenter, orders, views, log = co
  * @property {string | Buffer} [body]
  * @property {string} [location]
  * @property {boolean} [private] A buyer's page: never stored by a cache.
+ * @property {string} [cookie] The visit's `Set-Cookie`.
  */
 
 /**
@@ -351,8 +390,26 @@ function send(response, answer) {
     'cache-control': answer.private ? 'no-store' : 'no-cache',
     ...(answer.type ? { 'content-type': answer.type } : {}),
     ...(answer.location ? { location: answer.location } : {}),
+    ...(answer.cookie ? { 'set-cookie': answer.cookie } : {}),
   });
   response.end(answer.body);
+}
+
+/**
+ * The purchase's fields about the buyer and where the visit came from (the seller center
+ * names the source and keeps the consent on the buyer's customer record). Only what is known
+ * is sent: an absent field is no claim.
+ *
+ * @param {Order} order
+ */
+function purchaseFields({ attribution, buyerLocale, marketingConsent }) {
+  const { country, ...origin } = attribution;
+  return {
+    ...origin,
+    ...(country && { buyerCountry: country }),
+    buyerLocale,
+    ...(marketingConsent && { marketingConsent }),
+  };
 }
 
 class FormError extends Error {

@@ -6,6 +6,7 @@ import { createSellerCenter } from './seller-center.js';
 import { createStorefront } from './storefront.js';
 import { startHttpPeer } from './testing/http-peer.js';
 import { createViewCounter } from './view-counter.js';
+import { createVisitReader } from './visits.js';
 
 /**
  * The storefront's routes over HTTP, with a real HTTP peer in the seller center's place: what
@@ -61,6 +62,8 @@ let purchaseAnswers = [];
 let deliveryAnswers = [];
 /** @type {string[]} */
 const logged = [];
+/** @type {import('./view-counter.js').ViewCounter} */
+let views;
 
 beforeAll(async () => {
   sellerCenter = await startHttpPeer();
@@ -84,6 +87,7 @@ beforeAll(async () => {
     secret,
     retry: { sleep: async () => {} },
   });
+  views = createViewCounter({ send: (batch) => client.recordViews(batch) });
   storefront = createStorefront({
     config: {
       sellerCenterUrl: sellerCenter.url,
@@ -91,10 +95,16 @@ beforeAll(async () => {
       port: 0,
       host: '127.0.0.1',
       krwPerUsd: 1380,
+      countryHeader: 'cf-ipcountry',
+      timeZone: 'Asia/Seoul',
     },
     sellerCenter: client,
     orders: createOrderBook(),
-    views: createViewCounter({ send: (views) => client.recordViews(views) }),
+    views,
+    readVisit: createVisitReader({
+      sellerCenterUrl: sellerCenter.url,
+      countryHeader: 'cf-ipcountry',
+    }),
     log: (message) => logged.push(message),
   });
   storefront.listen(0, '127.0.0.1');
@@ -155,6 +165,7 @@ describe('buying', () => {
       paymentMethod: 'kakaopay',
       amount: 16_560,
       purchasedAt: expect.any(String),
+      buyerLocale: 'en',
     });
     expect(
       verifyInternalSignature(secret, String(call?.headers['x-signature']), call?.body ?? ''),
@@ -259,5 +270,116 @@ describe('every page', () => {
       'location',
     );
     expect((await fetch(`${storefrontUrl}${path}`)).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+/** A phone's browser, as buyers' visits carry. */
+const browser =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const productAddress = `/mina/products/${productId}`;
+
+/**
+ * Opens a page of the storefront as a browser does; answers the visit cookie it set (if any).
+ *
+ * @param {string} path
+ * @param {Record<string, string>} headers
+ */
+async function open(path, headers = {}) {
+  const answer = await fetch(`${storefrontUrl}${path}`, {
+    headers: { 'user-agent': browser, ...headers },
+  });
+  expect(answer.status).toBe(200);
+  return answer.headers.get('set-cookie')?.split(';')[0] ?? '';
+}
+
+/** The items of the view batches sent since the test began. */
+async function sentViews() {
+  await views.flush();
+  return sellerCenter.received
+    .filter((request) => request.url === '/api/internal/views')
+    .flatMap((request) => JSON.parse(request.body).views);
+}
+
+/** Today in Seoul, as the batches carry it. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+
+describe('where views and sales come from', () => {
+  it('does not count a bot’s visit', async () => {
+    for (const userAgent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
+      '',
+    ]) {
+      const answer = await fetch(`${storefrontUrl}${productAddress}`, {
+        headers: { 'user-agent': userAgent, referer: 'https://www.naver.com/' },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('set-cookie')).toBeNull();
+    }
+    expect(await sentViews()).toEqual([]);
+  });
+
+  it('does not count the seller’s own visit: from the seller center, or opened with ?preview', async () => {
+    const fromSellerCenter = await open(productAddress, {
+      referer: `${sellerCenter.url}/products/${productId}`,
+    });
+    // The rest of that visit is the seller's too.
+    await open(productAddress, { cookie: fromSellerCenter });
+    const preview = await open(`${productAddress}?preview`);
+    await open(productAddress, { cookie: preview });
+    expect(await sentViews()).toEqual([]);
+
+    // Another browser's visit counts.
+    await open(productAddress);
+    expect(await sentViews()).toEqual([{ productId, day: today(), count: 1 }]);
+  });
+
+  it('sends the source, UTM fields and country of a visit from naver.com with its views and its purchase', async () => {
+    const visit = await open(
+      `${productAddress}?utm_source=naver&utm_medium=blog&utm_campaign=chuseok`,
+      { referer: 'https://www.naver.com/', 'cf-ipcountry': 'KR' },
+    );
+    // A later page of the same visit: no referrer, no UTM fields, the same source.
+    await open(productAddress, { cookie: visit, 'cf-ipcountry': 'KR' });
+    const fromNaver = {
+      source: 'www.naver.com',
+      utmSource: 'naver',
+      utmMedium: 'blog',
+      utmCampaign: 'chuseok',
+    };
+    expect(await sentViews()).toEqual([
+      { productId, day: today(), ...fromNaver, country: 'KR', count: 2 },
+    ]);
+
+    const answer = await fetch(`${storefrontUrl}${productAddress}/buy`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': browser,
+        cookie: visit,
+        'cf-ipcountry': 'KR',
+      },
+      body: new URLSearchParams({
+        email: 'minji@example.com',
+        paymentMethod: 'naverpay',
+        marketingConsent: 'yes',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(303);
+    const [call] = purchaseCalls();
+    expect(JSON.parse(call?.body ?? '')).toMatchObject({
+      ...fromNaver,
+      buyerCountry: 'KR',
+      buyerLocale: 'en',
+      marketingConsent: true,
+    });
+  });
+
+  it('tells no country without the proxy’s header, and none the seller center would refuse', async () => {
+    await open(productAddress, { referer: 'https://weibo.cn/', 'cf-ipcountry': 'XX' });
+    await open(productAddress, { referer: 'https://weibo.cn/' });
+    expect(await sentViews()).toEqual([{ productId, day: today(), source: 'weibo.cn', count: 2 }]);
   });
 });

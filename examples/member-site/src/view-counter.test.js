@@ -5,10 +5,10 @@ import { createViewCounter } from './view-counter.js';
 /**
  * The counter with a `send` that records each batch, and fails while `failWith` is set.
  *
- * @param {{ failWith?: Error }} state
+ * @param {{ failWith?: Error, now?: Date }} state
  */
 function counterWith(state = {}) {
-  /** @type {{ productId: string, count: number }[][]} */
+  /** @type {import('./seller-center.js').ViewItem[][]} */
   const batches = [];
   /** @type {string[]} */
   const logged = [];
@@ -19,9 +19,13 @@ function counterWith(state = {}) {
       return { accepted: views.length, unknown: 0 };
     },
     log: (message) => logged.push(message),
+    now: () => state.now ?? new Date('2026-03-01T03:00:00Z'),
   });
   return { counter, batches, logged };
 }
+
+/** The day of the counter's clock, in Seoul. */
+const day = '2026-03-01';
 
 describe('the view counter', () => {
   it('sends the views of a tick in one call, summed per product', async () => {
@@ -30,12 +34,34 @@ describe('the view counter', () => {
     await counter.flush();
     expect(batches).toEqual([
       [
-        { productId: 'a', count: 3 },
-        { productId: 'b', count: 1 },
+        { productId: 'a', day, count: 3 },
+        { productId: 'b', day, count: 1 },
       ],
     ]);
     await counter.flush();
     expect(batches).toHaveLength(1);
+  });
+
+  it('counts one item per product, Seoul day, source, UTM fields and country', async () => {
+    const state = { now: new Date('2026-03-01T14:59:59Z') };
+    const { counter, batches } = counterWith(state);
+    const naver = { source: 'm.search.naver.com', utmCampaign: 'spring', country: 'KR' };
+    counter.add('a', 1, naver);
+    counter.add('a', 2, naver);
+    counter.add('a', 1, { ...naver, utmMedium: 'blog' });
+    counter.add('a', 1, { country: 'CN' });
+    // 15:00 UTC is midnight in Seoul: a view of the next day is an item of its own.
+    state.now = new Date('2026-03-01T15:00:00Z');
+    counter.add('a', 1, naver);
+    await counter.flush();
+    expect(batches).toEqual([
+      [
+        { productId: 'a', day: '2026-03-01', ...naver, count: 3 },
+        { productId: 'a', day: '2026-03-01', ...naver, utmMedium: 'blog', count: 1 },
+        { productId: 'a', day: '2026-03-01', country: 'CN', count: 1 },
+        { productId: 'a', day: '2026-03-02', ...naver, count: 1 },
+      ],
+    ]);
   });
 
   it('splits what one call may not carry: 1,000 products a call, 100,000 views an item', async () => {
@@ -58,7 +84,7 @@ describe('the view counter', () => {
     counter.add('a');
     state.failWith = undefined;
     await counter.flush();
-    expect(batches).toEqual([[{ productId: 'a', count: 3 }]]);
+    expect(batches).toEqual([[{ productId: 'a', day, count: 3 }]]);
   });
 
   it('drops views the seller center refused (4xx): they would be refused again', async () => {
@@ -81,6 +107,6 @@ describe('the view counter', () => {
     counter.start();
     counter.add('a');
     await counter.stop();
-    expect(batches).toEqual([[{ productId: 'a', count: 1 }]]);
+    expect(batches).toEqual([[{ productId: 'a', day, count: 1 }]]);
   });
 });
