@@ -24,6 +24,9 @@ export function conversionOf(sales: number, views: number): number | null {
   return views > 0 ? Math.min(sales / views, 1) : null;
 }
 
+const minDay = (a: string, b: string) => (a < b ? a : b);
+const maxDay = (a: string, b: string) => (a > b ? a : b);
+
 /** Every day from `from` to `to`, both included. */
 function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
@@ -44,8 +47,11 @@ export function createAnalyticsService(deps: {
     const defaultDays = limits.conversion.defaultDays;
     const to =
       query.to ??
-      (query.from ? addDays(query.from, defaultDays - 1) : localDayOf(now(), deps.timeZone));
-    const from = query.from ?? addDays(to, -(defaultDays - 1));
+      (query.from
+        ? minDay(addDays(query.from, defaultDays - 1), limits.dates.lastDay)
+        : localDayOf(now(), deps.timeZone));
+    // A default end past the last day stored is that day; a default start before the first, that one.
+    const from = query.from ?? maxDay(addDays(to, -(defaultDays - 1)), limits.dates.firstDay);
     if (from > to) throw invalidField('to', 'dateRangeInvalid', 'Invalid query: from is after to');
     if (addDays(from, limits.conversion.maxDays) <= to) {
       throw invalidField('from', 'periodTooLong', 'Invalid query: the period is too long');
