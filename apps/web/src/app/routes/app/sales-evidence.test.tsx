@@ -2,6 +2,7 @@
 import { getTransactionsEndpoint } from '@seller/contract/sales/get-transactions';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fetchEvidencePdf } from '@/features/sales/api/get-sale-evidence-pdf';
 import { apiRequest } from '@/lib/api-client';
 import { renderApp } from '@/testing/render-app';
 import {
@@ -54,6 +55,24 @@ describe("the sale page's delivery evidence", () => {
     expect(within(sheet).getByTestId('evidence-refunds').textContent).toContain('₩3,000');
     expect(within(sheet).getByTestId('evidence-samples').textContent).toBe('None');
     expect(within(sheet).getByTestId('evidence-hash').textContent).toMatch(/^[0-9a-f]{64}$/);
+    // The printable sheet in each language it is written in.
+    for (const name of ['한국어', '中文', 'English']) {
+      expect(
+        within(sheet).getByRole('button', {
+          name: `Download the evidence sheet as a PDF in ${name}`,
+        }),
+      ).toBeTruthy();
+    }
+  });
+
+  it('fetches the printable sheet as a PDF named after the order', async () => {
+    const pdf = await fetchEvidencePdf({
+      purchaseId: await purchaseIdOf(orderIds[1] ?? ''),
+      language: 'ko',
+    });
+    expect(pdf.fileName).toBe(`evidence-${orderIds[1]}.pdf`);
+    expect(pdf.blob.type).toBe('application/pdf');
+    expect(new TextDecoder().decode(await pdf.blob.slice(0, 5).arrayBuffer())).toBe('%PDF-');
   });
 
   it('names the files a buyer never downloaded', async () => {

@@ -1,7 +1,12 @@
 import type { SaleEvidence as Sheet } from '@seller/contract/sales/get-sale-evidence';
-import { FileCheckIcon } from 'lucide-react';
+import {
+  type EvidenceSheetLanguage,
+  evidenceSheetLanguages,
+} from '@seller/contract/sales/get-sale-evidence-pdf';
+import { DownloadIcon, FileCheckIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,6 +15,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatFileSize, formatKrwAmount } from '@/lib/format';
 import { formatDateTime } from '@/lib/format-date';
 import { useSaleEvidence } from '../api/get-sale-evidence';
+import { useDownloadEvidencePdf } from '../api/get-sale-evidence-pdf';
 
 function EvidenceSummary({ sheet }: { sheet: Sheet }) {
   const { t, i18n } = useTranslation();
@@ -129,6 +135,40 @@ function EvidenceDeliveries({ sheet }: { sheet: Sheet }) {
   );
 }
 
+/** Each language the printed sheet is written in, named in itself. */
+const sheetLanguageNames: Record<EvidenceSheetLanguage, string> = {
+  ko: '한국어',
+  zh: '中文',
+  en: 'English',
+};
+
+/** The printable sheet, one button per language it is written in. */
+function EvidencePdfButtons({ purchaseId }: { purchaseId: string }) {
+  const { t } = useTranslation();
+  const download = useDownloadEvidencePdf({
+    onError: (error) => toast.error(errorMessage(t, error, t('sales.evidence.pdfFailed'))),
+  });
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="evidence-pdf">
+      {evidenceSheetLanguages.map((language) => (
+        <Button
+          key={language}
+          type="button"
+          variant="outline"
+          size="sm"
+          lang={language}
+          disabled={download.isPending}
+          onClick={() => download.mutate({ purchaseId, language })}
+          aria-label={t('sales.evidence.downloadPdfIn', { language: sheetLanguageNames[language] })}
+        >
+          <DownloadIcon aria-hidden="true" />
+          {t('sales.evidence.pdf', { language: sheetLanguageNames[language] })}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The sale's delivery evidence for a refund dispute after a download: asked for when the
  * seller opens it, then its summary (first delivery, samples offered, files never downloaded,
@@ -156,6 +196,7 @@ export function SaleEvidence({ purchaseId }: { purchaseId: string }) {
     } else {
       body = (
         <div className="grid gap-4" data-testid="evidence-sheet">
+          <EvidencePdfButtons purchaseId={purchaseId} />
           <EvidenceSummary sheet={query.data} />
           <EvidenceDeliveries sheet={query.data} />
         </div>
