@@ -9,6 +9,7 @@ import {
   signedPost,
 } from '../../test/member-site-calls.ts';
 import { pageTexts } from '../../test/pdf-files.ts';
+import { drawsCharacter, embeddedCidFonts } from '../../test/pdf-fonts.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -107,6 +108,18 @@ describe('the printable evidence sheet', () => {
     expect(chinese).toContain('从未下载的文件: 练习册.zip');
     expect(chinese).toContain('1. ');
     expect(chinese).toContain('플래너.zip');
+  });
+
+  it('embeds font subsets that draw every Korean and Chinese character with a real glyph', async () => {
+    const { seller, sale } = await disputedSale();
+    const bytes = (await pdfOf(seller, sale.purchaseId, 'ko')).rawPayload;
+    const fonts = await embeddedCidFonts(bytes);
+    expect(fonts.length).toBe(2);
+    // Hangul from the Korean subset, the ideographs it lacks from the Chinese one.
+    for (const character of new Set('전달증빙받지않은파일练习册환불요청김민지')) {
+      const drawn = fonts.filter((font) => drawsCharacter(font, character));
+      expect(drawn.length, `${character} U+${character.codePointAt(0)?.toString(16)}`).toBe(1);
+    }
   });
 
   it('is English without a language, and refuses one it is not written in', async () => {
