@@ -1504,6 +1504,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/sales/{purchaseId}/evidence.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sale's delivery evidence as a printable PDF
+         * @description The delivery evidence sheet (the same figures as `GET …/evidence`) as an `application/pdf` attachment named `evidence-<orderId>.pdf`, written in Korean, Chinese or English (`lang`, English when absent) for a refund dispute after a download (KR 전자상거래법 §17, CN 消费者权益保护法 §25): the order, the buyer, the samples offered, every delivery with its version and the served bytes' SHA-256, the files never downloaded, the refunds, and the sheet's id, time and SHA-256. Another seller's sale, or an id that is not one, is 404; a language other than these is 400 `validation_failed`.
+         */
+        get: operations["getSaleEvidencePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/sales/{purchaseId}/reset-downloads": {
         parameters: {
             query?: never;
@@ -9576,6 +9596,86 @@ export interface operations {
                             }[];
                         };
                     };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSaleEvidencePdf: {
+        parameters: {
+            query?: {
+                lang?: "ko" | "zh" | "en";
+            };
+            header?: never;
+            path: {
+                purchaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description `code`: `validation_failed` */

@@ -741,6 +741,10 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: 'seller',
     ownership: saleIdCases('GET', '/evidence'),
   },
+  'GET /api/products/sales/:purchaseId/evidence.pdf': {
+    access: 'seller',
+    ownership: saleIdCases('GET', '/evidence.pdf'),
+  },
   'POST /api/products/sales/:purchaseId/reset-downloads': {
     access: 'seller',
     ownership: saleIdCases('POST', '/reset-downloads'),

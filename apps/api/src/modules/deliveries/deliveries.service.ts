@@ -5,6 +5,7 @@ import type {
 } from '@seller/contract/internal/create-delivery';
 import type { SaleDetail } from '@seller/contract/sales/get-sale';
 import type { SaleEvidence } from '@seller/contract/sales/get-sale-evidence';
+import type { EvidenceSheetLanguage } from '@seller/contract/sales/get-sale-evidence-pdf';
 import type { ResetSaleDownloadsResponse } from '@seller/contract/sales/reset-sale-downloads';
 import type { z } from 'zod';
 import type { ProductFileVersionRow } from '../../db/schema.ts';
@@ -15,6 +16,7 @@ import { storedUserAgent } from '../../lib/user-agent.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
 import type { DeliveryRepository, DeliveryTarget } from './deliveries.repository.ts';
+import { renderEvidencePdf } from './evidence-pdf.ts';
 import { networkPrefix } from './network-prefix.ts';
 
 export type DeliveryInput = z.output<typeof createDeliveryBodySchema>;
@@ -140,7 +142,7 @@ export function createDeliveryService(deps: {
     return made;
   }
 
-  return {
+  const service = {
     async deliver(input: DeliveryInput): Promise<CreateDeliveryResponse> {
       if (!isUuid(input.fileId)) throw notFound('File');
       const target = await deliveries.findTarget(input.orderId, input.fileId);
@@ -336,6 +338,23 @@ export function createDeliveryService(deps: {
       return { sheet: { ...sheet, sha256 }, ...body };
     },
 
+    /**
+     * The evidence sheet as a printable PDF in Korean, Chinese or English, named after the
+     * order; another seller's sale is a 404 like the JSON sheet.
+     */
+    async evidencePdf(
+      sellerId: string,
+      saleId: string,
+      language: EvidenceSheetLanguage,
+    ): Promise<{ fileName: string; bytes: Buffer }> {
+      const sheet = await service.evidence(sellerId, saleId);
+      const safeOrderId = sheet.order.orderId.replace(/[^A-Za-z0-9._-]/g, '_');
+      return {
+        fileName: `evidence-${safeOrderId}.pdf`,
+        bytes: await renderEvidencePdf(sheet, language),
+      };
+    },
+
     async resetDownloads(sellerId: string, saleId: string): Promise<ResetSaleDownloadsResponse> {
       if (!isUuid(saleId)) throw saleNotFound();
       const reset = await deliveries.resetDownloads(sellerId, saleId);
@@ -343,6 +362,7 @@ export function createDeliveryService(deps: {
       return { sale: saleRowToTransaction(reset.sale, reset.productTitle) };
     },
   };
+  return service;
 }
 
 export type DeliveryService = ReturnType<typeof createDeliveryService>;

@@ -15,6 +15,8 @@ export const salesKeys = {
     [...salesKeys.transactionPages(), query] as const,
   /** One sale with its refunds and downloads. */
   sale: (purchaseId: string) => [...salesKeys.all, 'sale', purchaseId] as const,
+  /** One sale's delivery evidence sheet. */
+  evidence: (purchaseId: string) => [...salesKeys.sale(purchaseId), 'evidence'] as const,
   dailies: () => [...salesKeys.all, 'daily'] as const,
   daily: (days: number) => [...salesKeys.dailies(), days] as const,
   byProduct: () => [...salesKeys.all, 'by-product'] as const,

@@ -9,4 +9,7 @@ export const productKeys = {
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (productId: string) => [...productKeys.details(), productId] as const,
   stats: () => [...productKeys.all, 'stats'] as const,
+  /** Every version of one of a product's files. */
+  fileVersions: (productId: string, fileId: string) =>
+    [...productKeys.detail(productId), 'files', fileId, 'versions'] as const,
 };

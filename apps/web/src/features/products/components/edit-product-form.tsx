@@ -32,6 +32,7 @@ import { ExistingFiles, ExistingThumbnails, type PendingRemoval } from './existi
 import { NewUploads } from './new-uploads';
 import { ProductBasicFields } from './product-basic-fields';
 import { ProductFormFrame } from './product-form-frame';
+import { SampleWarning } from './sample-warning';
 import { SaveActions } from './save-actions';
 import { orderThumbnails } from './thumbnail-carousel';
 
@@ -227,6 +228,7 @@ export function EditProductForm({ detail }: { detail: ProductDetail }) {
           <CardTitle>{t('products.edit.files')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
+          <SampleWarning files={keptFiles} />
           <Section heading={t('products.edit.currentFiles')}>
             <ExistingFiles files={keptFiles} disabled={busy} onRemove={setConfirmRemoval} />
           </Section>

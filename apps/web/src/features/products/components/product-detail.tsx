@@ -24,6 +24,7 @@ import { formatShortDate } from '@/lib/format-date';
 import { useDownloadFile } from '../api/get-download-url';
 import { useExchangeRate } from '../api/get-exchange-rate';
 import { useProduct } from '../api/get-product';
+import { FileEvolution } from './file-evolution';
 import { ProductFiles } from './product-files';
 import { ShareBox } from './share-box';
 import { StatusBadge } from './status-badge';
@@ -245,6 +246,8 @@ export function ProductDetailView({
           />
         </CardContent>
       </Card>
+
+      <FileEvolution detail={query.data} />
     </div>
   );
 }

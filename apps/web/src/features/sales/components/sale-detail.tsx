@@ -20,6 +20,7 @@ import { saleAfterRefunds } from '../lib/sale-after-refunds';
 import { RefundedAmount } from './refunded-amount';
 import { SaleBuyer } from './sale-buyer';
 import { SaleDownloads } from './sale-downloads';
+import { SaleEvidence } from './sale-evidence';
 import { SaleRefunds } from './sale-refunds';
 import { SaleStatusBadge } from './sale-status-badge';
 
@@ -259,6 +260,7 @@ export function SaleDetail({
             allowancePending={allowancePending}
           />
           <SaleRefunds refunds={detail.refunds} />
+          <SaleEvidence purchaseId={purchaseId} />
         </>
       ) : (
         <div data-testid="sale-loading">

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { getProductEndpoint } from '@seller/contract/products/get-product';
 import { updateProductEndpoint } from '@seller/contract/products/update-product';
+import { updateProductFileEndpoint } from '@seller/contract/products/update-product-file';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiRequest } from '@/lib/api-client';
@@ -53,5 +54,28 @@ describe('editing a product', () => {
     ).toBeTruthy();
     expect(limit.getAttribute('aria-invalid')).toBe('true');
     expect(await downloadLimitOf(product.id)).toBe(5);
+  });
+});
+
+describe('the warning about PDFs sold without a sample', () => {
+  it('tells a seller of PDFs without a sample that Korean buyers may withdraw after download', async () => {
+    await signUpSeller();
+    const { product } = await createProduct('Budget planner');
+    await renderApp(`/products/${product.id}/edit`);
+    const warning = await screen.findByTestId('sample-warning');
+    expect(warning.textContent).toContain('Korean buyers may withdraw after downloading');
+    expect(warning.textContent).toContain('(§17)');
+  });
+
+  it('says nothing once a file is offered as a sample', async () => {
+    await signUpSeller();
+    const { product, files } = await createProduct('Habit tracker');
+    await apiRequest(updateProductFileEndpoint, {
+      params: { id: product.id, fileId: files[0]?.id ?? '' },
+      body: { is_sample: true },
+    });
+    await renderApp(`/products/${product.id}/edit`);
+    await screen.findByLabelText('Download limit');
+    expect(screen.queryByTestId('sample-warning')).toBeNull();
   });
 });
