@@ -271,7 +271,7 @@ describe('GET /api/customers: search, filters, sort and pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename=customers-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const [header, ...lines] = response.body.slice(1).trimEnd().split('\r\n');
     expect(header).toBe(

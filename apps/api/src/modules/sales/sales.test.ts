@@ -397,7 +397,7 @@ describe('GET /api/products/sales/export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="sales-all-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename=sales-all-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
