@@ -2,6 +2,7 @@ import type { ConversionGroup } from '@seller/contract/analytics/get-conversion'
 import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { localDay, startOfLocalDay } from '../../db/local-days.ts';
+import { fullyRefunded } from '../../db/sale-rows.ts';
 import { products, productViewsDaily, sales } from '../../db/schema.ts';
 
 /** The report's scope: one seller, local days `from` to `to` (both included), maybe one product. */
@@ -115,7 +116,7 @@ export function createAnalyticsRepository(db: Database, timeZone: string) {
             eq(sales.sellerId, scope.sellerId),
             gte(sales.purchasedAt, sql`${startOfLocalDay(sql`${scope.from}::date`, timeZone)}`),
             lt(sales.purchasedAt, sql`${startOfLocalDay(sql`(${scope.to}::date + 1)`, timeZone)}`),
-            sql`${sales.refundedAmount} < ${sales.amount}`,
+            sql`not ${fullyRefunded('sales')}`,
             scope.productId === undefined ? undefined : eq(sales.productId, scope.productId),
           ),
         )
