@@ -1,6 +1,7 @@
 // `npm run screenshots [-- --languages en,ko,zh] [--out docs/screenshots]`
 //
-// Screenshots of the dashboard, the products and the sales, in light and dark, on a desktop
+// Screenshots of the dashboard, the products, the sales, the customers, the discount codes and
+// the analytics, in light and dark, on a desktop
 // (1280×800) and a phone (390×844), with the demo shop of `npm run seed:demo`: a fresh data
 // directory is seeded, the built app is served from it on a free port, and headless Chromium
 // (playwright-core, /usr/bin/chromium or CHROMIUM_PATH) captures each screen. English goes to
@@ -53,6 +54,9 @@ const screens: Screen[] = [
   { name: 'dashboard', path: '/', ready: settled },
   { name: 'products', path: '/products', ready: settled },
   { name: 'sales', path: '/sales', ready: settled },
+  { name: 'customers', path: '/customers', ready: settled },
+  { name: 'discounts', path: '/discounts', ready: settled },
+  { name: 'analytics', path: '/analytics', ready: settled },
 ];
 
 /** The environment of the seed command and the server: this data directory, no other store. */

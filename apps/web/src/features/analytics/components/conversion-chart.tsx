@@ -1,5 +1,5 @@
 import type { ConversionRow } from '@seller/contract/analytics/get-conversion';
-import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartTooltip } from '@/components/chart-tooltip';
 import {
@@ -15,25 +15,11 @@ import {
   slot,
 } from '@/lib/chart-geometry';
 import { formatCount } from '@/lib/format';
+import { useBoxWidth } from '@/lib/use-box-width';
 import { useChartDays } from '@/lib/use-chart-days';
 import { formatConversion } from '../lib/analytics-period';
 
 /** The width of `ref`'s box as it changes; 720 where nothing can be measured (jsdom). */
-function useBoxWidth(ref: RefObject<HTMLElement | null>): number | undefined {
-  const [width, setWidth] = useState<number>();
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setWidth(element.clientWidth || 720);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
 function ChartSvg({
   days,
   layout,

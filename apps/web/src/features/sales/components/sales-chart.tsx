@@ -1,6 +1,6 @@
 import { limits } from '@seller/contract/limits';
 import type { DailySalesRow } from '@seller/contract/sales/get-daily-sales';
-import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartTooltip } from '@/components/chart-tooltip';
 import {
@@ -17,6 +17,7 @@ import {
   slot,
 } from '@/lib/chart-geometry';
 import { formatCount, formatKrwAmount } from '@/lib/format';
+import { useBoxWidth } from '@/lib/use-box-width';
 import { useChartDays } from '@/lib/use-chart-days';
 import { useDailySales } from '../api/get-daily-sales';
 
@@ -37,25 +38,6 @@ function HorizontalRule({ plot, y, opacity }: { plot: Plot; y: number; opacity: 
       strokeOpacity={opacity}
     />
   );
-}
-
-/**
- * The width of `ref`'s box, followed as it changes; measured before the first paint, so that
- * the chart is drawn once at its real size. 720 where nothing can be measured (tests in jsdom).
- */
-function useBoxWidth(ref: RefObject<HTMLElement | null>): number | undefined {
-  const [width, setWidth] = useState<number>();
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setWidth(element.clientWidth || 720);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 function ChartSvg({
