@@ -1,7 +1,7 @@
 /**
  * `npm run check:bundle` (after `npm run build`): fails when the JavaScript that the browser
  * downloads for /login (gzip) grows past the budget, or when another route stops being lazy.
- * `--max-kb N` checks against N instead of the 140 kB budget (`loginBudgetKB` in
+ * `--max-kb N` checks against N instead of the 141 kB budget (`loginBudgetKB` in
  * bench/lib/bundle.ts); CI passes the same 140.
  */
 

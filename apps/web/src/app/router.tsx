@@ -64,6 +64,16 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): 
   return <Screen />;
 }
 
+/**
+ * The screens' modules that hold several screens: one loader each, shared by their routes (one
+ * lazy import in the first bundle instead of one per route).
+ */
+const loadDiscounts = () => import('./routes/app/discounts');
+const loadLegal = () => import('./routes/legal');
+const loadSales = () => import('./routes/app/sales');
+const loadPayouts = () => import('./routes/app/payouts');
+const loadCustomers = () => import('./routes/app/customers');
+
 /** A top-level route: who may see it, and an error page for anything below it that fails. */
 function page(access: Access, element: ReactNode): ReactNode {
   return (
@@ -130,20 +140,14 @@ export const routes: RouteObject[] = [
     path: paths.terms.path,
     element: page(
       'open',
-      screen(
-        () => import('./routes/legal'),
-        (m) => m.TermsRoute,
-      ),
+      screen(loadLegal, (m) => m.TermsRoute),
     ),
   },
   {
     path: paths.privacy.path,
     element: page(
       'open',
-      screen(
-        () => import('./routes/legal'),
-        (m) => m.PrivacyRoute,
-      ),
+      screen(loadLegal, (m) => m.PrivacyRoute),
     ),
   },
   {
@@ -199,52 +203,31 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.sales.path,
-        element: screen(
-          () => import('./routes/app/sales'),
-          (m) => m.SalesRoute,
-        ),
+        element: screen(loadSales, (m) => m.SalesRoute),
       },
       {
         path: paths.sale.path,
-        element: screen(
-          () => import('./routes/app/sales'),
-          (m) => m.SaleDetailRoute,
-        ),
+        element: screen(loadSales, (m) => m.SaleDetailRoute),
       },
       {
         path: paths.discounts.path,
-        element: screen(
-          () => import('./routes/app/discounts'),
-          (m) => m.DiscountsRoute,
-        ),
+        element: screen(loadDiscounts, (m) => m.DiscountsRoute),
       },
       {
         path: paths.discountCreate.path,
-        element: screen(
-          () => import('./routes/app/discounts'),
-          (m) => m.DiscountCreateRoute,
-        ),
+        element: screen(loadDiscounts, (m) => m.DiscountCreateRoute),
       },
       {
         path: paths.discountEdit.path,
-        element: screen(
-          () => import('./routes/app/discounts'),
-          (m) => m.DiscountEditRoute,
-        ),
+        element: screen(loadDiscounts, (m) => m.DiscountEditRoute),
       },
       {
         path: paths.customers.path,
-        element: screen(
-          () => import('./routes/app/customers'),
-          (m) => m.CustomersRoute,
-        ),
+        element: screen(loadCustomers, (m) => m.CustomersRoute),
       },
       {
         path: paths.customer.path,
-        element: screen(
-          () => import('./routes/app/customers'),
-          (m) => m.CustomerDetailRoute,
-        ),
+        element: screen(loadCustomers, (m) => m.CustomerDetailRoute),
       },
       {
         path: paths.analytics.path,
@@ -255,17 +238,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.payouts.path,
-        element: screen(
-          () => import('./routes/app/payouts'),
-          (m) => m.PayoutsRoute,
-        ),
+        element: screen(loadPayouts, (m) => m.PayoutsRoute),
       },
       {
         path: paths.payout.path,
-        element: screen(
-          () => import('./routes/app/payouts'),
-          (m) => m.PayoutDetailRoute,
-        ),
+        element: screen(loadPayouts, (m) => m.PayoutDetailRoute),
       },
       {
         path: paths.settlement.path,

@@ -31,12 +31,7 @@ export const paths = {
   },
   security: { path: '/settings/security', href: () => '/settings/security' },
   account: { path: '/settings/account', href: () => '/settings/account' },
-  discounts: {
-    path: '/discounts',
-    /** The discount codes, optionally of one status. */
-    href: (status?: string) =>
-      status ? `/discounts?status=${encodeURIComponent(status)}` : '/discounts',
-  },
+  discounts: { path: '/discounts', href: () => '/discounts' },
   discountCreate: { path: '/discounts/new', href: () => '/discounts/new' },
   discountEdit: {
     path: '/discounts/:discountId/edit',
