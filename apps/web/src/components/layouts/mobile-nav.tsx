@@ -49,7 +49,13 @@ export function MobileNav({
       <SheetTrigger asChild>
         <MobileMenuButton />
       </SheetTrigger>
-      <SheetContent side="left" closeLabel={t('common.close')} data-testid="mobile-menu">
+      <SheetContent
+        side="left"
+        closeLabel={t('common.close')}
+        data-testid="mobile-menu"
+        // More links than a short phone holds: the sheet scrolls, the sign-out stays reachable.
+        className="overflow-y-auto pb-4"
+      >
         <SheetHeader className="border-b">
           <SheetTitle>{t('nav.menu')}</SheetTitle>
           <SheetDescription className="flex items-center gap-2">
