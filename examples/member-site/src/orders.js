@@ -17,8 +17,11 @@ import { randomUUID } from 'node:crypto';
  * @property {string} productId
  * @property {string} productTitle
  * @property {string} customerEmail
+ * @property {string} buyerName As the buyer gave it at checkout; empty when they gave none.
  * @property {string} paymentMethod
- * @property {number} amount Whole won, what the buyer paid.
+ * @property {number} amount Whole won, what the buyer paid: 0 for a free copy with a code.
+ * @property {{ code: string, listAmount: number } | undefined} discount The code whose use was
+ *   held for the order, and the price before it (whole won).
  * @property {string} purchasedAt Fixed when the order is made, so that every report of it is the same call.
  * @property {'reporting' | 'recorded'} state `recorded` once the seller center has the sale.
  * @property {OrderFile[]} files The product's files at the time of the order.

@@ -128,14 +128,89 @@ ${
 }
 
 /**
- * A product's page: its pictures, files and the buy form.
+ * The checkout form as the buyer filled it (empty before they did).
+ *
+ * @typedef {object} Checkout
+ * @property {string} email
+ * @property {string} buyerName Optional: empty when not given.
+ * @property {string} paymentMethod A key of `paymentMethods`.
+ * @property {boolean} marketingConsent
+ * @property {string} discountCode As typed; empty for none.
+ * @property {boolean} declinePayment The test payment is to be declined (to try a failed payment).
+ *
+ * @typedef {object} AppliedDiscount What a discount code gives, as the seller center checked it.
+ * @property {string} code
+ * @property {number} discountAmount Whole won off the price.
+ * @property {number} finalAmount Whole won to pay; 0 is a free copy.
+ */
+
+/** @type {Checkout} */
+const emptyCheckout = {
+  email: '',
+  buyerName: '',
+  paymentMethod: 'card',
+  marketingConsent: false,
+  discountCode: '',
+  declinePayment: false,
+};
+
+/**
+ * Why a discount code was refused, in words, by the seller center's code.
+ *
+ * @param {string} refusal The error's `code`.
+ * @param {string} typed The code as the buyer typed it.
+ */
+export function discountRefusalText(refusal, typed) {
+  switch (refusal) {
+    case 'discount_not_found':
+      return `There is no discount code “${typed}”. Check how it is spelled.`;
+    case 'discount_inactive':
+      return `The code “${typed}” cannot be used at this time: it has not started yet or has ended.`;
+    case 'discount_used_up':
+      return `The code “${typed}” has been used as many times as it may be.`;
+    case 'discount_not_applicable':
+      return `The code “${typed}” does not apply to this product.`;
+    case 'discount_below_minimum':
+      return `The code “${typed}” applies only to a higher price.`;
+    default:
+      return `The code “${typed}” cannot be used (${refusal}).`;
+  }
+}
+
+/**
+ * What a sample is: a PDF's first pages, or a file given away whole.
+ *
+ * @param {import('./seller-center.js').CatalogSample} sample
+ */
+function sampleText({ kind, pages }) {
+  if (kind === 'pdf_pages') return pages === 1 ? 'first page' : `first ${pages} pages`;
+  if (pages === null) return 'the whole file';
+  return pages === 1 ? 'the whole file, 1 page' : `the whole file, ${pages} pages`;
+}
+
+/**
+ * A file that has changed since it was first put on sale: its version's label (or number) and
+ * when. The catalog tells no date per file, so the date is the product's last change, which is
+ * at or after the file's newest version.
+ *
+ * @param {import('./seller-center.js').CatalogFile} file
+ * @param {string} updatedAt The product's `updated_at`.
+ */
+function versionText(file, updatedAt) {
+  const name = file.versionLabel ?? `version ${file.version}`;
+  return `${name}, updated ${dayFormat.format(new Date(updatedAt))}`;
+}
+
+/**
+ * A product's page: its pictures, files, samples and the checkout form.
  *
  * @param {ProductPage} page
- * @param {{ assetBase: string, krwPerUsd: number, problem?: string, email?: string, marketingConsent?: boolean }} options
+ * @param {{ assetBase: string, krwPerUsd: number, problem?: string, checkout?: Checkout, discount?: AppliedDiscount }} options
  */
-export function productPage({ seller, product, files, thumbnails }, options) {
-  const { assetBase, krwPerUsd, problem, email, marketingConsent } = options;
+export function productPage({ seller, product, files, thumbnails, samples }, options) {
+  const { assetBase, krwPerUsd, problem, checkout = emptyCheckout, discount } = options;
   const price = Math.round(product.price * krwPerUsd);
+  const toPay = discount ? discount.finalAmount : price;
   return layout(
     product.title,
     html`<p><a href="${creatorPath(seller.nickname)}">← ${seller.nickname}</a></p>
@@ -154,23 +229,47 @@ ${thumbnails.map(
 <ul class="files">
 ${files.map(
   (file) =>
-    html`<li>${file.file_original_name} <span class="muted">${file.file_extension.toUpperCase()} · ${fileSize(file.file_size)}</span></li>`,
+    html`<li>${file.file_original_name} <span class="muted">${file.file_extension.toUpperCase()} · ${fileSize(file.file_size)}</span>${file.version > 1 ? html` <span class="muted version">· ${versionText(file, product.updated_at)}</span>` : null}</li>`,
 )}
 </ul>
+${
+  samples.length === 0
+    ? null
+    : html`<h2>Try before you buy</h2>
+<ul class="files samples" aria-label="Samples">
+${samples.map(
+  (sample) =>
+    html`<li><a href="${safeUrl(sample.url, assetBase)}">${sample.fileName}</a> <span class="muted">${sampleText(sample)} · ${fileSize(sample.size)}</span></li>`,
+)}
+</ul>`
+}
 <form method="post" action="${productPath(seller.nickname, product.id)}/buy" class="stack buy">
 <h2>Buy</h2>
 ${problem ? html`<p class="problem" role="alert">${problem}</p>` : null}
 <label for="email">Your e-mail</label>
-<input id="email" name="email" type="email" required autocomplete="email" value="${email ?? ''}">
+<input id="email" name="email" type="email" required autocomplete="email" value="${checkout.email}">
+<label for="buyerName">Your name (optional)</label>
+<input id="buyerName" name="buyerName" autocomplete="name" maxlength="100" value="${checkout.buyerName}">
+<label for="discountCode">Discount code</label>
+<span class="code">
+<input id="discountCode" name="discountCode" autocomplete="off" autocapitalize="characters" maxlength="64" value="${checkout.discountCode}">
+<button type="submit" name="intent" value="apply" formnovalidate class="secondary">Apply code</button>
+</span>
+${
+  discount
+    ? html`<p class="discount" role="status">Code ${discount.code}: ${krw(discount.discountAmount)} off. ${discount.finalAmount === 0 ? 'Your copy is free.' : html`You pay <strong>${krw(discount.finalAmount)}</strong> instead of ${krw(price)}.`}</p>`
+    : null
+}
 <fieldset>
 <legend>Payment method (test)</legend>
 ${Object.entries(paymentMethods).map(
-  ([code, name], index) =>
-    html`<label class="choice"><input type="radio" name="paymentMethod" value="${code}"${index === 0 ? html` checked` : null}> ${name}</label>`,
+  ([code, name]) =>
+    html`<label class="choice"><input type="radio" name="paymentMethod" value="${code}"${code === checkout.paymentMethod ? html` checked` : null}> ${name}</label>`,
 )}
+<label class="choice"><input type="checkbox" name="testPayment" value="decline"${checkout.declinePayment ? html` checked` : null}> Decline this test payment</label>
 </fieldset>
-<label class="choice"><input type="checkbox" name="marketingConsent" value="yes"${marketingConsent ? html` checked` : null}> Send me news of ${seller.nickname}’s new products by e-mail</label>
-<button type="submit">Pay ${krw(price)}</button>
+<label class="choice"><input type="checkbox" name="marketingConsent" value="yes"${checkout.marketingConsent ? html` checked` : null}> Send me news of ${seller.nickname}’s new products by e-mail</label>
+<button type="submit">${toPay === 0 ? 'Get it free' : `Pay ${krw(toPay)}`}</button>
 </form>
 </div>
 </article>`,
@@ -213,7 +312,7 @@ export function orderPage(order, { problem } = {}) {
   return layout(
     `Order ${order.productTitle}`,
     html`<h1>Thank you!</h1>
-<p>Order <code>${order.id}</code>: <a href="${productPath(order.nickname, order.productId)}">${order.productTitle}</a> by ${order.nickname}, ${krw(order.amount)} paid with ${paymentMethodName(order.paymentMethod)}. A receipt goes to ${order.customerEmail}.</p>
+<p>Order <code>${order.id}</code>: <a href="${productPath(order.nickname, order.productId)}">${order.productTitle}</a> by ${order.nickname}, ${paidText(order)}. A receipt goes to ${order.customerEmail}.</p>
 ${problem ? html`<p class="problem" role="alert">${problemText(problem)}</p>` : null}
 ${
   recorded
@@ -234,6 +333,17 @@ ${file.downloads ? html`<span class="muted">${downloadsText(file.downloads)}</sp
 <form method="post" action="${orderPath(order.id)}/report"><button type="submit">Try again</button></form>`
 }`,
   );
+}
+
+/**
+ * What the buyer paid, and with which code.
+ *
+ * @param {Order} order
+ */
+function paidText({ amount, paymentMethod, discount }) {
+  if (!discount) return `${krw(amount)} paid with ${paymentMethodName(paymentMethod)}`;
+  if (amount === 0) return `free with the code ${discount.code}`;
+  return `${krw(amount)} paid with ${paymentMethodName(paymentMethod)}, the code ${discount.code} taking ${krw(discount.listAmount - amount)} off ${krw(discount.listAmount)}`;
 }
 
 /** @param {{ used: number, limit: number | null }} downloads */

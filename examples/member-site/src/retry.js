@@ -4,8 +4,9 @@
  * Which failures may be retried depends on the call:
  *
  * - `idempotent`: calls that the seller center records once per id of ours (a purchase per
- *   `orderId`, a refund per `refundId`, a payout per `payoutId`) or that set a value (the
- *   exchange rate). Sending one twice does no harm, so every network error, every 5xx and a
+ *   `orderId`, a refund per `refundId`, a payout per `payoutId`, a discount code's held use per
+ *   `orderId`), that set a value (the exchange rate), free something (a held use) or only read
+ *   (a code's check). Sending one twice does no harm, so every network error, every 5xx and a
  *   429 are retried.
  * - `countsEachCall`: calls whose every success counts (a delivery counts one download). A
  *   retry after the request may have reached the seller center could count twice, so only

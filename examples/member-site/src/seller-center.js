@@ -27,6 +27,19 @@ import { signatureFor } from './signing.js';
  * @property {string} file_extension
  * @property {number} file_size Bytes.
  * @property {string} file_type
+ * @property {number} version The newest version's number: 1 for the file as first attached,
+ *   more once the seller has added versions (the buyer gets the newest).
+ * @property {string | null} versionLabel The seller's name for that version (`2nd edition`).
+ * @property {boolean} is_sample Given away whole: also listed in `samples`.
+ * @property {number} sample_pages A PDF's first pages offered as a sample; 0 for none.
+ *
+ * @typedef {object} CatalogSample What a visitor may read before buying.
+ * @property {string} id
+ * @property {string} fileName The file's name.
+ * @property {'file' | 'pdf_pages'} kind The whole file, or a PDF's first `pages` pages.
+ * @property {number | null} pages
+ * @property {number} size Bytes of the sample.
+ * @property {string} url Needs no signature, may be cached and never counts a download.
  *
  * @typedef {object} CatalogThumbnail
  * @property {string} id
@@ -39,14 +52,18 @@ import { signatureFor } from './signing.js';
  * @property {CatalogProduct} product
  * @property {CatalogFile[]} files In the product's order.
  * @property {CatalogThumbnail[]} thumbnails The main one first.
+ * @property {CatalogSample[]} samples In the files' order.
  *
  * @typedef {object} Purchase The body of `POST /api/internal/purchases`.
  * @property {string} orderId The store's order id: a sale is recorded once per order id.
  * @property {string} productId
  * @property {string} customerEmail
  * @property {string} paymentMethod
- * @property {number} amount Whole won.
+ * @property {number} amount Whole won: what the buyer paid (0 for a free copy with a code).
  * @property {string} purchasedAt ISO 8601; sent with every attempt so that a retry is the same call.
+ * @property {string} [discountCode] The code the order's use was held with (`redeemDiscount`).
+ * @property {number} [listAmount] The price before the code, whole won.
+ * @property {string} [buyerName] As the buyer gave it at checkout.
  * @property {string} [source] Where the buyer's visit came from: the referrer's host.
  * @property {string} [utmSource] The UTM fields of the visit's landing page.
  * @property {string} [utmMedium]
@@ -85,6 +102,23 @@ import { signatureFor } from './signing.js';
  * @typedef {object} ViewsAnswer `POST /api/internal/views` → 202
  * @property {number} accepted
  * @property {number} unknown
+ *
+ * @typedef {object} CodeCheck The body of `POST /api/internal/discounts/validate`.
+ * @property {string} productId
+ * @property {string} code As the buyer typed it, any case.
+ * @property {number} amount The price before the code, whole won.
+ *
+ * @typedef {object} DiscountCheck `POST /api/internal/discounts/validate` → 200
+ * @property {{ code: string, kind: 'percent' | 'fixed', percent: number | null, amount: number | null }} discount
+ * @property {number} discountAmount What the code takes off.
+ * @property {number} finalAmount What the buyer pays; 0 is a free copy.
+ *
+ * @typedef {object} Redemption `POST /api/internal/discounts/redeem` → 201 `{ redemption }`
+ * @property {string} orderId
+ * @property {string} code The code as the seller center keeps it (capitals): the purchase names it.
+ * @property {number} discountAmount
+ * @property {number} finalAmount
+ * @property {string} expiresAt Until when the use is held for the order's purchase.
  */
 
 /** An error answer of the seller center: `{ error, code }` with its HTTP status. */
@@ -182,7 +216,8 @@ export function createSellerCenter({ baseUrl, secret, retry = {}, timeoutMs = 10
 
   /**
    * A signed call of the internal API: the body is serialised once, and each attempt signs
-   * those same bytes with a fresh timestamp.
+   * those same bytes with a fresh timestamp. A call without a payload sends no body and no
+   * content type, and is signed over the empty string.
    *
    * @param {string} method
    * @param {string} path
@@ -191,16 +226,16 @@ export function createSellerCenter({ baseUrl, secret, retry = {}, timeoutMs = 10
    * @returns {Promise<{ status: number, body: unknown }>}
    */
   async function signedCall(method, path, payload, policy) {
-    const body = JSON.stringify(payload);
+    const body = payload === undefined ? '' : JSON.stringify(payload);
     const response = await withRetries(
       () =>
         fetch(`${baseUrl}${path}`, {
           method,
           headers: {
-            'content-type': 'application/json',
+            ...(body ? { 'content-type': 'application/json' } : {}),
             'x-signature': signatureFor(secret, body),
           },
-          body,
+          body: body || undefined,
           signal: AbortSignal.timeout(timeoutMs),
         }),
       { policy, ...retry },
@@ -274,6 +309,58 @@ export function createSellerCenter({ baseUrl, secret, retry = {}, timeoutMs = 10
         countsEachCall,
       );
       return /** @type {{ delivery: Delivery }} */ (body).delivery;
+    },
+
+    /**
+     * What a discount code gives on a product at a price, holding nothing: the price shown
+     * before the buyer pays. A code that does not apply is a SellerCenterError with its code
+     * (`discount_not_found`, `discount_inactive`, `discount_used_up`,
+     * `discount_not_applicable`, `discount_below_minimum`).
+     *
+     * @param {CodeCheck} check
+     * @returns {Promise<DiscountCheck>}
+     */
+    async validateDiscount(check) {
+      const { body } = await signedCall(
+        'POST',
+        '/api/internal/discounts/validate',
+        check,
+        idempotent,
+      );
+      return /** @type {DiscountCheck} */ (body);
+    },
+
+    /**
+     * Holds one use of the code for the order, when the buyer pays: refused like
+     * `validateDiscount`. Held once per order id (the same call again answers the same hold),
+     * so it is retried like a purchase.
+     *
+     * @param {CodeCheck & { orderId: string }} request
+     * @returns {Promise<Redemption>}
+     */
+    async redeemDiscount(request) {
+      const { body } = await signedCall(
+        'POST',
+        '/api/internal/discounts/redeem',
+        request,
+        idempotent,
+      );
+      return /** @type {{ redemption: Redemption }} */ (body).redemption;
+    },
+
+    /**
+     * Frees the order's held use at once (its payment failed), rather than when the hold
+     * lapses. Answers 204 whether or not a use was held: safe to repeat.
+     *
+     * @param {string} orderId
+     */
+    async releaseDiscount(orderId) {
+      await signedCall(
+        'DELETE',
+        `/api/internal/discounts/redemptions/${encodeURIComponent(orderId)}`,
+        undefined,
+        idempotent,
+      );
     },
 
     /**

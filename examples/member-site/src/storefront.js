@@ -4,6 +4,7 @@ import { SafeHtml, safeUrl } from './html.js';
 import {
   creatorPage,
   creatorPath,
+  discountRefusalText,
   homePage,
   messagePage,
   orderPage,
@@ -21,7 +22,12 @@ import { SellerCenterError } from './seller-center.js';
  *   GET  /{nickname}                                  creator page (public catalog)
  *   GET  /{nickname}/products/{id}                    product page (public catalog; counts a view
  *                                                     unless a bot's or the seller's: visits.js)
- *   POST /{nickname}/products/{id}/buy                test payment → POST /api/internal/purchases
+ *   POST /{nickname}/products/{id}/buy                with intent=apply: the code's price
+ *                                                     (POST /api/internal/discounts/validate);
+ *                                                     else the code's hold (…/redeem), the test
+ *                                                     payment → POST /api/internal/purchases, or
+ *                                                     on a declined payment the hold freed
+ *                                                     (DELETE …/redemptions/{orderId})
  *   GET  /my-orders/{orderId}                         the buyer's download page
  *   POST /my-orders/{orderId}/report                  reports the purchase again, same order id
  *   POST /my-orders/{orderId}/files/{fileId}/download → POST /api/internal/deliveries → the file
@@ -43,11 +49,17 @@ import { SellerCenterError } from './seller-center.js';
  * @typedef {import('node:http').ServerResponse} Response
  * @typedef {import('./orders.js').Order} Order
  * @typedef {import('./visits.js').Visit} Visit
+ * @typedef {import('./pages.js').Checkout} Checkout
+ * @typedef {import('./seller-center.js').ProductPage} ProductPage
  */
 
 const stylesheet = readFileSync(new URL('./style.css', import.meta.url));
 /** The same pattern as the seller center's: something@something.something, no spaces. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The seller center's limit of `buyerName`. */
+const maxNameLength = 100;
+/** The longest code the seller center looks up; a longer one is no code of any seller. */
+const maxCodeLength = 64;
 /** A form is a few fields: anything longer is refused. */
 const maxFormBytes = 16 * 1024;
 
@@ -94,47 +106,105 @@ export function createStorefront({
   }
 
   /**
-   * The buy button: checks the form, takes the (test) payment, records the order and reports
-   * the sale. The price comes from the catalog, never from the form.
+   * The checkout form: with `intent=apply` (the "Apply code" button, and Enter in any field)
+   * it shows the price a discount code gives; otherwise it is the buy button.
    *
    * @param {string} nickname
    * @param {string} productId
    * @param {URLSearchParams} form
    * @param {Visit} visit
    */
-  async function buy(nickname, productId, form, visit) {
+  async function checkout(nickname, productId, form, visit) {
     const page = await sellerCenter.productPage(nickname, productId);
     if (!page) return notFound('This product is not on sale.');
-    const email = (form.get('email') ?? '').trim();
-    const paymentMethod = form.get('paymentMethod') ?? '';
-    // Only a ticked box is consent; an unticked one sends nothing (it withdraws nothing).
-    const marketingConsent = form.get('marketingConsent') === 'yes';
-    /** @param {string} problem */
-    const refuse = (problem) =>
+    const filled = readCheckout(form);
+    const listAmount = Math.round(page.product.price * config.krwPerUsd);
+    /**
+     * The product page again, with the form as the buyer filled it.
+     *
+     * @param {number} status
+     * @param {{ problem?: string, discount?: import('./pages.js').AppliedDiscount }} [extra]
+     */
+    const again = (status, extra = {}) =>
       reply(
-        400,
+        status,
         productPage(page, {
           assetBase,
           krwPerUsd: config.krwPerUsd,
-          problem,
-          email,
-          marketingConsent,
+          checkout: filled,
+          ...extra,
         }),
       );
+    return form.get('intent') === 'apply'
+      ? applyCode(page, filled, listAmount, again)
+      : buy(page, filled, listAmount, visit, again);
+  }
+
+  /**
+   * Checks the typed code and shows the price it gives; nothing is held yet.
+   *
+   * @param {ProductPage} page
+   * @param {Checkout} filled
+   * @param {number} listAmount
+   * @param {(status: number, extra?: { problem?: string, discount?: import('./pages.js').AppliedDiscount }) => Answer} again
+   */
+  async function applyCode(page, { discountCode: code }, listAmount, again) {
+    if (!code) return again(400, { problem: 'Enter a discount code.' });
+    if (code.length > maxCodeLength) {
+      return again(400, { problem: discountRefusalText('discount_not_found', code) });
+    }
+    try {
+      const check = await sellerCenter.validateDiscount({
+        productId: page.product.id,
+        code,
+        amount: listAmount,
+      });
+      return again(200, {
+        discount: {
+          code: check.discount.code,
+          discountAmount: check.discountAmount,
+          finalAmount: check.finalAmount,
+        },
+      });
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      return again(400, { problem: discountRefusalText(error.code, code) });
+    }
+  }
+
+  /**
+   * The buy button: checks the form, holds a use of the discount code (if any) for the order,
+   * takes the (test) payment, records the order and reports the sale. The price comes from the
+   * catalog and the code's hold, never from the form.
+   *
+   * @param {ProductPage} page
+   * @param {Checkout} filled
+   * @param {number} listAmount
+   * @param {Visit} visit
+   * @param {(status: number, extra?: { problem?: string }) => Answer} again
+   */
+  async function buy(page, filled, listAmount, visit, again) {
+    const { email, buyerName, paymentMethod, discountCode: code } = filled;
+    /** @param {string} problem */
+    const refuse = (problem) => again(400, { problem });
     if (!emailPattern.test(email) || email.length > 254) {
       return refuse('Enter a valid e-mail address.');
     }
+    if (buyerName.length > maxNameLength) {
+      return refuse(`Your name can be at most ${maxNameLength} characters long.`);
+    }
     if (!Object.hasOwn(paymentMethods, paymentMethod)) return refuse('Choose a payment method.');
+    if (code.length > maxCodeLength) return refuse(discountRefusalText('discount_not_found', code));
 
-    // A real store charges the buyer here, through its payment provider, and goes on only
-    // once the payment is taken. This one takes a test payment: nothing to do.
     const order = orders.create({
       nickname: page.seller.nickname,
       productId: page.product.id,
       productTitle: page.product.title,
       customerEmail: email,
+      buyerName,
       paymentMethod,
-      amount: Math.round(page.product.price * config.krwPerUsd),
+      amount: listAmount,
+      discount: undefined,
       files: page.files.map((file) => ({
         id: file.id,
         name: file.file_original_name,
@@ -143,16 +213,65 @@ export function createStorefront({
       })),
       attribution: visit.attribution,
       buyerLocale: pageLanguage,
-      marketingConsent,
+      marketingConsent: filled.marketingConsent,
     });
+
+    if (code) {
+      // One use of the code is held for this order until its purchase is recorded (or the
+      // hold lapses): two buyers can never both pay with the last use.
+      try {
+        const redemption = await sellerCenter.redeemDiscount({
+          orderId: order.id,
+          productId: order.productId,
+          code,
+          amount: listAmount,
+        });
+        order.amount = redemption.finalAmount;
+        order.discount = { code: redemption.code, listAmount };
+      } catch (error) {
+        orders.remove(order.id);
+        if (isRefusal(error)) return refuse(discountRefusalText(error.code, code));
+        // No answer: a use may be held for the order all the same. Free it.
+        await release(order);
+        throw error;
+      }
+    }
+
+    // A real store charges the buyer here, through its payment provider, and goes on only
+    // once the payment is taken. This one takes a test payment, declined when the buyer asks.
+    // A free copy (the code takes off the whole price) charges nothing.
+    if (order.amount > 0 && filled.declinePayment) {
+      orders.remove(order.id);
+      if (order.discount) await release(order);
+      return again(402, {
+        problem:
+          'Your payment was declined, so nothing was charged. Try again or choose another payment method.',
+      });
+    }
+
     const refusal = await report(order);
     if (refusal) {
       // A real store gives the payment back here.
       orders.remove(order.id);
+      if (order.discount) await release(order);
       return refuse(`The seller center refused this order (${refusal.code}); nothing was charged.`);
     }
     // Reported, or still to be reported: the order page says which.
     return redirect(orderPath(order.id));
+  }
+
+  /**
+   * Frees the use of the discount code held for an order that will not be paid. Should the
+   * seller center not answer, the hold lapses by itself.
+   *
+   * @param {Order} order
+   */
+  async function release(order) {
+    try {
+      await sellerCenter.releaseDiscount(order.id);
+    } catch (error) {
+      log(`discount code held for order ${order.id} not released: ${String(error)}`);
+    }
   }
 
   /**
@@ -172,13 +291,16 @@ export function createStorefront({
         paymentMethod: order.paymentMethod,
         amount: order.amount,
         purchasedAt: order.purchasedAt,
+        ...(order.discount && {
+          discountCode: order.discount.code,
+          listAmount: order.discount.listAmount,
+        }),
         ...purchaseFields(order),
       });
       order.state = 'recorded';
       return undefined;
     } catch (error) {
-      const final =
-        error instanceof SellerCenterError && error.status < 500 && error.status !== 429;
+      const final = isRefusal(error);
       log(`order ${order.id} not reported${final ? '' : ' yet'}: ${String(error)}`);
       return final ? error : undefined;
     }
@@ -297,7 +419,7 @@ export function createStorefront({
         }
       }
       if (first && second === 'products' && third && fourth === 'buy' && path.length === 4) {
-        return buy(first, third, await readForm(), visit);
+        return checkout(first, third, await readForm(), visit);
       }
     }
     return notFound('There is no such page.');
@@ -402,14 +524,44 @@ function send(response, answer) {
  *
  * @param {Order} order
  */
-function purchaseFields({ attribution, buyerLocale, marketingConsent }) {
+function purchaseFields({ attribution, buyerName, buyerLocale, marketingConsent }) {
   const { country, ...origin } = attribution;
   return {
     ...origin,
+    ...(buyerName && { buyerName }),
     ...(country && { buyerCountry: country }),
     buyerLocale,
     ...(marketingConsent && { marketingConsent }),
   };
+}
+
+/**
+ * The checkout form's fields, trimmed.
+ *
+ * @param {URLSearchParams} form
+ * @returns {Checkout}
+ */
+function readCheckout(form) {
+  return {
+    email: (form.get('email') ?? '').trim(),
+    buyerName: (form.get('buyerName') ?? '').trim(),
+    paymentMethod: form.get('paymentMethod') ?? '',
+    // Only a ticked box is consent; an unticked one sends nothing (it withdraws nothing).
+    marketingConsent: form.get('marketingConsent') === 'yes',
+    discountCode: (form.get('discountCode') ?? '').trim(),
+    declinePayment: form.get('testPayment') === 'decline',
+  };
+}
+
+/**
+ * The seller center refused the call for good (a 4xx other than 429): its `code` says why.
+ * Anything else (no answer, a 5xx after the retries) is not the buyer's to fix.
+ *
+ * @param {unknown} error
+ * @returns {error is SellerCenterError}
+ */
+function isRefusal(error) {
+  return error instanceof SellerCenterError && error.status < 500 && error.status !== 429;
 }
 
 class FormError extends Error {

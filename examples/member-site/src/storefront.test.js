@@ -35,9 +35,20 @@ const productPage = {
       file_extension: 'pdf',
       file_size: 2048,
       file_type: 'application/pdf',
+      version: 1,
+      versionLabel: null,
+      is_sample: false,
+      sample_pages: 0,
     },
   ],
   thumbnails: [],
+  samples: [],
+};
+/** The seller center's check of a 10 % code on the product's ₩16,560. */
+const tenPercentOff = {
+  discount: { code: 'SEOUL10', kind: 'percent', percent: 10, amount: null },
+  discountAmount: 1656,
+  finalAmount: 14_904,
 };
 const delivery = {
   id: 'd1',
@@ -60,6 +71,10 @@ let storefrontUrl = '';
 let purchaseAnswers = [];
 /** @type {{ status: number, body?: unknown }[]} answers to the next deliveries, in order */
 let deliveryAnswers = [];
+/** @type {{ status: number, body?: unknown }[]} answers to the next code checks, in order */
+let validateAnswers = [];
+/** @type {{ status: number, body?: unknown }[]} answers to the next code holds, in order */
+let redeemAnswers = [];
 /** @type {string[]} */
 const logged = [];
 /** @type {import('./view-counter.js').ViewCounter} */
@@ -79,6 +94,32 @@ beforeAll(async () => {
     }
     if (request.url === '/api/internal/deliveries') {
       return deliveryAnswers.shift() ?? { status: 201, body: { delivery } };
+    }
+    if (request.url === '/api/internal/discounts/validate') {
+      return validateAnswers.shift() ?? { status: 200, body: tenPercentOff };
+    }
+    if (request.url === '/api/internal/discounts/redeem') {
+      const { orderId } = JSON.parse(request.body);
+      return (
+        redeemAnswers.shift() ?? {
+          status: 201,
+          body: {
+            redemption: {
+              orderId,
+              code: 'SEOUL10',
+              discountAmount: 1656,
+              finalAmount: 14_904,
+              expiresAt: '2026-01-01T00:30:00.000Z',
+            },
+          },
+        }
+      );
+    }
+    if (
+      request.method === 'DELETE' &&
+      request.url.startsWith('/api/internal/discounts/redemptions/')
+    ) {
+      return { status: 204 };
     }
     return { status: 404, body: { error: 'Not found', code: 'not_found' } };
   });
@@ -121,6 +162,8 @@ beforeEach(() => {
   sellerCenter.received.length = 0;
   purchaseAnswers = [];
   deliveryAnswers = [];
+  validateAnswers = [];
+  redeemAnswers = [];
   logged.length = 0;
 });
 
@@ -144,8 +187,13 @@ async function buy(fields) {
   return post(`/mina/products/${productId}/buy`, fields);
 }
 
-const purchaseCalls = () =>
-  sellerCenter.received.filter((request) => request.url === '/api/internal/purchases');
+/** @param {string} url */
+const callsTo = (url) => sellerCenter.received.filter((request) => request.url === url);
+const purchaseCalls = () => callsTo('/api/internal/purchases');
+const releaseCalls = () =>
+  sellerCenter.received.filter((request) =>
+    request.url.startsWith('/api/internal/discounts/redemptions/'),
+  );
 
 describe('buying', () => {
   it('reports the sale at the catalog’s price, signed, and sends the buyer to the order page', async () => {
@@ -210,6 +258,235 @@ describe('buying', () => {
     const refused = await buy({ email: 'buyer@example.com', paymentMethod: 'card' });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('refused this order (validation_failed)');
+  });
+});
+
+describe('discount codes', () => {
+  /** Every refusal of a code, as the seller center answers it, and what the buyer reads. */
+  const refusals = [
+    [404, 'discount_not_found', 'There is no discount code “seoul10”. Check how it is spelled.'],
+    [409, 'discount_inactive', 'The code “seoul10” cannot be used at this time'],
+    [409, 'discount_used_up', 'The code “seoul10” has been used as many times as it may be.'],
+    [409, 'discount_not_applicable', 'The code “seoul10” does not apply to this product.'],
+    [409, 'discount_below_minimum', 'The code “seoul10” applies only to a higher price.'],
+  ];
+
+  it('shows the price a code gives, checked at the catalog’s price, holding nothing', async () => {
+    const answer = await buy({
+      email: 'buyer@example.com',
+      paymentMethod: 'naverpay',
+      discountCode: ' seoul10 ',
+      intent: 'apply',
+    });
+    expect(answer.status).toBe(200);
+    const page = await answer.text();
+    expect(page).toContain(
+      'Code SEOUL10: ₩1,656 off. You pay <strong>₩14,904</strong> instead of ₩16,560.',
+    );
+    expect(page).toContain('>Pay ₩14,904</button>');
+    // The form keeps what the buyer filled in.
+    expect(page).toContain('value="seoul10"');
+    expect(page).toContain('value="buyer@example.com"');
+    expect(page).toMatch(/value="naverpay" checked/);
+    const [call] = callsTo('/api/internal/discounts/validate');
+    expect(JSON.parse(call?.body ?? '')).toEqual({ productId, code: 'seoul10', amount: 16_560 });
+    expect(
+      verifyInternalSignature(secret, String(call?.headers['x-signature']), call?.body ?? ''),
+    ).toBe('valid');
+    expect(callsTo('/api/internal/discounts/redeem')).toHaveLength(0);
+    expect(purchaseCalls()).toHaveLength(0);
+  });
+
+  it('says in words why a code does not apply, when it is applied and when the buyer pays', async () => {
+    for (const [status, code, text] of refusals) {
+      validateAnswers = [{ status: Number(status), body: { error: 'refused', code } }];
+      const applied = await buy({ discountCode: 'seoul10', intent: 'apply' });
+      expect(applied.status).toBe(400);
+      const page = await applied.text();
+      expect(page).toContain(String(text));
+      expect(page).toContain('>Pay ₩16,560</button>');
+
+      redeemAnswers = [{ status: Number(status), body: { error: 'refused', code } }];
+      const paid = await buy({
+        email: 'buyer@example.com',
+        paymentMethod: 'card',
+        discountCode: 'seoul10',
+      });
+      expect(paid.status).toBe(400);
+      expect(await paid.text()).toContain(String(text));
+    }
+    // Refused codes record no sale and hold nothing to free.
+    expect(purchaseCalls()).toHaveLength(0);
+    expect(releaseCalls()).toHaveLength(0);
+  });
+
+  it('asks for a code to apply, and calls nothing for a code longer than any', async () => {
+    const empty = await buy({ discountCode: ' ', intent: 'apply' });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('Enter a discount code.');
+    const long = await buy({ discountCode: 'X'.repeat(65), intent: 'apply' });
+    expect(await long.text()).toContain('There is no discount code');
+    expect(sellerCenter.received.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('holds a use for the order, then reports the sale with the code, the list price and what was paid', async () => {
+    const answer = await buy({
+      email: 'buyer@example.com',
+      buyerName: ' Kim Minji ',
+      paymentMethod: 'card',
+      discountCode: 'seoul10',
+    });
+    expect(answer.status).toBe(303);
+    const location = answer.headers.get('location') ?? '';
+    const orderId = decodeURIComponent(location.split('/').pop() ?? '');
+    const [hold] = callsTo('/api/internal/discounts/redeem');
+    expect(JSON.parse(hold?.body ?? '')).toEqual({
+      orderId,
+      productId,
+      code: 'seoul10',
+      amount: 16_560,
+    });
+    expect(
+      verifyInternalSignature(secret, String(hold?.headers['x-signature']), hold?.body ?? ''),
+    ).toBe('valid');
+    const [purchase] = purchaseCalls();
+    expect(JSON.parse(purchase?.body ?? '')).toEqual({
+      orderId,
+      productId,
+      customerEmail: 'buyer@example.com',
+      paymentMethod: 'card',
+      amount: 14_904,
+      listAmount: 16_560,
+      discountCode: 'SEOUL10',
+      purchasedAt: expect.any(String),
+      buyerName: 'Kim Minji',
+      buyerLocale: 'en',
+    });
+    expect(releaseCalls()).toHaveLength(0);
+    expect(await (await fetch(`${storefrontUrl}${location}`)).text()).toContain(
+      '₩14,904 paid with Card, the code SEOUL10 taking ₩1,656 off ₩16,560',
+    );
+  });
+
+  it('frees the held use when the payment is declined, and records no sale', async () => {
+    const answer = await buy({
+      email: 'buyer@example.com',
+      paymentMethod: 'card',
+      discountCode: 'seoul10',
+      testPayment: 'decline',
+    });
+    expect(answer.status).toBe(402);
+    expect(await answer.text()).toContain('Your payment was declined, so nothing was charged.');
+    const [hold] = callsTo('/api/internal/discounts/redeem');
+    const { orderId } = JSON.parse(hold?.body ?? '');
+    const [release] = releaseCalls();
+    expect(release?.method).toBe('DELETE');
+    expect(release?.url).toBe(`/api/internal/discounts/redemptions/${orderId}`);
+    // No body, signed over the empty string.
+    expect(release?.body).toBe('');
+    expect(release?.headers['content-type']).toBeUndefined();
+    expect(verifyInternalSignature(secret, String(release?.headers['x-signature']), '')).toBe(
+      'valid',
+    );
+    expect(purchaseCalls()).toHaveLength(0);
+    expect((await fetch(`${storefrontUrl}/my-orders/${orderId}`)).status).toBe(404);
+
+    // Declined without a code: nothing to free.
+    sellerCenter.received.length = 0;
+    const plain = await buy({
+      email: 'buyer@example.com',
+      paymentMethod: 'card',
+      testPayment: 'decline',
+    });
+    expect(plain.status).toBe(402);
+    expect(sellerCenter.received.filter((request) => request.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('frees the held use when the seller center refuses the sale, or cannot be reached to hold it', async () => {
+    purchaseAnswers = [{ status: 400, body: { error: 'Invalid', code: 'validation_failed' } }];
+    const refused = await buy({
+      email: 'buyer@example.com',
+      paymentMethod: 'card',
+      discountCode: 'seoul10',
+    });
+    expect(refused.status).toBe(400);
+    expect(releaseCalls()).toHaveLength(1);
+
+    sellerCenter.received.length = 0;
+    redeemAnswers = Array.from({ length: 4 }, () => ({
+      status: 503,
+      body: { error: 'down', code: 'service_unavailable' },
+    }));
+    const unreachable = await buy({
+      email: 'buyer@example.com',
+      paymentMethod: 'card',
+      discountCode: 'seoul10',
+    });
+    expect(unreachable.status).toBe(502);
+    const [hold] = callsTo('/api/internal/discounts/redeem');
+    const { orderId } = JSON.parse(hold?.body ?? '');
+    expect(releaseCalls().map((call) => call.url)).toEqual([
+      `/api/internal/discounts/redemptions/${orderId}`,
+    ]);
+    expect(purchaseCalls()).toHaveLength(0);
+  });
+
+  it('records a free copy as a sale of 0 won, charging nothing', async () => {
+    const free = {
+      discount: { code: 'GIFT', kind: 'percent', percent: 100, amount: null },
+      discountAmount: 16_560,
+      finalAmount: 0,
+    };
+    validateAnswers = [{ status: 200, body: free }];
+    const applied = await buy({ discountCode: 'gift', intent: 'apply' });
+    const page = await applied.text();
+    expect(page).toContain('Code GIFT: ₩16,560 off. Your copy is free.');
+    expect(page).toContain('>Get it free</button>');
+
+    redeemAnswers = [
+      {
+        status: 201,
+        body: {
+          redemption: {
+            orderId: 'ignored',
+            code: 'GIFT',
+            discountAmount: 16_560,
+            finalAmount: 0,
+            expiresAt: '2026-01-01T00:30:00.000Z',
+          },
+        },
+      },
+    ];
+    // Nothing is charged, so there is no payment to decline.
+    const answer = await buy({
+      email: 'buyer@example.com',
+      paymentMethod: 'card',
+      discountCode: 'gift',
+      testPayment: 'decline',
+    });
+    expect(answer.status).toBe(303);
+    const [purchase] = purchaseCalls();
+    expect(JSON.parse(purchase?.body ?? '')).toMatchObject({
+      amount: 0,
+      listAmount: 16_560,
+      discountCode: 'GIFT',
+    });
+    expect(releaseCalls()).toHaveLength(0);
+    const location = answer.headers.get('location') ?? '';
+    expect(await (await fetch(`${storefrontUrl}${location}`)).text()).toContain(
+      'free with the code GIFT',
+    );
+  });
+
+  it('refuses a name longer than the seller center keeps, before any call', async () => {
+    const answer = await buy({
+      email: 'buyer@example.com',
+      buyerName: 'N'.repeat(101),
+      paymentMethod: 'card',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('Your name can be at most 100 characters long.');
+    expect(sellerCenter.received.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 });
 
