@@ -37,6 +37,10 @@ import { createPurgeSessionsAndActivityJob } from './modules/auth/jobs/purge-ses
 import type { PasswordHashCost } from './modules/auth/password.ts';
 import { createPasswordCheckService } from './modules/auth/password-check.service.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
+import {
+  createSessionStateCache,
+  sessionChangesChannel,
+} from './modules/auth/session-state-cache.ts';
 import { createSessionRepository } from './modules/auth/sessions.repository.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
@@ -177,8 +181,18 @@ export async function buildApp({
     config.tokenTtlSeconds,
     config.jwtPreviousSecrets,
   );
-  // Token versions cached for 2 s; revocations on this server drop the entry at once.
-  const sellers = withTokenVersionCache(createSellerRepository(database));
+  // Open sessions this copy has checked, kept until the database says the seller's sessions
+  // or tokens changed (decision 048); token versions of tokens without a session, for 2 s.
+  // A revocation on this copy forgets both at once; on any copy, the database's notice does.
+  const sessionCache = createSessionStateCache();
+  const sellers = withTokenVersionCache(createSellerRepository(database), {
+    onForget: (sellerId) => sessionCache.forgetSeller(sellerId),
+  });
+  const stopListening = database.listen(sessionChangesChannel, {
+    notice: (sellerId) => sellers.forgetTokenVersion(sellerId),
+    listening: (state) => sessionCache.setListening(state),
+  });
+  app.addHook('onClose', stopListening);
   const rateLimitStore = config.redisUrl
     ? await createRedisStore(config.redisUrl)
     : createMemoryStore();
@@ -220,6 +234,7 @@ export async function buildApp({
     sessions: createSessionRepository(database),
     activity,
     tokenTtlSeconds: config.tokenTtlSeconds,
+    cache: sessionCache,
     ...now,
   });
   // Sealed at rest: authenticator secrets, and the email-change links waiting in the queue.

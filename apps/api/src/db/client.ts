@@ -25,7 +25,22 @@ export interface DatabaseHandle {
   transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Hears `channel` (PostgreSQL's LISTEN) while the handle is open: each notice committed by
+   * any server copy, and whether it is listening. On PostgreSQL it listens on a connection of
+   * its own, outside the pool, and reconnects a second after losing it; notices sent meanwhile
+   * are lost, which `listening(false)` says first. Answers the function that stops it (closing
+   * the handle stops every one).
+   */
+  listen(channel: string, listener: ChannelListener): () => Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a listener of `DatabaseHandle.listen` is told. */
+export interface ChannelListener {
+  notice(payload: string): void;
+  /** True once listening; false as soon as its connection is lost. */
+  listening(state: boolean): void;
 }
 
 /** What repositories work with: the query builder, the hot statements and transactions. */
@@ -78,6 +93,53 @@ async function transactionOnPool<T>(
   }
 }
 
+const relistenAfterMs = 1000;
+
+/**
+ * LISTEN on a connection of its own, for as long as `isOpen()`: a lost connection is told at
+ * once and replaced a second later. Answers a function that ends it.
+ */
+function listenOnPostgres(
+  Client: typeof pg.Client,
+  url: string,
+  channel: string,
+  listener: ChannelListener,
+): () => Promise<void> {
+  let client: pg.Client | undefined;
+  let ended = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const current = new Client({ connectionString: url });
+    client = current;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      listener.listening(false);
+      current.end().catch(() => undefined);
+      if (!ended) retry = setTimeout(() => void connect(), relistenAfterMs);
+    };
+    current.on('error', onLost);
+    current.on('end', onLost);
+    current.on('notification', (message) => {
+      if (message.channel === channel) listener.notice(message.payload ?? '');
+    });
+    try {
+      await current.connect();
+      await current.query(`listen ${current.escapeIdentifier(channel)}`);
+      if (!lost && !ended) listener.listening(true);
+    } catch {
+      onLost();
+    }
+  };
+  void connect();
+  return async () => {
+    ended = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}
+
 async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
@@ -105,6 +167,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       client.on('error', () => {});
     });
     const db = drizzlePg({ client: pool });
+    const listeners = new Set<() => Promise<void>>();
     return {
       kind: 'postgres',
       db,
@@ -114,7 +177,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       transaction: (work) => transactionOnPool(pool, (client) => drizzlePg({ client }), work),
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => ping(db),
-      close: () => pool.end(),
+      listen: (channel, listener) => {
+        const end = listenOnPostgres(pg.Client, target.url, channel, listener);
+        listeners.add(end);
+        return () => {
+          listeners.delete(end);
+          return end();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((end) => end()));
+        listeners.clear();
+        await pool.end();
+      },
     };
   }
   const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -141,6 +216,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     transaction: (work) => db.transaction(work),
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db),
+    // One process holds the database: its notices are delivered as the committing statement
+    // ends, and the connection is never lost.
+    listen: (channel, listener) => {
+      const listening = client
+        .listen(channel, (payload) => listener.notice(payload))
+        .then(
+          (unlisten) => {
+            listener.listening(true);
+            return unlisten;
+          },
+          () => {
+            listener.listening(false);
+            return undefined;
+          },
+        );
+      return async () => {
+        const unlisten = await listening;
+        if (unlisten && !client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 }

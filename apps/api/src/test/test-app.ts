@@ -62,7 +62,7 @@ export async function createTestApp(
 export async function createSiblingApp(
   t: TestApp,
   env: Record<string, string>,
-  options: Pick<AppDependencies, 'storage'> = {},
+  options: Partial<Pick<AppDependencies, 'storage' | 'database'>> = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -75,9 +75,9 @@ export async function createSiblingApp(
   });
   const app = await buildApp({
     config,
-    database: t.database,
     passwordHashCost: testPasswordHashCost,
     ...options,
+    database: options.database ?? t.database,
   });
   await app.ready();
   return app;

@@ -10,6 +10,7 @@ export interface SessionState {
   active: boolean;
   /** Last used before the cutoff the caller gave: time to move `last_used_at`. */
   stale: boolean;
+  lastUsedAt: Date;
 }
 
 /** The signed-in sessions of sellers. Methods that take an executor run in its transaction. */
@@ -20,7 +21,7 @@ export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db
   const stateById = statements.prepare(
     'seller_session_state',
     sql`select s.token_version, ss.revoked_at is null as active,
-      ss.last_used_at < ${sql.placeholder('cutoff')}::timestamptz as stale
+      ss.last_used_at < ${sql.placeholder('cutoff')}::timestamptz as stale, ss.last_used_at
       from ${sellers} s join ${sellerSessions} ss on ss.seller_id = s.id
       where s.id = ${sql.placeholder('sellerId')} and ss.id = ${sql.placeholder('sessionId')}
       limit 1`,
@@ -28,6 +29,7 @@ export function createSessionRepository({ db, statements }: Pick<DataAccess, 'db
       tokenVersion: column.integer(row, 'token_version'),
       active: column.boolean(row, 'active'),
       stale: column.boolean(row, 'stale'),
+      lastUsedAt: column.timestamp(row, 'last_used_at'),
     }),
   );
 

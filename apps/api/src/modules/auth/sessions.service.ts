@@ -5,6 +5,7 @@ import { inBatches } from '../../lib/batches.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { describeUserAgent, storedUserAgent } from '../../lib/user-agent.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
+import type { SessionStateCache } from './session-state-cache.ts';
 import type { SessionRepository } from './sessions.repository.ts';
 
 /** `last_used_at` moves at most this often: one write a minute per session, not per request. */
@@ -18,8 +19,9 @@ export const endedSessionKeptDays = 30;
 
 /**
  * Signed-in sessions: every sign-in opens one, its id rides in the session token, and every
- * request checks that it is still open (on the database, so that signing out is immediate on
- * every server copy).
+ * request checks that it is still open: on the database, or in `cache` when this copy read it
+ * open within the last minute and has heard of no change to the seller's sessions since
+ * (decision 048), so that signing out counts from the next request on every server copy.
  */
 export function createSessionService(deps: {
   /** Runs work in one transaction (the database handle's). */
@@ -28,9 +30,11 @@ export function createSessionService(deps: {
   activity: ActivityService;
   /** How long a session token lives from its (re)issue: the session expires with it. */
   tokenTtlSeconds: number;
+  /** Open sessions this copy has checked; none when absent (every check reads). */
+  cache?: SessionStateCache;
   now?: () => Date;
 }) {
-  const { transaction, sessions, activity, tokenTtlSeconds } = deps;
+  const { transaction, sessions, activity, tokenTtlSeconds, cache } = deps;
   const now = deps.now ?? (() => new Date());
   /** The expiry of a token issued at `at` (its `exp` is set from the same lifetime). */
   const expiryOf = (at: Date) => new Date(at.getTime() + tokenTtlSeconds * 1000);
@@ -66,11 +70,32 @@ export function createSessionService(deps: {
      */
     async accepts(sellerId: string, sessionId: string, claimedVersion: number): Promise<boolean> {
       const at = now();
+      if (cache?.accepts(sellerId, sessionId, claimedVersion, at.getTime())) return true;
+      const generation = cache?.generation() ?? 0;
       const staleBefore = new Date(at.getTime() - sessionTouchIntervalMs);
       const state = await sessions.state(sellerId, sessionId, staleBefore);
       if (!state?.active || state.tokenVersion !== claimedVersion) return false;
       if (state.stale) await sessions.touch(sessionId, at, staleBefore);
+      // Trusted until its last use is due to move again.
+      const usedAt = state.stale ? at : state.lastUsedAt;
+      cache?.remember(
+        {
+          sellerId,
+          sessionId,
+          tokenVersion: state.tokenVersion,
+          until: usedAt.getTime() + sessionTouchIntervalMs,
+        },
+        generation,
+      );
       return true;
+    },
+
+    /**
+     * The seller's sessions or tokens changed on this copy (after its transaction committed):
+     * forgotten here at once, where the database's notice could come after the next request.
+     */
+    forgetSeller(sellerId: string): void {
+      cache?.forgetSeller(sellerId);
     },
 
     async list(sellerId: string, currentSessionId: string | undefined): Promise<SessionsResponse> {
@@ -97,6 +122,7 @@ export function createSessionService(deps: {
         await sessions.revokeOpen(tx, sellerId, now(), undefined, sessionId);
         await activity.record(tx, sellerId, 'session_revoked', client);
       });
+      cache?.forgetSeller(sellerId);
     },
 
     /** Signs out every session of the seller but `currentSessionId`. */
@@ -109,6 +135,7 @@ export function createSessionService(deps: {
         const ended = await sessions.revokeOpen(tx, sellerId, now(), currentSessionId);
         if (ended > 0) await activity.record(tx, sellerId, 'session_revoked', client);
       });
+      cache?.forgetSeller(sellerId);
     },
 
     /**

@@ -29,7 +29,16 @@ interface Entry {
  */
 export function withTokenVersionCache(
   sellers: SellerRepository,
-  { ttlMs = tokenVersionTtlMs, now = () => performance.now() } = {},
+  {
+    ttlMs = tokenVersionTtlMs,
+    now = () => performance.now(),
+    onForget,
+  }: {
+    ttlMs?: number;
+    now?: () => number;
+    /** Told of every seller forgotten here (their sessions' cache forgets them too). */
+    onForget?: (id: string) => void;
+  } = {},
 ): SellerRepository & {
   tokenVersion(id: string, claimedVersion?: number): Promise<number | undefined>;
 } {
@@ -41,6 +50,7 @@ export function withTokenVersionCache(
   const forget = (id: string) => {
     entries.delete(id);
     generations.set(id, (generations.get(id) ?? 0) + 1);
+    onForget?.(id);
   };
 
   const read = async (id: string) => {
