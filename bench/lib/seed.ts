@@ -88,8 +88,37 @@ export async function insertSellerWithProducts(
   return { sellerId, productIds: inserted.rows.map((row) => row.id) };
 }
 
-export function sessionToken(sellerId: string, tokenVersion = 0): Promise<string> {
-  return createTokenService(benchJwtSecret, 7 * 24 * 3600).issue({ sellerId, tokenVersion });
+/**
+ * Signed-in sessions of these sellers, one each (the `seller_sessions` rows a sign-in opens),
+ * and their tokens in the same order: every request checks its session, as a browser's do.
+ */
+export async function sessionTokens(databaseUrl: string, sellerIds: string[]): Promise<string[]> {
+  const rows = await withClient(
+    databaseUrl,
+    async (client) =>
+      (
+        await client.query<{ id: string; seller_id: string }>(
+          `insert into seller_sessions (seller_id, ip, user_agent, expires_at)
+         select id, '127.0.0.1', 'bench', now() + interval '7 days'
+         from unnest($1::uuid[]) as s(id)
+         returning id, seller_id`,
+          [sellerIds],
+        )
+      ).rows,
+  );
+  const sessionOf = new Map(rows.map((row) => [row.seller_id, row.id]));
+  const tokens = createTokenService(benchJwtSecret, 7 * 24 * 3600);
+  return Promise.all(
+    sellerIds.map((sellerId) =>
+      tokens.issue({ sellerId, tokenVersion: 0, sessionId: sessionOf.get(sellerId) as string }),
+    ),
+  );
+}
+
+/** A signed-in session of the seller, and its token. */
+export async function sessionToken(databaseUrl: string, sellerId: string): Promise<string> {
+  const [token] = await sessionTokens(databaseUrl, [sellerId]);
+  return token as string;
 }
 
 /** A seller with `products` products on the scratch database, and a session token of theirs. */
@@ -100,5 +129,5 @@ export async function seedSeller(
   const seller = await withClient(scratch.databaseUrl, (client) =>
     insertSellerWithProducts(client, { products }),
   );
-  return { ...seller, token: await sessionToken(seller.sellerId) };
+  return { ...seller, token: await sessionToken(scratch.databaseUrl, seller.sellerId) };
 }

@@ -17,7 +17,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { loadSales, rebuildRollupsAndVacuum, type StepSeconds, timed } from './bulk-sales.ts';
 import type { LoadRequest } from './http-load.ts';
-import { sessionToken, withClient } from './seed.ts';
+import { sessionTokens, withClient } from './seed.ts';
 
 /** Zipf exponent of sellers' sizes and of who reads and sells (pgbench's `random_zipfian` needs > 1). */
 export const zipfExponent = 1.01;
@@ -159,11 +159,10 @@ export async function seedShop(databaseUrl: string, size: ShopSize): Promise<Ste
   return seconds;
 }
 
-/** Every seller's session token, by rank (index 0 unused). */
-export async function sellerTokens(sellers: number): Promise<string[]> {
-  const tokens = [''];
-  for (let rank = 1; rank <= sellers; rank++) tokens.push(await sessionToken(sellerId(rank)));
-  return tokens;
+/** A signed-in session token of every seller, by rank (index 0 unused). */
+export async function sellerTokens(databaseUrl: string, sellers: number): Promise<string[]> {
+  const ids = Array.from({ length: sellers }, (_, index) => sellerId(index + 1));
+  return ['', ...(await sessionTokens(databaseUrl, ids))];
 }
 
 // ---- Reads ---------------------------------------------------------------------------------

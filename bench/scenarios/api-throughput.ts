@@ -288,7 +288,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
     step('seeding');
     const seedSeconds = await seedShop(scratch.databaseUrl, shop);
     step(`seeded: ${JSON.stringify(seedSeconds)}`);
-    const tokens = await sellerTokens(shop.sellers);
+    const tokens = await sellerTokens(scratch.databaseUrl, shop.sellers);
     const env = { INTERNAL_API_SECRET: internalSecret, TIME_ZONE: timeZone };
     step('capturing the statements');
     const captured = await captureStatements(scratch.databaseUrl, scratch.dataDir, tokens, env);

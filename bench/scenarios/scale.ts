@@ -206,7 +206,7 @@ export async function scale({ quick }: ScenarioOptions): Promise<ScenarioResult>
   try {
     const dataset = await generate(databaseUrl, bigSales, totalSales);
     const plans = await explainAll(databaseUrl, dataset.bigSellerId);
-    const token = await sessionToken(dataset.bigSellerId);
+    const token = await sessionToken(databaseUrl, dataset.bigSellerId);
     const headers = { authorization: `Bearer ${token}` };
     const server = await startSeededServer(scratch, { TIME_ZONE: timeZone });
     const metrics: ScenarioResult['metrics'] = [];
