@@ -11,6 +11,7 @@ const run = {
   node: 'v20.20.2',
   postgres: '15.20',
   loadAverageAtStart: 1.3,
+  hostSpeed: 'hello-world 24 µs of CPU per answer (41,000/s)',
 };
 
 const results: ScenarioResult[] = [
@@ -51,7 +52,7 @@ const results: ScenarioResult[] = [
 describe('the results table of docs/performance.md', () => {
   it('lists the figures with a target, a range for a run of alike ones, and the whole run', () => {
     expect(resultsTable(run, results).split('\n')).toEqual([
-      'Run of 2026-11-25 10:25 UTC (7 min 57 s): 2 cores (AMD EPYC), 24 GiB, Node v20.20.2, PostgreSQL 15.20, load average 1.3 at start. ✓ met, ✗ missed.',
+      'Run of 2026-11-25 10:25 UTC (7 min 57 s): 2 cores (AMD EPYC), 24 GiB, Node v20.20.2, PostgreSQL 15.20, load average 1.3 at start; host speed: hello-world 24 µs of CPU per answer (41,000/s). ✓ met, ✗ missed.',
       '',
       '| scenario | metric | value | target | |',
       '| --- | --- | --- | --- | --- |',

@@ -19,6 +19,7 @@ import {
   type ScenarioResult,
 } from './lib/common.ts';
 import { runScenarios, type Scenario } from './lib/harness.ts';
+import { describeHostSpeed, measureHostSpeed } from './lib/host-speed.ts';
 import { replaceTable, resultsTable } from './lib/results-table.ts';
 import { apiThroughput } from './scenarios/api-throughput.ts';
 import { catalogScenario } from './scenarios/catalog.ts';
@@ -59,8 +60,11 @@ const machine = {
   os: `${os.type()} ${os.release()}`,
   loadAverageAtStart: os.loadavg().map((value) => Math.round(value * 100) / 100),
 };
+// Every table is read against the host's speed, measured first.
+const hostSpeed = await measureHostSpeed();
+const host = describeHostSpeed(hostSpeed);
 console.log(
-  `bench${quick ? ' --quick' : ''}: ${machine.cpus} cores, ${machine.memoryGiB} GiB, node ${machine.node}, PostgreSQL ${machine.postgres}, load ${machine.loadAverageAtStart.join(' ')}`,
+  `bench${quick ? ' --quick' : ''}: ${machine.cpus} cores, ${machine.memoryGiB} GiB, node ${machine.node}, PostgreSQL ${machine.postgres}, load ${machine.loadAverageAtStart.join(' ')}; host speed: ${host}`,
 );
 
 const started = new Date();
@@ -69,6 +73,7 @@ const { results, failures } = await runScenarios(scenarios, only, { quick }, (re
 );
 
 function printTable(list: ScenarioResult[]) {
+  console.log(`host speed: ${host}`);
   const rows: string[][] = [['scenario', 'metric', 'value', 'target', '']];
   for (const result of list) {
     for (const metric of result.metrics) {
@@ -105,7 +110,7 @@ const report = {
   startedAt: started.toISOString(),
   finishedAt: new Date().toISOString(),
   mode: quick ? 'quick' : 'full',
-  machine,
+  machine: { ...machine, hostSpeed },
   results: results.map(({ markdown: _markdown, ...rest }) => rest),
   failures,
   missed,
@@ -125,6 +130,7 @@ if (!quick && onlySome === undefined && failures.length === 0) {
       node: machine.node,
       postgres: machine.postgres,
       loadAverageAtStart: machine.loadAverageAtStart[0] ?? 0,
+      hostSpeed: host,
     },
     results,
   );
@@ -141,7 +147,7 @@ process.exit(failures.length > 0 ? 1 : 0);
 
 function markdownReport(meta: typeof report, list: ScenarioResult[]): string {
   const lines = [
-    `Run ${meta.startedAt} (${meta.mode}); ${meta.machine.cpus} cores (${meta.machine.cpuModel}), ${meta.machine.memoryGiB} GiB, Node ${meta.machine.node}, PostgreSQL ${meta.machine.postgres}, load average at start ${meta.machine.loadAverageAtStart.join(' / ')}.`,
+    `Run ${meta.startedAt} (${meta.mode}); ${meta.machine.cpus} cores (${meta.machine.cpuModel}), ${meta.machine.memoryGiB} GiB, Node ${meta.machine.node}, PostgreSQL ${meta.machine.postgres}, load average at start ${meta.machine.loadAverageAtStart.join(' / ')}; host speed: ${host}.`,
     '',
     '| scenario | metric | value | target | |',
     '| --- | --- | --- | --- | --- |',

@@ -17,6 +17,8 @@ export interface RunSummary {
   node: string;
   postgres: string;
   loadAverageAtStart: number;
+  /** The host's speed (`describeHostSpeed`), the yardstick of every figure. */
+  hostSpeed: string;
 }
 
 /** The whole run's target, the one figure no scenario measures. */
@@ -114,7 +116,7 @@ function row(group: Metric[]): { name: string; value: string; pass: boolean | un
 export function resultsTable(run: RunSummary, results: ScenarioResult[]): string {
   const elapsed = run.finishedAt.getTime() - run.startedAt.getTime();
   const lines = [
-    `Run of ${runTime(run.startedAt)} (${duration(elapsed)}): ${run.cpus} cores (${run.cpuModel}), ${run.memoryGiB} GiB, Node ${run.node}, PostgreSQL ${run.postgres}, load average ${run.loadAverageAtStart} at start. ✓ met, ✗ missed.`,
+    `Run of ${runTime(run.startedAt)} (${duration(elapsed)}): ${run.cpus} cores (${run.cpuModel}), ${run.memoryGiB} GiB, Node ${run.node}, PostgreSQL ${run.postgres}, load average ${run.loadAverageAtStart} at start; host speed: ${run.hostSpeed}. ✓ met, ✗ missed.`,
     '',
     '| scenario | metric | value | target | |',
     '| --- | --- | --- | --- | --- |',
