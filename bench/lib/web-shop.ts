@@ -2,14 +2,18 @@
  * A seller's account as the web app's screens meet it in use, for Lighthouse: a bio and payout
  * details, `products` products made through the API (each with a PDF and a 400×300 PNG cover,
  * uploaded the way the app uploads), and `sales` sales over the last six months written by SQL,
- * with the rollups rebuilt by the server's own code.
+ * with the rollups rebuilt by the server's own code and a customer for each buyer.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { encodePng } from '../../apps/api/src/commands/demo-files.ts';
 import { sellerApi } from '../../e2e/support/products.ts';
 import { fillShopDetails } from '../../e2e/support/sellers.ts';
 import { rebuildRollupsAndVacuum } from './bulk-sales.ts';
+import { root } from './common.ts';
 import { withClient } from './seed.ts';
+
+const customersFromSales = `${root}/apps/api/drizzle/0019_customers_from_sales.sql`;
 
 /** A product cover: a colour gradient with a little grain, a few tens of kilobytes like a photo. */
 export function coverPng(seed: number, width = 400, height = 300): Buffer {
@@ -85,6 +89,9 @@ const titles = [
 
 export interface WebShop {
   productIds: string[];
+  /** A sale of the shop (its page), and one of its buyers. */
+  saleId: string;
+  customerId: string;
 }
 
 export async function seedWebShop(
@@ -152,7 +159,20 @@ export async function seedWebShop(
        cross join lateral (select 5000 + (g::bigint * 7919) % 95001 as amount) v`,
       [rows[0]?.seller_id, productIds, sales],
     );
+    // The buyers of those sales, as the migration that keeps customers from earlier sales
+    // makes them (a sale recorded through the API keeps its customer in the same statement).
+    await client.query(readFileSync(customersFromSales, 'utf8'));
   });
   await rebuildRollupsAndVacuum(databaseUrl, timeZone, {});
-  return { productIds };
+  const [saleId, customerId] = await withClient(databaseUrl, async (client) => {
+    const sale = await client.query<{ id: string; customer_email: string }>(
+      `select id, customer_email from sales where order_id = 'web-1'`,
+    );
+    const customer = await client.query<{ id: string }>(
+      'select id from customers where lower(email) = lower($1)',
+      [sale.rows[0]?.customer_email],
+    );
+    return [sale.rows[0]?.id ?? '', customer.rows[0]?.id ?? ''];
+  });
+  return { productIds, saleId, customerId };
 }

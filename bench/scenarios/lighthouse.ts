@@ -1,9 +1,10 @@
 /**
  * Lighthouse (performance category, its default mobile profile with simulated throttling) on
  * the production build served by the real server: `/login`, and every signed-in screen (the
- * dashboard, the product list, a product, the product form, sales, settlement, profile) of a
- * seller with the data of a shop in use (bench/lib/web-shop.ts: 50 products with their covers,
- * 5,000 sales). Debian's Chromium is started once by chrome-launcher; for a signed-in page,
+ * dashboard, the product list, a product, the product form, sales and a sale, settlement,
+ * profile, payouts, customers and a buyer, discounts, analytics, the security, account and
+ * developer settings) of a seller with the data of a shop in use (bench/lib/web-shop.ts: 50
+ * products with their covers, 5,000 sales and their buyers). Debian's Chromium is started once by chrome-launcher; for a signed-in page,
  * puppeteer-core connects to the same browser, stores a valid session token in the origin's
  * localStorage, and Lighthouse then runs with `disableStorageReset` so that the token survives.
  * Median score of N runs per page, mobile; with `--desktop`, desktop for `/login` and `/` too.
@@ -165,6 +166,25 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
         { label: '/sales', path: '/sales', signedIn: true, desktop: false },
         { label: '/settlement', path: '/settlement', signedIn: true, desktop: false },
         { label: '/profile', path: '/profile', signedIn: true, desktop: false },
+        { label: '/sales/{id}', path: `/sales/${shop.saleId}`, signedIn: true, desktop: false },
+        { label: '/payouts', path: '/payouts', signedIn: true, desktop: false },
+        { label: '/customers', path: '/customers', signedIn: true, desktop: false },
+        {
+          label: '/customers/{id}',
+          path: `/customers/${shop.customerId}`,
+          signedIn: true,
+          desktop: false,
+        },
+        { label: '/discounts', path: '/discounts', signedIn: true, desktop: false },
+        { label: '/analytics', path: '/analytics', signedIn: true, desktop: false },
+        { label: '/settings/security', path: '/settings/security', signedIn: true, desktop: false },
+        { label: '/settings/account', path: '/settings/account', signedIn: true, desktop: false },
+        {
+          label: '/settings/developer',
+          path: '/settings/developer',
+          signedIn: true,
+          desktop: false,
+        },
       ].filter(({ label }) => {
         // The smoke run checks that both paths work (a visitor's page and a signed-in one).
         const only = option('pages')?.split(',') ?? (quick ? ['/login', '/products/{id}'] : null);
