@@ -278,6 +278,10 @@ type DemoEvent =
 /** Steps that change the shop rather than follow a sale: taken at the start of their day. */
 const shopSteps = new Set<DemoEvent['kind']>(['version', 'stamping', 'archive', 'payout']);
 
+/**
+ * Makes a demo seller and replays their shop's history on the database: `purchases` sales over
+ * the last `days` days and what followed them. What was made, and how to sign in.
+ */
 export async function seedDemoShop(
   { config, database }: { config: Config; database: DatabaseHandle },
   options: DemoShopOptions,
@@ -316,23 +320,7 @@ export async function seedDemoShop(
   });
   await app.ready();
   try {
-    const password = 'Demo-seller-2026';
-    let email = 'demo@example.com';
-    let nickname = 'demoseller';
-    let token: string | undefined;
-    for (let attempt = 0; !token; attempt += 1) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email, nickname, password },
-      });
-      if (response.statusCode === 201) token = response.json<TokenResponse>().token;
-      else if (response.statusCode === 409 && attempt < 5) {
-        const suffix = randomBytes(3).toString('hex');
-        email = `demo-${suffix}@example.com`;
-        nickname = `demo${suffix}`;
-      } else throw new Error(`signup: ${response.statusCode} ${response.body}`);
-    }
+    const { email, nickname, token } = await signUp(app);
     const seller = sellerCalls(app, config.publicUrl, token);
     const signed = memberSiteCalls(app, internalSecret);
     // Signed up seven months ago: the 0 % introductory commission ended about a month ago,
@@ -355,89 +343,10 @@ export async function seedDemoShop(
       },
     });
 
-    // The catalogue, each product with its files and thumbnails.
-    const products: {
-      id: string;
-      price: number;
-      weight: number;
-      fileIds: string[];
-      feature?: Feature;
-      title: string;
-    }[] = [];
-    for (const item of catalogue) {
-      const files = [];
-      for (const file of item.files.map((make) => make(item.title))) {
-        files.push({ s3Key: await seller.upload(file, false) });
-      }
-      const thumbnails = [];
-      const [from, to] = item.colours;
-      for (let index = 0; index < 2; index += 1) {
-        const image: DemoFile = {
-          name: `cover-${index + 1}.png`,
-          type: 'image/png',
-          bytes: index === 0 ? demoPng(from, to) : demoPng(to, from),
-        };
-        thumbnails.push({ s3Key: await seller.upload(image, true), is_main: index === 0 });
-      }
-      const created = await seller.call<ProductDetail>('POST', '/api/products/create', 201, {
-        title: item.title,
-        description: item.description,
-        price: item.price,
-        files,
-        thumbnails,
-      });
-      const product = {
-        id: created.product.id,
-        price: Math.round((item.price * krwPerUsd) / 100) * 100,
-        weight: item.weight,
-        fileIds: created.files.map((file) => file.id),
-        title: item.title,
-        ...(item.feature ? { feature: item.feature } : {}),
-      };
-      products.push(product);
-      // Samples for the catalogue page: a PDF's first pages, or a whole file given away.
-      const [first, last] = [product.fileIds[0], product.fileIds[product.fileIds.length - 1]];
-      if (item.feature === 'samplePages' && first) {
-        await seller.call('PUT', `/api/products/${product.id}/files/${first}`, 200, {
-          sample_pages: 2,
-        });
-      }
-      if (item.feature === 'freeSample' && last) {
-        await seller.call('PUT', `/api/products/${product.id}/files/${last}`, 200, {
-          is_sample: true,
-        });
-      }
-    }
-
-    // The discount codes; the single-use ones read back from their export, as a seller would.
-    const discountIds = new Map<string, string>();
-    const bulkCodes = new Map<string, string[]>();
-    const at = (share: number) => new Date(started - share * days * day).toISOString();
-    for (const discount of demoDiscounts) {
-      const { discount: created } = await seller.call<DiscountResponse>(
-        'POST',
-        '/api/discounts',
-        201,
-        {
-          ...discount.input,
-          startsAt: discount.starts === undefined ? null : at(discount.starts),
-          endsAt: discount.ends === undefined ? null : at(discount.ends),
-        },
-      );
-      discountIds.set(created.code, created.id);
-      if (discount.bulk) {
-        await seller.call('POST', `/api/discounts/${created.id}/codes`, 201, discount.bulk);
-        const csv = await seller.text(`/api/discounts/${created.id}/codes/export`);
-        const codes = csv
-          .replace(/^\uFEFF/, '')
-          .split(/\r?\n/)
-          .slice(1)
-          .map((line) => line.split(',')[0] ?? '')
-          .filter((code) => code !== '');
-        bulkCodes.set(created.code, codes);
-      }
-    }
-
+    const products = await createCatalogue(seller);
+    const { discountIds, bulkCodes } = await createDiscounts(seller, (share) =>
+      new Date(started - share * days * day).toISOString(),
+    );
     // The sales: more lately (a growing shop), from the sites and countries the views come
     // from, a buyer of that country (returning buyers among them), some with a code.
     const buyers = demoBuyers(Math.max(20, Math.round(options.purchases * 0.3)), random);
@@ -731,7 +640,7 @@ export async function seedDemoShop(
       sellerId,
       email,
       nickname,
-      password,
+      password: demoPassword,
       products: products.length,
       purchases: sales.length,
       refunds: counts.refunds,
@@ -743,6 +652,125 @@ export async function seedDemoShop(
   } finally {
     await app.close();
   }
+}
+
+const demoPassword = 'Demo-seller-2026';
+
+/** Signs the demo seller up: `demo@example.com`, or a fresh address once that one is taken. */
+async function signUp(app: FastifyInstance) {
+  let email = 'demo@example.com';
+  let nickname = 'demoseller';
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, nickname, password: demoPassword },
+    });
+    if (response.statusCode === 201) {
+      return { email, nickname, token: response.json<TokenResponse>().token };
+    }
+    if (response.statusCode !== 409 || attempt >= 5) {
+      throw new Error(`signup: ${response.statusCode} ${response.body}`);
+    }
+    const suffix = randomBytes(3).toString('hex');
+    email = `demo-${suffix}@example.com`;
+    nickname = `demo${suffix}`;
+  }
+}
+
+/** A product of the demo catalogue as the history sells it. */
+interface DemoProduct {
+  id: string;
+  title: string;
+  /** KRW. */
+  price: number;
+  weight: number;
+  fileIds: string[];
+  feature?: Feature;
+}
+
+/** The catalogue, each product with its files, thumbnails and samples. */
+async function createCatalogue(seller: SellerCalls): Promise<DemoProduct[]> {
+  const products: DemoProduct[] = [];
+  for (const item of catalogue) {
+    const files = [];
+    for (const file of item.files.map((make) => make(item.title))) {
+      files.push({ s3Key: await seller.upload(file, false) });
+    }
+    const thumbnails = [];
+    const [from, to] = item.colours;
+    for (let index = 0; index < 2; index += 1) {
+      const image: DemoFile = {
+        name: `cover-${index + 1}.png`,
+        type: 'image/png',
+        bytes: index === 0 ? demoPng(from, to) : demoPng(to, from),
+      };
+      thumbnails.push({ s3Key: await seller.upload(image, true), is_main: index === 0 });
+    }
+    const created = await seller.call<ProductDetail>('POST', '/api/products/create', 201, {
+      title: item.title,
+      description: item.description,
+      price: item.price,
+      files,
+      thumbnails,
+    });
+    const product = {
+      id: created.product.id,
+      price: Math.round((item.price * krwPerUsd) / 100) * 100,
+      weight: item.weight,
+      fileIds: created.files.map((file) => file.id),
+      title: item.title,
+      ...(item.feature ? { feature: item.feature } : {}),
+    };
+    products.push(product);
+    // Samples for the catalogue page: a PDF's first pages, or a whole file given away.
+    const [first, last] = [product.fileIds[0], product.fileIds[product.fileIds.length - 1]];
+    if (item.feature === 'samplePages' && first) {
+      await seller.call('PUT', `/api/products/${product.id}/files/${first}`, 200, {
+        sample_pages: 2,
+      });
+    }
+    if (item.feature === 'freeSample' && last) {
+      await seller.call('PUT', `/api/products/${product.id}/files/${last}`, 200, {
+        is_sample: true,
+      });
+    }
+  }
+  return products;
+}
+
+/**
+ * The discount codes, their dates from `at` (a share of the days seeded before now); the
+ * single-use ones read back from their export, as a seller would.
+ */
+async function createDiscounts(seller: SellerCalls, at: (share: number) => string) {
+  const discountIds = new Map<string, string>();
+  const bulkCodes = new Map<string, string[]>();
+  for (const discount of demoDiscounts) {
+    const { discount: created } = await seller.call<DiscountResponse>(
+      'POST',
+      '/api/discounts',
+      201,
+      {
+        ...discount.input,
+        startsAt: discount.starts === undefined ? null : at(discount.starts),
+        endsAt: discount.ends === undefined ? null : at(discount.ends),
+      },
+    );
+    discountIds.set(created.code, created.id);
+    if (discount.bulk) {
+      await seller.call('POST', `/api/discounts/${created.id}/codes`, 201, discount.bulk);
+      const csv = await seller.text(`/api/discounts/${created.id}/codes/export`);
+      const codes = csv
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(',')[0] ?? '')
+        .filter((code) => code !== '');
+      bulkCodes.set(created.code, codes);
+    }
+  }
+  return { discountIds, bulkCodes };
 }
 
 /** Things in groups by the local day of their time, each group in the order given. */
@@ -771,6 +799,8 @@ function originFields(origin: TrafficOrigin) {
 }
 
 /** The seller's calls, in process: JSON routes, a CSV, and the upload of a file. */
+type SellerCalls = ReturnType<typeof sellerCalls>;
+
 function sellerCalls(app: FastifyInstance, publicUrl: string | undefined, token: string) {
   const headers = { authorization: `Bearer ${token}` };
   async function call<T>(
