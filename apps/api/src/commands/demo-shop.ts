@@ -414,15 +414,14 @@ export async function seedDemoShop(
 
     // What followed the sales: consents withdrawn, refunds and chargebacks, downloads.
     const events: DemoEvent[] = [];
-    const firstSale = new Map<string, number>();
+    const firstSale = new Map<string, DemoSale>();
     for (const sale of sales) {
-      if (!firstSale.has(sale.buyer.email)) firstSale.set(sale.buyer.email, sale.at);
+      if (!firstSale.has(sale.buyer.email)) firstSale.set(sale.buyer.email, sale);
     }
     const withdrawnAt = new Map<string, number>();
     for (const [email, first] of firstSale) {
-      const buyer = sales.find((sale) => sale.buyer.email === email)?.buyer;
-      if (buyer?.consent !== 'withdrawn') continue;
-      const when = Math.min(started - 60_000, first + between(3_600_000, 20 * day));
+      if (first.buyer.consent !== 'withdrawn') continue;
+      const when = Math.min(started - 60_000, first.at + between(3_600_000, 20 * day));
       withdrawnAt.set(email, when);
       events.push({ kind: 'withdrawal', at: when, email });
     }
