@@ -861,7 +861,7 @@ export interface paths {
         };
         /**
          * A product file's versions
-         * @description Every version of one of the seller's product files, newest first, each with its downloads and how many buyers were given it. Another seller's product or file is 404.
+         * @description Every version of one of the seller's product files, newest first, each with its downloads and how many buyers were given it (a fully refunded sale is no longer a buyer, as in the product's `sales_count`). Another seller's product or file is 404.
          */
         get: operations["listFileVersions"];
         put?: never;

@@ -2,16 +2,25 @@ import { crc32, deflateSync } from 'node:zlib';
 
 /** Small but real files for the demo catalogue: a PDF, a ZIP and PNG thumbnails. */
 
-export function demoPdf(title: string): Buffer {
-  const text = title.replace(/[^\x20-\x7e]/g, '?').replace(/([()\\])/g, '\\$1');
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+/**
+ * A PDF of `pages` US Letter pages, each headed by the title (Latin letters only: others are
+ * written `?`) and numbered, so that a sample of its first pages shows which pages it holds.
+ */
+export function demoPdf(title: string, pages = 1): Buffer {
+  const text = (line: string) => line.replace(/[^\x20-\x7e]/g, '?').replace(/([()\\])/g, '\\$1');
+  const font = 3 + pages * 2;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, page) => `${3 + page * 2} 0 R`).join(' ')}] /Count ${pages} >>`,
   ];
+  for (let page = 0; page < pages; page += 1) {
+    const stream = `BT /F1 24 Tf 72 720 Td (${text(title)}) Tj ET BT /F1 12 Tf 72 60 Td (Page ${page + 1} of ${pages}) Tj ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + page * 2} 0 R /Resources << /Font << /F1 ${font} 0 R >> >> >>`,
+      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    );
+  }
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, index) => {

@@ -21,6 +21,8 @@ describe('a fully refunded sale', () => {
       { amount: 14_940, refundedAmount: 14_939, expected: false },
       { amount: 14_940, refundedAmount: 14_940, expected: true },
       { amount: 1, refundedAmount: 1, expected: true },
+      // A free copy: nothing to take back, never refunded.
+      { amount: 0, refundedAmount: 0, expected: false },
     ];
     const values = sql.join(
       cases.map((c) => sql`(${c.amount}::bigint, ${c.refundedAmount}::bigint)`),

@@ -47,7 +47,8 @@ export function saleRowOf(row: RawRow): SaleRow {
 
 /**
  * Whether a sale is fully refunded: its refunds and chargebacks together took back its whole
- * amount (docs/product-rules.md, "Refunds and chargebacks"). A fully refunded sale leaves the
+ * amount (docs/product-rules.md, "Refunds and chargebacks"). A free copy (amount 0, with a
+ * discount code) has nothing to take back and is never refunded. A fully refunded sale leaves the
  * sales counts, the best products and the daily summary, and gives no more downloads. The one
  * definition every statement uses; `sale` is the alias of the `sales` row, none in a statement
  * on `sales` alone.
@@ -57,7 +58,7 @@ export function fullyRefunded(sale?: string): SQL {
     sale === undefined
       ? sql.identifier(name)
       : sql`${sql.identifier(sale)}.${sql.identifier(name)}`;
-  return sql`(${of('refunded_amount')} >= ${of('amount')})`;
+  return sql`(${of('refunded_amount')} > 0 and ${of('refunded_amount')} >= ${of('amount')})`;
 }
 
 /**
@@ -65,5 +66,5 @@ export function fullyRefunded(sale?: string): SQL {
  * `sale-rows.test.ts` keeps the two the same.
  */
 export function isFullyRefunded(sale: { amount: number; refundedAmount: number }): boolean {
-  return sale.refundedAmount >= sale.amount;
+  return sale.refundedAmount > 0 && sale.refundedAmount >= sale.amount;
 }

@@ -297,6 +297,27 @@ describe('what is not delivered', () => {
     expect((await deliver(partly.orderId, fileId)).statusCode).toBe(201);
   });
 
+  it('delivers a free copy bought with a code, which has nothing refunded', async () => {
+    const { seller, product } = await productWith([{ name: 'a.pdf', bytes: randomBytes(100) }]);
+    const fileId = product.files[0]?.id ?? '';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/discounts',
+      headers: bearer(seller.token),
+      payload: { code: 'FREE100', kind: 'percent', percent: 100 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = purchase(product.product.id, {
+      amount: 0,
+      listAmount: 15_000,
+      discountCode: 'FREE100',
+    });
+    const sale = await recordPurchase(t.app, order);
+
+    expect(await delivered(order.orderId, fileId)).toMatchObject({ downloadsUsed: 1 });
+    expect(await transactionOf(seller.token, sale.purchaseId)).toMatchObject({ status: 'paid' });
+  });
+
   it('answers 404 not_found for an unknown order and for a file that is not a current file of the order', async () => {
     const { seller, product } = await productWith([
       { name: 'kept.pdf', bytes: randomBytes(100) },

@@ -14,7 +14,12 @@ import {
   downloadBytes,
   productWithFiles,
 } from '../../test/file-products.ts';
-import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
+import {
+  internalSecret,
+  purchase,
+  recordPurchase,
+  signedPost,
+} from '../../test/member-site-calls.ts';
 import { sellerIdOf } from '../../test/seller-fixtures.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -129,6 +134,42 @@ describe('file versions', () => {
       .where(eq(productFileVersions.fileId, fileId));
     const oldKey = rows.find((row) => row.number === 1)?.storageKey ?? '';
     expect(Buffer.from((await storage.read(oldKey)) ?? [])).toEqual(first);
+  });
+
+  it('count a fully refunded buyer no longer among those who have a version', async () => {
+    const { seller, product } = await productWithFiles(t.app, [
+      { name: 'planner.pdf', bytes: bytesOf('edition one') },
+    ]);
+    const fileId = product.files[0]?.id ?? '';
+    const kept = purchase(product.product.id, { amount: 10_000 });
+    const partly = purchase(product.product.id, { amount: 10_000 });
+    const refunded = purchase(product.product.id, { amount: 10_000 });
+    for (const order of [kept, partly, refunded]) {
+      await recordPurchase(t.app, order);
+      await delivered(t.app, order.orderId, fileId);
+    }
+    // Two refunds empty one sale; the other keeps a part of its amount.
+    for (const [order, amount] of [
+      [refunded, 4_000],
+      [refunded, 6_000],
+      [partly, 9_999],
+    ] as const) {
+      const response = await signedPost(t.app, '/api/internal/refunds', {
+        refundId: `refund-${randomUUID()}`,
+        orderId: order.orderId,
+        amount,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+
+    const { versions } = (
+      await versionsOf(seller, product.product.id, fileId)
+    ).json<ListFileVersionsResponse>();
+    expect(versions.map((row) => [row.number, row.downloads, row.buyersWithIt])).toEqual([
+      [1, 3, 2],
+    ]);
+    // The buyers it is measured against leave out the same sale.
+    expect((await productOf(seller, product.product.id)).product.sales_count).toBe(2);
   });
 
   it('tell the webhook which file has a new version, with its changelog', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
 import { isoTimestamp } from '../../db/local-days.ts';
+import { fullyRefunded } from '../../db/sale-rows.ts';
 import {
   deliveries,
   type ProductFileRow,
@@ -12,6 +13,7 @@ import {
   productSales,
   products,
   productThumbnails,
+  sales,
 } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
 
@@ -170,16 +172,22 @@ function productQueries(db: Executor) {
       return row;
     },
 
-    /** The file's versions, newest first, with their deliveries and the sales given them. */
+    /**
+     * The file's versions, newest first, with their deliveries and the sales given them that
+     * still count as buyers: a fully refunded sale is no longer one (docs/product-rules.md), as
+     * the product's sales count beside it leaves it out.
+     */
     async versions(fileId: string): Promise<VersionWithDownloads[]> {
       const rows = await db
         .select({
           version: productFileVersions,
           downloads: sql<number>`count(${deliveries.id})::int`,
-          buyersWithIt: sql<number>`count(distinct ${deliveries.saleId})::int`,
+          buyersWithIt: sql<number>`(count(distinct ${deliveries.saleId})
+            filter (where not ${fullyRefunded('sales')}))::int`,
         })
         .from(productFileVersions)
         .leftJoin(deliveries, eq(deliveries.versionId, productFileVersions.id))
+        .leftJoin(sales, eq(sales.id, deliveries.saleId))
         .where(eq(productFileVersions.fileId, fileId))
         .groupBy(productFileVersions.id)
         .orderBy(desc(productFileVersions.number));
