@@ -220,6 +220,19 @@ export function createDiscountRepository({ db, transaction }: DataAccess) {
       return row;
     },
 
+    /**
+     * Locks the code's row. A redeem takes it before the discount's, in the order a purchase
+     * of the code locks them both (`purchases.repository.ts`, `discountClaim`), so that a
+     * redeem and a purchase of one code never each hold the row the other waits for.
+     */
+    async lockCode(tx: Database, id: string): Promise<void> {
+      await tx
+        .select({ id: discountCodes.id })
+        .from(discountCodes)
+        .where(eq(discountCodes.id, id))
+        .for('update');
+    },
+
     /** Locks the discount's row: redeems of its codes take turns, so holds are counted right. */
     async lockDiscount(tx: Database, id: string): Promise<DiscountRow | undefined> {
       const [row] = await tx.select().from(discounts).where(eq(discounts.id, id)).for('update');

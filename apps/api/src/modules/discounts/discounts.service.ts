@@ -143,6 +143,8 @@ export function createDiscountService(deps: {
     if (!sellerId) throw notFoundError;
     const found = await discounts.findCode(sellerId, code, tx);
     if (!found) throw notFoundError;
+    // The code, then its discount: the order a purchase of the code locks them in.
+    await discounts.lockCode(tx, found.code.id);
     const discount = await discounts.lockDiscount(tx, found.discount.id);
     if (!discount || discount.archivedAt) throw notFoundError;
     if (
