@@ -400,7 +400,11 @@ async function explainCalls(
   return withClient(scratch.databaseUrl, async (client) => {
     const plans: Plan[] = [];
     for (const { call, statements } of captured) {
+      // The export's keyset pages are one statement: its first two pages are enough.
+      const seen = new Set<string>();
       for (const statement of statements) {
+        if (seen.has(statement.text)) continue;
+        seen.add(statement.text);
         // The reads only: the session's own statements (begin, the token check) are elsewhere.
         if (!/^\s*(select|with)\b/i.test(statement.text)) continue;
         if (/from "?seller_sessions"?|from "?sellers"?\s/i.test(statement.text)) continue;
