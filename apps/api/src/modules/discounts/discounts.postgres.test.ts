@@ -150,4 +150,48 @@ describe('a redeem beside a purchase of the same code', () => {
     const answer = await redeemed;
     expect(answer?.statusCode, answer?.body).toBe(201);
   });
+
+  it('lets redeems of a code without a limit go side by side: nothing is counted, nothing waits', async () => {
+    const code = `OPEN${randomUUID().slice(0, 6)}`.toUpperCase();
+    const discount = await createDiscount({ code, kind: 'percent', percent: 10 });
+    // Another redeem of the code in flight: it holds the code's and the discount's rows shared.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select id from discount_codes where discount_id = ${discount.id} for key share`,
+      );
+      await tx.execute(sql`select id from discounts where id = ${discount.id} for key share`);
+      const redeemed = signedPost(t.app, '/api/internal/discounts/redeem', {
+        orderId: `order-${randomUUID()}`,
+        productId,
+        code,
+        amount: 10_000,
+      });
+      const waited = new Promise<'still waiting'>((resolve) =>
+        setTimeout(() => resolve('still waiting'), 3000),
+      );
+      const answer = await Promise.race([redeemed, waited]);
+      expect(answer === 'still waiting' ? answer : answer.statusCode).toBe(201);
+    });
+  });
+
+  it('still makes the redeems of a limited code take turns', async () => {
+    const code = `LIMIT${randomUUID().slice(0, 6)}`.toUpperCase();
+    const discount = await createDiscount({ code, kind: 'percent', percent: 10, maxUses: 5 });
+    let answered = false;
+    let redeemed: ReturnType<typeof signedPost> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from discounts where id = ${discount.id} for key share`);
+      redeemed = signedPost(t.app, '/api/internal/discounts/redeem', {
+        orderId: `order-${randomUUID()}`,
+        productId,
+        code,
+        amount: 10_000,
+      }).finally(() => {
+        answered = true;
+      });
+      await someoneWaitsForALock();
+      expect(answered).toBe(false);
+    });
+    expect((await redeemed)?.statusCode).toBe(201);
+  });
 });
