@@ -107,4 +107,42 @@ describe('a pgbench script from captured statements', () => {
     );
     expect(builder.defines()).toEqual(['-D', 'c1=5']);
   });
+
+  it("gives each purchase one of the member site's buyers, and the seller's own discount and code", () => {
+    const builder = new ScriptBuilder(100, 20, 93, 'uniform', 5000);
+    const script = builder.script(
+      'discounted purchase',
+      2,
+      [
+        {
+          name: 'redeem',
+          text: 'insert into discount_redemptions (order_id, discount_id, code_id, code) values ($1, $2, $3, $4)',
+          values: ['capture-d2', 'discount-1', 'code-1', 'WELCOME10'],
+          parsed: true,
+        },
+        {
+          name: 'purchase',
+          text: 'insert into sales (order_id, customer_email, discount_code) values ($1, $2, $3)',
+          values: ['capture-d2', 'capture@example.com', 'WELCOME10'],
+          parsed: true,
+        },
+      ],
+      {
+        sellerId: 'seller',
+        orderId: 'capture-d2',
+        customerEmail: 'capture@example.com',
+        discountId: 'discount-1',
+        discountCodeId: 'code-1',
+      },
+    );
+    expect(script.text).toContain('\\set buyer random(0, 4999)');
+    const discount = `('00000000-' || lpad(to_hex(:rank::int), 4, '0') || '-4000-a000-000000000000')::uuid`;
+    const code = `('00000000-' || lpad(to_hex(:rank::int), 4, '0') || '-4000-b000-000000000000')::uuid`;
+    // The redeem and the purchase name the same order, as the member site's checkout does.
+    expect(script.text).toContain(`values (('pgbench-' || :order), ${discount}, ${code}, :c1);`);
+    expect(script.text).toContain(
+      `values (('pgbench-' || :order), ('buyer' || :buyer || '@example.com'), :c1);`,
+    );
+    expect(builder.defines()).toEqual(['-D', 'c1=WELCOME10']);
+  });
 });

@@ -24,6 +24,7 @@ import { replaceTable, resultsTable } from './lib/results-table.ts';
 import { apiThroughput } from './scenarios/api-throughput.ts';
 import { catalogScenario } from './scenarios/catalog.ts';
 import { coldStart } from './scenarios/cold-start.ts';
+import { customersScenario } from './scenarios/customers.ts';
 import { discountsScenario } from './scenarios/discounts.ts';
 import { downloads } from './scenarios/downloads.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
@@ -38,6 +39,7 @@ const scenarios: Record<string, Scenario> = {
   catalog: catalogScenario,
   discounts: discountsScenario,
   scale,
+  customers: customersScenario,
   uploads,
   downloads,
   lighthouse: lighthouseScenario,

@@ -6,7 +6,8 @@
  * A captured statement is kept word for word; its parameters become pgbench variables: the
  * seller's and product's ids are computed from Zipf-drawn ranks (`sellerIdSql`), an order id
  * (or a refund id) from a random number, a refunded seeded sale from the rank and a random
- * `g` (its order id, and its id looked up by that order id), and every other value stays what
+ * `g` (its order id, and its id looked up by that order id), a buyer's email from a random
+ * buyer number, the seller's discount and code from the rank, and every other value stays what
  * the server sent (`-D` constants).
  *
  * Only the transactions that end in a window after a warm-up count (`pgbenchWarmupSeconds`):
@@ -20,7 +21,14 @@ import { round } from './common.ts';
 import type { CapturedStatement } from './pg-wire-capture.ts';
 import { namedCpuSeconds, processCpuSeconds } from './process-cpu.ts';
 import { spawnGroup, stopGroup } from './processes.ts';
-import { nicknameSql, productIdSql, sellerIdSql, zipfExponent } from './shop.ts';
+import {
+  discountCodeIdSql,
+  discountIdSql,
+  nicknameSql,
+  productIdSql,
+  sellerIdSql,
+  zipfExponent,
+} from './shop.ts';
 
 export const pgbenchPath = process.env.PGBENCH ?? 'pgbench';
 
@@ -35,6 +43,11 @@ export interface CaptureKeys {
   refundId?: string;
   refundedOrderId?: string;
   refundedSaleId?: string;
+  /** The buyer's email: each transaction a buyer of `buyers` (a customer row each, as sent). */
+  customerEmail?: string;
+  /** The seller's discount and its code (`discountIdSql`, `discountCodeIdSql` of the rank). */
+  discountId?: string;
+  discountCodeId?: string;
 }
 
 export interface PgbenchScript {
@@ -69,6 +82,8 @@ export class ScriptBuilder {
     private readonly productsPerSeller: number,
     private readonly seededSales = 1,
     private readonly productLaw: 'uniform' | 'zipfian' = 'uniform',
+    /** How many buyers the member site's purchases come from (`buyer<n>@example.com`). */
+    private readonly buyers = 5000,
   ) {}
 
   /** `-D` arguments of every constant used by the scripts built so far. */
@@ -93,6 +108,7 @@ export class ScriptBuilder {
         : `\\set product random(0, ${this.productsPerSeller - 1})`,
       `\\set order random(1, 1000000000000000)`,
       `\\set g random(1, ${this.seededSales})`,
+      `\\set buyer random(0, ${this.buyers - 1})`,
     ];
     const seededOrder = `('seed-' || :rank || '-' || :g)`;
     for (const statement of statements) {
@@ -105,6 +121,9 @@ export class ScriptBuilder {
         if (value === keys.orderId) return `('pgbench-' || :order)`;
         if (value === keys.refundId) return `('pgbench-refund-' || :order)`;
         if (value === keys.refundedOrderId) return seededOrder;
+        if (value === keys.customerEmail) return `('buyer' || :buyer || '@example.com')`;
+        if (value === keys.discountId) return discountIdSql(':rank');
+        if (value === keys.discountCodeId) return discountCodeIdSql(':rank');
         if (value === keys.refundedSaleId) {
           return `(select id from sales where order_id = ${seededOrder})`;
         }

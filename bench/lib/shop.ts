@@ -7,8 +7,10 @@
  * - reads: what the web app asks for when a page loads (the dashboard, /products, /sales), for
  *   a seller chosen by the same Zipf law (busy sellers look at their figures more), each seller
  *   with their own session token;
- * - writes: the member site's signed calls, purchases and product views, on products chosen by
- *   the same law, a flash sale (one product of one seller, many purchases at once), refunds
+ * - writes: the member site's signed calls, purchases (with the buyer's name, country,
+ *   language, consent and where they came from; one in five with the seller's discount code,
+ *   redeemed first) and product views (per source, campaign and country), on products chosen
+ *   by the same law, a flash sale (one product of one seller, many purchases at once), refunds
  *   and chargebacks of seeded sales, and the operator's payouts to sellers with a balance.
  *
  * Ids are made from ranks (`sellerId(r)`, `productId(r, n)`), so that pgbench scripts can name
@@ -38,6 +40,11 @@ export const sellerId = (rank: number) => `00000000-0000-4000-8000-${hex(rank, 1
 export const productId = (rank: number, index: number) =>
   `00000000-${hex(rank, 4)}-4000-9000-${hex(index, 12)}`;
 
+/** The discount code every seller gives (10 % off, no limit), and its discount's and code's ids. */
+export const discountCode = 'WELCOME10';
+export const discountId = (rank: number) => `00000000-${hex(rank, 4)}-4000-a000-000000000000`;
+export const discountCodeId = (rank: number) => `00000000-${hex(rank, 4)}-4000-b000-000000000000`;
+
 /** The nickname of the seller of rank `rank`, as the seed names them. */
 export const nicknameOf = (rank: number) => `seller_${rank}`;
 
@@ -45,6 +52,10 @@ export const nicknameOf = (rank: number) => `seller_${rank}`;
 export const sellerIdSql = (rank: string) =>
   `('00000000-0000-4000-8000-' || lpad(to_hex(${rank}::int), 12, '0'))::uuid`;
 export const nicknameSql = (rank: string) => `('seller_' || ${rank})`;
+export const discountIdSql = (rank: string) =>
+  `('00000000-' || lpad(to_hex(${rank}::int), 4, '0') || '-4000-a000-000000000000')::uuid`;
+export const discountCodeIdSql = (rank: string) =>
+  `('00000000-' || lpad(to_hex(${rank}::int), 4, '0') || '-4000-b000-000000000000')::uuid`;
 export const productIdSql = (rank: string, index: string) =>
   `('00000000-' || lpad(to_hex(${rank}::int), 4, '0') || '-4000-9000-' || lpad(to_hex(${index}::int), 12, '0'))::uuid`;
 
@@ -134,6 +145,21 @@ export async function seedShop(databaseUrl: string, size: ShopSize): Promise<Ste
          select ${sellerIdSql('r')}, 'Bench Bank', '110-' || r || '-0001', 'Seller ' || r, 'Seoul'
          from generate_series(1, $1::int) r`,
         [size.sellers],
+      );
+      // Every seller's discount code, which one purchase in five uses.
+      await client.query(
+        `insert into discounts (id, seller_id, code, kind, percent, created_at)
+         select ${discountIdSql('r')}, ${sellerIdSql('r')}, $2, 'percent', 10,
+                now() - interval '1 year'
+         from generate_series(1, $1::int) r`,
+        [size.sellers, discountCode],
+      );
+      await client.query(
+        `insert into discount_codes (id, discount_id, seller_id, code, single_use, created_at)
+         select ${discountCodeIdSql('r')}, ${discountIdSql('r')}, ${sellerIdSql('r')}, $2, false,
+                now() - interval '1 year'
+         from generate_series(1, $1::int) r`,
+        [size.sellers, discountCode],
       );
     });
     await loadSales(client, seconds, () =>
@@ -270,6 +296,10 @@ export interface MemberSite {
   payoutsCreated: Set<string>;
   /** Replays answered 200 with the sale already stored. */
   replays: number;
+  /** Order ids of purchases acknowledged as new (201) with a code whose redeem was granted. */
+  discounted: Set<string>;
+  /** Redeems granted (201). */
+  redeemed: number;
   /** The order-id prefix of this run's purchases (and of its refund and payout ids). */
   prefix: string;
   purchases(label?: string, choose?: () => [number, number]): () => LoadRequest;
@@ -291,7 +321,8 @@ export interface MemberSite {
   views(): () => LoadRequest;
   /**
    * The batched way: each call is a second's `viewsPerCall` views of Zipf-chosen products,
-   * summed per product, in one `POST /api/internal/views`. Sent once a second.
+   * summed per product, day, source, campaign and country, in one `POST /api/internal/views`.
+   * Sent once a second.
    */
   viewBatches(viewsPerCall: number): () => LoadRequest;
   /**
@@ -305,6 +336,78 @@ export interface MemberSite {
     accepted: number;
     unknown: number;
   };
+}
+
+/** The member site's buyers: purchases come from `buyer0@example.com` to `buyer4999@…`. */
+export const buyers = 5000;
+
+const buyerCountries = ['KR', 'KR', 'KR', 'KR', 'CN', 'CN', 'JP', 'JP', 'US', 'TW', 'FR', 'TR'];
+const languages: Record<string, string> = {
+  KR: 'ko',
+  CN: 'zh',
+  TW: 'zh',
+  JP: 'ja',
+  US: 'en',
+  FR: 'fr',
+  TR: 'tr',
+};
+const referrers = ['naver.com', 'm.naver.com', 'instagram.com', 'x.com', 'baidu.com', 'daum.net'];
+const campaigns = ['spring_sale', 'launch', 'newsletter'];
+
+/**
+ * Where the visit of number `v` came from: a referrer for two in three, a campaign (with its
+ * UTM source and medium) for one in four, a country for nine in ten.
+ */
+function visitOf(v: number): {
+  source?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  country?: string;
+} {
+  const campaign = v % 4 === 0 ? campaigns[(v >> 2) % campaigns.length] : undefined;
+  const country = v % 10 === 9 ? undefined : buyerCountries[v % buyerCountries.length];
+  return {
+    ...(v % 3 === 0 ? {} : { source: referrers[v % referrers.length] }),
+    ...(campaign ? { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: campaign } : {}),
+    ...(country ? { country } : {}),
+  };
+}
+
+/**
+ * What the member site tells of the buyer of purchase `n`: the buyer's own name, country,
+ * language and consent (the same for every purchase of theirs), and the visit's source.
+ */
+function buyerFields(n: number) {
+  const buyer = n % buyers;
+  const country = buyerCountries[buyer % buyerCountries.length] ?? 'KR';
+  const { country: _visitCountry, ...visit } = visitOf(n);
+  return {
+    buyerName: `Buyer ${buyer}`,
+    buyerCountry: country,
+    buyerLocale: languages[country] ?? 'en',
+    marketingConsent: buyer % 3 === 0,
+    ...visit,
+  };
+}
+
+/** The local day of a view, as the view counter writes it (`yyyy-MM-dd`, en-CA). */
+const localDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+interface ViewItem {
+  productId: string;
+  count: number;
+  day: string;
+  source?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  country?: string;
 }
 
 /** The fewest seeded sales a seller has: every seller has sales 1 to this. */
@@ -328,45 +431,35 @@ export function memberSite(secret: string, size: ShopSize): MemberSite {
     label: string,
     path: string,
     body: string,
-    onCreated: () => void,
+    onAnswer: (() => void) | { check: NonNullable<LoadRequest['check']> },
   ): LoadRequest => ({
     label,
     method: 'POST',
     path,
     headers: { 'content-type': 'application/json', 'x-signature': signature(secret, body) },
     body,
-    check: (status) => {
-      if (status === 201) onCreated();
-    },
+    check:
+      typeof onAnswer === 'function'
+        ? (status) => {
+            if (status === 201) onAnswer();
+          }
+        : onAnswer.check,
   });
   const site: MemberSite = {
     created,
     refundsCreated: new Set<string>(),
     payoutsCreated: new Set<string>(),
     replays: 0,
+    discounted: new Set<string>(),
+    redeemed: 0,
     prefix,
     purchases(label = 'purchase', choose) {
       let previous: string | undefined;
+      /** Purchases whose code was redeemed (or refused): sent next, after the redeem's answer. */
+      const ready: LoadRequest[] = [];
       const pick =
         choose ?? (() => [zipf.next(), Math.floor(Math.random() * size.productsPerSeller)]);
-      return () => {
-        n++;
-        let body: string;
-        let replay = false;
-        if (n % 50 === 0 && previous) {
-          body = previous;
-          replay = true;
-        } else {
-          const [rank, index] = pick();
-          body = JSON.stringify({
-            orderId: `${prefix}-${n}`,
-            productId: productId(rank, index),
-            customerEmail: `buyer${n % 5000}@example.com`,
-            paymentMethod: 'card',
-            amount: 1000 + ((n * 7919) % 99001),
-          });
-          previous = body;
-        }
+      const purchase = (body: string, replay: boolean, discounted: boolean): LoadRequest => {
         const orderId = (JSON.parse(body) as { orderId: string }).orderId;
         return {
           label: replay ? `${label} (replay)` : label,
@@ -378,10 +471,59 @@ export function memberSite(secret: string, size: ShopSize): MemberSite {
           },
           body,
           check: (status) => {
-            if (status === 201) created.add(orderId);
+            if (status === 201) {
+              created.add(orderId);
+              if (discounted) site.discounted.add(orderId);
+            }
             if (status === 200 && replay) site.replays++;
           },
         };
+      };
+      return () => {
+        const waiting = ready.shift();
+        if (waiting) return waiting;
+        n++;
+        if (n % 50 === 0 && previous) return purchase(previous, true, false);
+        const [rank, index] = pick();
+        const order = {
+          orderId: `${prefix}-${n}`,
+          productId: productId(rank, index),
+          customerEmail: `buyer${n % buyers}@example.com`,
+          paymentMethod: 'card',
+          amount: 1000 + ((n * 7919) % 99001),
+          ...buyerFields(n),
+        };
+        if (n % 5 !== 1) {
+          previous = JSON.stringify(order);
+          return purchase(previous, false, false);
+        }
+        // One in five: the buyer's code is redeemed first, and the purchase goes once the hold
+        // is answered, for the price it gave (as a member site's checkout does); without a hold
+        // the buyer pays the full price.
+        const body = JSON.stringify({
+          orderId: order.orderId,
+          productId: order.productId,
+          code: discountCode,
+          amount: order.amount,
+        });
+        return signed(`${label}: code redeem`, '/api/internal/discounts/redeem', body, {
+          check: (status, answer) => {
+            if (status === 201) {
+              site.redeemed++;
+              const { redemption } = JSON.parse(answer) as { redemption: { finalAmount: number } };
+              previous = JSON.stringify({
+                ...order,
+                amount: redemption.finalAmount,
+                listAmount: order.amount,
+                discountCode,
+              });
+              ready.push(purchase(previous, false, true));
+            } else {
+              previous = JSON.stringify(order);
+              ready.push(purchase(previous, false, false));
+            }
+          },
+        });
       };
     },
     refunds(label = 'refund') {
@@ -456,12 +598,19 @@ export function memberSite(secret: string, size: ShopSize): MemberSite {
     },
     viewBatches(viewsPerCall) {
       return () => {
-        const counts = new Map<string, number>();
+        // As the member site's view counter sends them: summed per product, local day,
+        // source, campaign and country, one item each.
+        const day = localDayFormat.format(new Date());
+        const items = new Map<string, ViewItem>();
         for (let view = 0; view < viewsPerCall; view++) {
           const id = productId(zipf.next(), Math.floor(Math.random() * size.productsPerSeller));
-          counts.set(id, (counts.get(id) ?? 0) + 1);
+          const visit = visitOf(Math.floor(Math.random() * 1_000_000));
+          const key = `${id}|${visit.source}|${visit.utmSource}|${visit.utmCampaign}|${visit.country}`;
+          const item = items.get(key);
+          if (item) item.count++;
+          else items.set(key, { productId: id, count: 1, day, ...visit });
         }
-        const views = [...counts].map(([id, count]) => ({ productId: id, count }));
+        const views = [...items.values()];
         const body = JSON.stringify({ views });
         site.batchedViews.sent += viewsPerCall;
         return {

@@ -2,10 +2,12 @@
  * Throughput on PostgreSQL under the traffic a marketplace makes (bench/lib/shop.ts): 1,000
  * sellers with 20 products each and 1,000,000 sales with a long tail; 64 connections reading
  * what page loads of the dashboard, /products and /sales ask for, sellers chosen by a Zipf law,
- * each with their own token; meanwhile the member site's signed purchases (200/s), refunds and
- * chargebacks of seeded sales (20/s) and product views (1,000/s, summed per product and sent
- * in one batch a second), a flash sale on one seller, and the operator's payout run (a payout a
- * second to sellers with a balance). Anchors in the same run:
+ * each with their own token; meanwhile the member site's signed purchases (200 calls/s, with
+ * the buyer's fields and source; one in five redeems the seller's discount code first and
+ * then buys with it), refunds and chargebacks of seeded sales (20/s) and product views
+ * (1,000/s with their sources, campaigns and countries, summed per product, source, campaign
+ * and country and sent in one batch a second), a flash sale on one seller, and the operator's
+ * payout run (a payout a second to sellers with a balance). Anchors in the same run:
  *
  * - pgbench running the statements the server sent on the wire for each call (captured through
  *   a proxy, bench/lib/pg-wire-capture.ts), prepared, with as many connections, on the same data:
@@ -15,12 +17,15 @@
  * Phases: each target endpoint alone, in slices alternating with pgbench running its
  * statements and with hello-world (ratios and server CPU per request); the mixed workload (every
  * read and write figure); pgbench running the read mix while the same writes flow; ingest
- * (purchases, and refunds in the mixed workload's proportion, one to ten) at full speed while
- * reads arrive steadily (half the mixed rate), alternating with pgbench running the purchase
- * and refund transactions in the same proportion under the same reads; ingest with product
+ * (purchases, two in ten after a redeem, and refunds in the mixed workload's proportion, one
+ * to ten) at full speed while reads arrive steadily (half the mixed rate) and views at
+ * 1,000/s, alternating with pgbench running the purchase, redeem-and-purchase and refund
+ * transactions in the same proportion under the same reads and views; ingest with product
  * views on and off. Afterwards the purchases, refunds and payouts are counted in the database
- * (none lost, none twice), the rollups checked against the sales less their refunds, and every
- * seller's ledger sum against the balance the API answers and the rollups less the payouts.
+ * (none lost, none twice), the rollups checked against the sales less their refunds, each
+ * discount's uses against its sales and held uses, the views stored against those
+ * acknowledged, and every seller's ledger sum against the balance the API answers and the
+ * rollups less the payouts.
  * `docs/performance.md` describes it.
  *
  *   npx tsx bench/scenarios/api-throughput.ts [--quick] [--mixed-seconds 15] [--profile] [--details]
@@ -63,6 +68,10 @@ import {
 } from '../lib/process-cpu.ts';
 import { benchJwtSecret, scratchDatabase, withClient } from '../lib/seed.ts';
 import {
+  buyers,
+  discountCode,
+  discountCodeId,
+  discountId,
   type MemberSite,
   memberSite,
   productId,
@@ -86,6 +95,8 @@ export const connections = 64;
 /** Connections of the member site when it sends purchases as fast as they are answered. */
 const ingestConnections = 16;
 const internalSecret = `bench-internal-secret-${'x'.repeat(24)}`;
+/** The buyer of the captured purchases: pgbench replaces it by one of the member site's buyers. */
+const captureEmail = 'capture@example.com';
 /** The reads with a target. */
 const targetCalls: ReadCall[] = [
   'my-products',
@@ -96,8 +107,12 @@ const targetCalls: ReadCall[] = [
 const rates = { purchases: 200, refunds: 20, views: 1000, flashSale: 500, payouts: 1 };
 /** Purchases per refund in the ingest and its pgbench anchor: the mixed workload's proportion. */
 const purchasesPerRefund = rates.purchases / rates.refunds;
-/** What the ingest sends; its rate counts them all (replays aside). */
-const ingestLabels = ['ingest purchase', 'ingest refund'];
+/** One purchase in this many redeems the seller's code first (`memberSite`). */
+const purchasesPerDiscount = 5;
+/** What the ingest sends; its rate counts them all (replays aside), the redeems too. */
+const ingestLabels = ['ingest purchase', 'ingest purchase: code redeem', 'ingest refund'];
+/** Member-site calls each pgbench script stands for (a discounted purchase: redeem, purchase). */
+const callsPerScript: Record<string, number> = { purchase: 1, 'discounted purchase': 2, refund: 1 };
 
 /**
  * Runs `work` while measuring what the server spends: its CPU (µs per request answered), and
@@ -165,8 +180,12 @@ function sizes(quick: boolean): Sizes {
 interface Captured {
   reads: Record<ReadCall, CapturedStatement[]>;
   purchase: CapturedStatement[];
+  /** The redeem of the seller's code, then the purchase with it, for one order. */
+  discountedPurchase: CapturedStatement[];
   refund: CapturedStatement[];
   keys: CaptureKeys;
+  /** The order id of the captured discounted purchase (the keys' `orderId` is the plain one's). */
+  discountedOrderId: string;
 }
 
 /**
@@ -206,15 +225,9 @@ async function captureStatements(
       await call(path, { headers: auth });
       reads[name] = proxy.take();
     }
-    const purchase = (orderId: string) => {
-      const body = JSON.stringify({
-        orderId,
-        productId: productId(rank, 0),
-        customerEmail: 'capture@example.com',
-        paymentMethod: 'card',
-        amount: 15000,
-      });
-      return call('/api/internal/purchases', {
+    const signedPost = (path: string, value: unknown) => {
+      const body = JSON.stringify(value);
+      return call(path, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -223,10 +236,46 @@ async function captureStatements(
         body,
       });
     };
+    // A purchase as the member site sends them: the buyer's fields and where they came from.
+    const order = (orderId: string) => ({
+      orderId,
+      productId: productId(rank, 0),
+      customerEmail: captureEmail,
+      paymentMethod: 'card',
+      amount: 15000,
+      buyerName: 'Capture Buyer',
+      buyerCountry: 'KR',
+      buyerLocale: 'ko',
+      marketingConsent: true,
+      source: 'm.naver.com',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'spring_sale',
+    });
+    const purchase = (orderId: string) => signedPost('/api/internal/purchases', order(orderId));
     await purchase('capture-1');
     proxy.take();
     await purchase('capture-2');
     const purchaseStatements = proxy.take();
+    // The same with the seller's code: its redeem (10 % off 15,000), then the purchase.
+    const discountedPurchase = async (orderId: string) => {
+      await signedPost('/api/internal/discounts/redeem', {
+        orderId,
+        productId: productId(rank, 0),
+        code: discountCode,
+        amount: 15000,
+      });
+      await signedPost('/api/internal/purchases', {
+        ...order(orderId),
+        amount: 13500,
+        listAmount: 15000,
+        discountCode,
+      });
+    };
+    await discountedPurchase('capture-d1');
+    proxy.take();
+    await discountedPurchase('capture-d2');
+    const discountedStatements = proxy.take();
     // A refund of a few won of a seeded sale, as the ingest makes them.
     const refund = (refundId: string, g: number) => {
       const body = JSON.stringify({
@@ -258,6 +307,7 @@ async function captureStatements(
     return {
       reads,
       purchase: purchaseStatements,
+      discountedPurchase: discountedStatements,
       refund: refundStatements,
       keys: {
         sellerId: sellerId(rank),
@@ -266,7 +316,11 @@ async function captureStatements(
         refundId: 'capture-refund-2',
         refundedOrderId: seededOrderId(rank, 2),
         ...(refundedSaleId ? { refundedSaleId } : {}),
+        customerEmail: captureEmail,
+        discountId: discountId(rank),
+        discountCodeId: discountCodeId(rank),
       },
+      discountedOrderId: 'capture-d2',
     };
   } finally {
     await server.stop();
@@ -292,7 +346,13 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
     const env = { INTERNAL_API_SECRET: internalSecret, TIME_ZONE: timeZone };
     step('capturing the statements');
     const captured = await captureStatements(scratch.databaseUrl, scratch.dataDir, tokens, env);
-    const builder = new ScriptBuilder(shop.sellers, shop.productsPerSeller, smallestSeller(shop));
+    const builder = new ScriptBuilder(
+      shop.sellers,
+      shop.productsPerSeller,
+      smallestSeller(shop),
+      'uniform',
+      buyers,
+    );
     const readScripts = {} as Record<ReadCall, PgbenchScript>;
     const shares = readShares();
     for (const name of Object.keys(readCalls) as ReadCall[]) {
@@ -303,11 +363,19 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         captured.keys,
       );
     }
+    // Ten purchases a refund, two of the ten with the seller's code: the ingest's proportions.
+    const discountedPerRefund = purchasesPerRefund / purchasesPerDiscount;
     const purchaseScript = builder.script(
       'purchase',
-      purchasesPerRefund,
+      purchasesPerRefund - discountedPerRefund,
       captured.purchase,
       captured.keys,
+    );
+    const discountedScript = builder.script(
+      'discounted purchase',
+      discountedPerRefund,
+      captured.discountedPurchase,
+      { ...captured.keys, orderId: captured.discountedOrderId },
     );
     const refundScript = builder.script('refund', 1, captured.refund, captured.keys);
     const pgbench = (scripts: PgbenchScript[], clients: number, seconds: number) =>
@@ -508,10 +576,12 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         ),
       ]);
 
-      // 4. Purchases and refunds (ten to one) as fast as they are answered while reads arrive at
-      //    half the rate the mixed workload reached (a steady load, not a flood that would take
-      //    every turn of the server), alternating with pgbench running the purchase and refund
-      //    transactions in the same proportion under the same reads.
+      // 4. Purchases and refunds (ten to one, two purchases of the ten redeeming the seller's
+      //    code first) as fast as they are answered while reads arrive at half the rate the mixed
+      //    workload reached (a steady load, not a flood that would take every turn of the
+      //    server) and product views at 1,000 a second (a batch a second), alternating with
+      //    pgbench running the redeem, purchase and refund transactions in the same proportion
+      //    under the same reads and views.
       const readRate = Math.max(
         50,
         Math.round(mixed.recorder.figures(Object.keys(readCalls)).perSecond / 2),
@@ -526,13 +596,23 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
           maxConnections: connections,
           next: reads,
         });
+      const steadyViews = (recorder: Recorder, seconds = size.slice) =>
+        openLoop({
+          base: server.base,
+          seconds,
+          recorder,
+          perSecond: 1,
+          next: site.viewBatches(rates.views),
+        });
       const ingest = new Recorder();
       const ingestAnchor: PgbenchResult[] = [];
+      const viewsDuringIngest = new Recorder();
       for (let round = 0; round < size.rounds; round++) {
         const steps = [
           async () => {
             const { recorder } = await phase(size.slice, (r) => [
               steadyReads(r),
+              steadyViews(viewsDuringIngest),
               closedLoop({
                 base: server.base,
                 connections: ingestConnections,
@@ -546,8 +626,13 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
           async () => {
             const readsMeanwhile = new Recorder();
             const [result] = await Promise.all([
-              pgbench([purchaseScript, refundScript], ingestConnections, size.slice),
+              pgbench(
+                [purchaseScript, discountedScript, refundScript],
+                ingestConnections,
+                size.slice,
+              ),
               steadyReads(readsMeanwhile, pgbenchRunSeconds(size.slice)).done,
+              steadyViews(viewsDuringIngest, pgbenchRunSeconds(size.slice)).done,
             ]);
             ingestAnchor.push(result);
           },
@@ -609,10 +694,21 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         ingestViewsOff,
         ingestViewsOn,
         readRate,
-        consistency: { ...consistency, replays: site.replays, views: site.batchedViews },
+        consistency: {
+          ...consistency,
+          replays: site.replays,
+          redeemed: site.redeemed,
+          views: site.batchedViews,
+        },
+        viewsDuringIngest,
         ledger,
         captured,
-        scripts: { ...readScripts, purchase: purchaseScript, refund: refundScript },
+        scripts: {
+          ...readScripts,
+          purchase: purchaseScript,
+          'discounted purchase': discountedScript,
+          refund: refundScript,
+        },
       });
     } finally {
       await server.stop();
@@ -647,6 +743,15 @@ interface Consistency {
   payoutsAcknowledged: number;
   payoutsLost: number;
   rollupMismatches: number;
+  /** Discounts whose uses differ from their sales with the code or from their holds used. */
+  discountMismatches: number;
+  /** Purchases acknowledged with a granted hold whose hold is not marked used. */
+  holdsNotUsed: number;
+  /** Sales recorded as over their code's limit (none should be: every code use was held). */
+  overLimit: number;
+  /** Views in `product_views_daily`, and the acknowledged ones not stored once. */
+  viewsStored: number;
+  viewsMissing: number;
 }
 
 /** How many of `acknowledged` ids are missing from `stored`. */
@@ -696,7 +801,30 @@ async function checkPurchases(client: pg.Client, site: MemberSite): Promise<Cons
           or s.n is distinct from d.net`,
       [timeZone],
     ));
+  // Each discount's uses: the sales that name its code, and the holds those sales used.
+  const discountMismatches = await mismatch(
+    `select 1 from discounts d
+       left join (select seller_id, discount_code, count(*)::int as n from sales
+                  where discount_code is not null group by 1, 2) s
+         on s.seller_id = d.seller_id and s.discount_code = d.code
+       left join (select discount_id, count(*)::int as n from discount_redemptions
+                  where used_at is not null group by 1) r on r.discount_id = d.id
+     where d.uses <> coalesce(s.n, 0) or d.uses <> coalesce(r.n, 0)`,
+  );
+  const usedHolds = await ids(
+    'select order_id as id from discount_redemptions where used_at is not null and order_id like $1',
+  );
+  const counted = await client.query<{ over_limit: number; views: string }>(
+    `select (select count(*)::int from sales where discount_over_limit) as over_limit,
+            (select coalesce(sum(views), 0) from product_views_daily) as views`,
+  );
+  const viewsStored = Number(counted.rows[0]?.views ?? 0);
   return {
+    discountMismatches,
+    holdsNotUsed: missing(site.discounted, usedHolds),
+    overLimit: counted.rows[0]?.over_limit ?? 0,
+    viewsStored,
+    viewsMissing: Math.abs(viewsStored - site.batchedViews.acknowledged),
     acknowledged: site.created.size,
     stored: rows.length,
     lost: missing(site.created, stored),
@@ -813,7 +941,12 @@ function report(run: {
   ingestViewsOff: Recorder;
   ingestViewsOn: Recorder;
   readRate: number;
-  consistency: Consistency & { replays: number; views: MemberSite['batchedViews'] };
+  consistency: Consistency & {
+    replays: number;
+    redeemed: number;
+    views: MemberSite['batchedViews'];
+  };
+  viewsDuringIngest: Recorder;
   ledger: LedgerCheck;
   captured: Captured;
   scripts: Record<string, PgbenchScript>;
@@ -936,17 +1069,18 @@ function report(run: {
   for (const label of [
     'purchase',
     'purchase (replay)',
+    'purchase: code redeem',
     'refund',
     'payout',
     'view batch',
     'flash-sale purchase',
+    'flash-sale purchase: code redeem',
   ]) {
     const figures = mixed.figures(label);
     // The flash sale lasts `flash` seconds of the phase: its rate is over those.
-    const perSecond =
-      label === 'flash-sale purchase'
-        ? round(figures.count / run.size.flash, 0)
-        : figures.perSecond;
+    const perSecond = label.startsWith('flash-sale')
+      ? round(figures.count / run.size.flash, 0)
+      : figures.perSecond;
     metrics.push(
       { name: `mixed: ${label} req/s`, value: perSecond, unit: 'req/s' },
       { name: `mixed: ${label} p50`, value: figures.p50, unit: 'ms' },
@@ -973,17 +1107,42 @@ function report(run: {
   // Ingest.
   const ingest = run.ingest.figures(ingestLabels);
   const ingestRefunds = run.ingest.figures('ingest refund');
-  const ingestAnchor = meanTps(run.ingestAnchor);
+  // pgbench's transactions counted as the member-site calls they stand for.
+  const ingestAnchor = round(
+    sum(
+      run.ingestAnchor.map((result) =>
+        sum(
+          Object.entries(result.perScript).map(
+            ([name, script]) => script.tps * (callsPerScript[name] ?? 1),
+          ),
+        ),
+      ),
+    ) / run.ingestAnchor.length,
+    0,
+  );
   const ingestRatio = round(ingest.perSecond / ingestAnchor);
+  const viewsDuringIngest = run.viewsDuringIngest.figures('view batch');
   const off = run.ingestViewsOff.figures('ingest purchase');
   const on = run.ingestViewsOn.figures('ingest purchase');
+  // Every call of those two phases, the redeems and view batches too, must be answered.
+  const viewsOnOffErrors = [run.ingestViewsOff, run.ingestViewsOn].reduce(
+    (total, recorder) => total + recorder.figures(recorder.labels()).errors,
+    0,
+  );
   const viewsRatio = round(on.perSecond / off.perSecond);
   metrics.push(
     {
-      name: `ingest (${ingestConnections} connections) while ${run.readRate} reads/s run, purchases and refunds/s`,
+      name: `ingest (${ingestConnections} connections) while ${run.readRate} reads/s and 1,000 views/s run, redeems, purchases and refunds/s`,
       value: ingest.perSecond,
       unit: '/s',
     },
+    {
+      name: 'ingest: view batch errors',
+      value: viewsDuringIngest.errors,
+      unit: '',
+      ...target(viewsDuringIngest.errors, '≤', 0),
+    },
+    { name: 'ingest: view batch p99', value: viewsDuringIngest.p99, unit: 'ms' },
     { name: 'ingest p99', value: ingest.p99, unit: 'ms' },
     { name: 'ingest: refunds p99', value: ingestRefunds.p99, unit: 'ms' },
     {
@@ -993,12 +1152,12 @@ function report(run: {
       ...target(ingest.errors, '≤', 0),
     },
     {
-      name: 'ingest: pgbench, the purchase and refund transactions (10:1), same reads, TPS',
+      name: 'ingest: pgbench, the purchase, redeem-and-purchase and refund transactions (8:2:1), same reads and views, calls/s',
       value: ingestAnchor,
-      unit: 'tps',
+      unit: '/s',
     },
     {
-      name: 'ingest: pgbench, the purchase and refund transactions, p99 (its highest slice)',
+      name: 'ingest: pgbench, its transactions, p99 (its highest slice)',
       value: Math.max(...run.ingestAnchor.map((anchor) => anchor.p99Ms)),
       unit: 'ms',
     },
@@ -1008,6 +1167,12 @@ function report(run: {
       name: 'ingest alone, views on (1,000/s in one batch a second), purchases/s',
       value: on.perSecond,
       unit: '/s',
+    },
+    {
+      name: 'ingest views on and off: errors (purchases, redeems, view batches)',
+      value: viewsOnOffErrors,
+      unit: '',
+      ...target(viewsOnOffErrors, '≤', 0),
     },
     {
       name: 'ingest views on ÷ off',
@@ -1041,6 +1206,42 @@ function report(run: {
       value: run.consistency.payoutsLost,
       unit: '',
       ...check(run.consistency.payoutsLost, '≤', 0),
+    },
+    { name: 'discount codes redeemed', value: run.consistency.redeemed, unit: '' },
+    {
+      name: 'discounts whose uses differ from their sales with the code or their holds used',
+      value: run.consistency.discountMismatches,
+      unit: '',
+      ...check(run.consistency.discountMismatches, '≤', 0),
+    },
+    {
+      name: 'discounted purchases whose hold is not marked used',
+      value: run.consistency.holdsNotUsed,
+      unit: '',
+      ...check(run.consistency.holdsNotUsed, '≤', 0),
+    },
+    {
+      name: 'sales over their code’s limit',
+      value: run.consistency.overLimit,
+      unit: '',
+      ...check(run.consistency.overLimit, '≤', 0),
+    },
+    {
+      name: 'views acknowledged (in batches)',
+      value: run.consistency.views.acknowledged,
+      unit: '',
+    },
+    {
+      name: 'views lost or counted twice (product_views_daily)',
+      value: run.consistency.viewsMissing,
+      unit: '',
+      ...check(run.consistency.viewsMissing, '≤', 0),
+    },
+    {
+      name: 'view items naming no product',
+      value: run.consistency.views.unknown,
+      unit: '',
+      ...check(run.consistency.views.unknown, '≤', 0),
     },
     {
       name: 'rollup rows not matching the sales less their refunds',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Discount } from '@seller/contract/discounts/discount';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discounts } from '../../db/schema.ts';
 import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
 import { internalSecret, signedPost } from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
@@ -104,5 +106,92 @@ describe('one code redeemed and bought at once', () => {
       discountGiven: 40_000,
       status: 'used_up',
     });
+  });
+});
+
+describe('a redeem beside a purchase of the same code', () => {
+  /** Waits until a statement of another connection waits for a row lock. */
+  async function someoneWaitsForALock() {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const [row] = await t.database.db
+        .select({ waiting: sql<number>`count(*)::int` })
+        .from(sql`pg_stat_activity`)
+        .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+      if ((row?.waiting ?? 0) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('no statement came to wait for a lock');
+  }
+
+  it('takes the code before the discount, as a purchase does, so that neither waits on the other in a circle', async () => {
+    const code = `PAIR${randomUUID().slice(0, 6)}`.toUpperCase();
+    const discount = await createDiscount({ code, kind: 'percent', percent: 10 });
+    let redeemed: ReturnType<typeof signedPost> | undefined;
+    // A purchase of the code in flight: it holds the code's row and locks the discount's next.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select id from discount_codes where discount_id = ${discount.id} for update`,
+      );
+      redeemed = signedPost(t.app, '/api/internal/discounts/redeem', {
+        orderId: `order-${randomUUID()}`,
+        productId,
+        code,
+        amount: 10_000,
+      });
+      await someoneWaitsForALock();
+      // The redeem waits for the code without holding the discount: the purchase goes on.
+      const locked = await tx
+        .select({ id: discounts.id })
+        .from(discounts)
+        .where(eq(discounts.id, discount.id))
+        .for('update', { noWait: true });
+      expect(locked).toHaveLength(1);
+    });
+    const answer = await redeemed;
+    expect(answer?.statusCode, answer?.body).toBe(201);
+  });
+
+  it('lets redeems of a code without a limit go side by side: nothing is counted, nothing waits', async () => {
+    const code = `OPEN${randomUUID().slice(0, 6)}`.toUpperCase();
+    const discount = await createDiscount({ code, kind: 'percent', percent: 10 });
+    // Another redeem of the code in flight: it holds the code's and the discount's rows shared.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select id from discount_codes where discount_id = ${discount.id} for key share`,
+      );
+      await tx.execute(sql`select id from discounts where id = ${discount.id} for key share`);
+      const redeemed = signedPost(t.app, '/api/internal/discounts/redeem', {
+        orderId: `order-${randomUUID()}`,
+        productId,
+        code,
+        amount: 10_000,
+      });
+      const waited = new Promise<'still waiting'>((resolve) =>
+        setTimeout(() => resolve('still waiting'), 3000),
+      );
+      const answer = await Promise.race([redeemed, waited]);
+      expect(answer === 'still waiting' ? answer : answer.statusCode).toBe(201);
+    });
+  });
+
+  it('still makes the redeems of a limited code take turns', async () => {
+    const code = `LIMIT${randomUUID().slice(0, 6)}`.toUpperCase();
+    const discount = await createDiscount({ code, kind: 'percent', percent: 10, maxUses: 5 });
+    let answered = false;
+    let redeemed: ReturnType<typeof signedPost> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from discounts where id = ${discount.id} for key share`);
+      redeemed = signedPost(t.app, '/api/internal/discounts/redeem', {
+        orderId: `order-${randomUUID()}`,
+        productId,
+        code,
+        amount: 10_000,
+      }).finally(() => {
+        answered = true;
+      });
+      await someoneWaitsForALock();
+      expect(answered).toBe(false);
+    });
+    expect((await redeemed)?.statusCode).toBe(201);
   });
 });

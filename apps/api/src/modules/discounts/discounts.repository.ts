@@ -220,9 +220,29 @@ export function createDiscountRepository({ db, transaction }: DataAccess) {
       return row;
     },
 
-    /** Locks the discount's row: redeems of its codes take turns, so holds are counted right. */
-    async lockDiscount(tx: Database, id: string): Promise<DiscountRow | undefined> {
-      const [row] = await tx.select().from(discounts).where(eq(discounts.id, id)).for('update');
+    /**
+     * Locks the code's row, then its discount's (the discount as it now is), in the order a
+     * purchase of the code locks them (`purchases.repository.ts`, `discountClaim`), so that a
+     * redeem and a purchase of one code never each hold the row the other waits for.
+     * `update`: redeems of the discount take turns, so that its uses and holds are counted
+     * right; `key share`: redeems share the rows (nothing to count), and only purchases and
+     * edits of the discount wait for them.
+     */
+    async lockCodeAndDiscount(
+      tx: Database,
+      found: { codeId: string; discountId: string },
+      strength: 'update' | 'key share',
+    ): Promise<DiscountRow | undefined> {
+      await tx
+        .select({ id: discountCodes.id })
+        .from(discountCodes)
+        .where(eq(discountCodes.id, found.codeId))
+        .for(strength);
+      const [row] = await tx
+        .select()
+        .from(discounts)
+        .where(eq(discounts.id, found.discountId))
+        .for(strength);
       return row;
     },
 

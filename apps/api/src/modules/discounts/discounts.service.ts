@@ -43,6 +43,9 @@ export function discountStatusAt(row: DiscountRow, now: Date): DiscountStatus {
   return 'active';
 }
 
+/** A code read without a limit whose discount has one once locked: checked again, taking turns. */
+class LimitSetMeanwhile extends Error {}
+
 /** What the code takes off `amount`: percent rounded down, fixed at most the amount. */
 export function discountAmountOf(
   discount: Pick<DiscountRow, 'kind' | 'percent' | 'amount'>,
@@ -127,6 +130,19 @@ export function createDiscountService(deps: {
   }
 
   /**
+   * Runs `work` (a transaction checking a code) without taking turns first; when the code's
+   * discount was given a limit meanwhile, once more taking turns.
+   */
+  async function takingTurnsIfLimited<T>(work: (turns: boolean) => Promise<T>): Promise<T> {
+    try {
+      return await work(false);
+    } catch (error) {
+      if (!(error instanceof LimitSetMeanwhile)) throw error;
+      return work(true);
+    }
+  }
+
+  /**
    * The code the member site names for a product, checked against its rules at `at`, inside
    * `tx` with its discount's row locked (so that holds are counted while no other redeem of the
    * discount runs); `exceptOrder` is an order whose own hold does not count against it.
@@ -135,6 +151,7 @@ export function createDiscountService(deps: {
     tx: Database,
     input: CodeCheck,
     at: Date,
+    turns = false,
   ): Promise<{ found: CodeForProduct; discount: DiscountRow; discountAmount: number }> {
     const notFoundError = new AppError('discount_not_found', 'No such discount code');
     const code = input.code.toUpperCase();
@@ -143,8 +160,18 @@ export function createDiscountService(deps: {
     if (!sellerId) throw notFoundError;
     const found = await discounts.findCode(sellerId, code, tx);
     if (!found) throw notFoundError;
-    const discount = await discounts.lockDiscount(tx, found.discount.id);
+    // A code whose uses are counted (its discount has a limit, or it is single-use) takes its
+    // turn; one without has nothing to count, and its redeems go side by side (a flash sale's
+    // code would otherwise hold every connection waiting its turn).
+    const counted = turns || found.discount.maxUses !== null || found.code.singleUse;
+    const discount = await discounts.lockCodeAndDiscount(
+      tx,
+      { codeId: found.code.id, discountId: found.discount.id },
+      counted ? 'update' : 'key share',
+    );
     if (!discount || discount.archivedAt) throw notFoundError;
+    // A limit set since the code was read: counted only by taking turns, from the start.
+    if (!counted && discount.maxUses !== null) throw new LimitSetMeanwhile();
     if (
       (discount.startsAt && discount.startsAt.getTime() > at.getTime()) ||
       (discount.endsAt && discount.endsAt.getTime() <= at.getTime())
@@ -301,14 +328,16 @@ export function createDiscountService(deps: {
     /** Whether the code applies, and the price it gives; nothing is held. */
     async validate(input: CodeCheck): Promise<ValidateDiscountResponse> {
       const at = now();
-      return discounts.transaction(async (tx) => {
-        const { found, discount, discountAmount } = await applicable(tx, input, at);
-        return {
-          discount: appliedOf(discount, found.code.code),
-          discountAmount,
-          finalAmount: input.amount - discountAmount,
-        };
-      });
+      return takingTurnsIfLimited((turns) =>
+        discounts.transaction(async (tx) => {
+          const { found, discount, discountAmount } = await applicable(tx, input, at, turns);
+          return {
+            discount: appliedOf(discount, found.code.code),
+            discountAmount,
+            finalAmount: input.amount - discountAmount,
+          };
+        }),
+      );
     },
 
     /**
@@ -322,35 +351,39 @@ export function createDiscountService(deps: {
     ): Promise<{ created: boolean; redemption: RedeemDiscountResponse['redemption'] }> {
       const at = now();
       try {
-        return await discounts.transaction(async (tx) => {
-          const existing = await discounts.findRedemption(tx, input.orderId);
-          const live = existing && (existing.usedAt !== null || existing.expiresAt > at);
-          if (existing && live) {
-            const same =
-              existing.productId === input.productId &&
-              existing.code === input.code.trim().toUpperCase() &&
-              existing.amount === input.amount;
-            if (!same) {
-              throw new AppError('conflict', 'This order already holds a use with other content', [
-                { path: 'orderId', code: 'orderIdReused' },
-              ]);
+        return await takingTurnsIfLimited((turns) =>
+          discounts.transaction(async (tx) => {
+            const existing = await discounts.findRedemption(tx, input.orderId);
+            const live = existing && (existing.usedAt !== null || existing.expiresAt > at);
+            if (existing && live) {
+              const same =
+                existing.productId === input.productId &&
+                existing.code === input.code.trim().toUpperCase() &&
+                existing.amount === input.amount;
+              if (!same) {
+                throw new AppError(
+                  'conflict',
+                  'This order already holds a use with other content',
+                  [{ path: 'orderId', code: 'orderIdReused' }],
+                );
+              }
+              return { created: false, redemption: redemptionOf(existing) };
             }
-            return { created: false, redemption: redemptionOf(existing) };
-          }
-          const { found, discount, discountAmount } = await applicable(tx, input, at);
-          const row = await discounts.hold(tx, {
-            orderId: input.orderId,
-            discountId: discount.id,
-            codeId: found.code.id,
-            code: found.code.code,
-            productId: input.productId,
-            amount: input.amount,
-            discountAmount,
-            finalAmount: input.amount - discountAmount,
-            expiresAt: new Date(at.getTime() + holdSeconds * 1000),
-          });
-          return { created: true, redemption: redemptionOf(row) };
-        });
+            const { found, discount, discountAmount } = await applicable(tx, input, at, turns);
+            const row = await discounts.hold(tx, {
+              orderId: input.orderId,
+              discountId: discount.id,
+              codeId: found.code.id,
+              code: found.code.code,
+              productId: input.productId,
+              amount: input.amount,
+              discountAmount,
+              finalAmount: input.amount - discountAmount,
+              expiresAt: new Date(at.getTime() + holdSeconds * 1000),
+            });
+            return { created: true, redemption: redemptionOf(row) };
+          }),
+        );
       } catch (error) {
         // The same order redeemed at once with another code: one hold wins, the other conflicts.
         if (uniqueViolation(error) === 'discount_redemptions_pkey') {
