@@ -437,7 +437,7 @@ export async function customersScenario({ quick }: ScenarioOptions): Promise<Sce
   const scratch = await scratchDatabase('customers');
   try {
     const dataset = await generate(scratch.databaseUrl, size);
-    const token = await sessionToken(dataset.sellerId);
+    const token = await sessionToken(scratch.databaseUrl, dataset.sellerId);
     const headers = { authorization: `Bearer ${token}` };
     const server = await startSeededServer(scratch, { TIME_ZONE: timeZone });
     const metrics: Metric[] = [];
