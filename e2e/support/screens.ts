@@ -238,6 +238,21 @@ export const screens: Screen[] = [
     },
   },
   {
+    name: 'write to buyers',
+    path: () => '/customers/mail',
+    signedIn: true,
+    ready: async (page) => {
+      await visible(page, 'broadcast-form');
+      await visible(page, 'broadcast-product');
+    },
+  },
+  {
+    name: "unsubscribe from a seller's mail",
+    path: () => '/unsubscribe/a-token-from-a-mail',
+    signedIn: false,
+    ready: (page) => visible(page, 'unsubscribe-confirm'),
+  },
+  {
     name: 'settlement',
     path: () => '/settlement',
     signedIn: true,

@@ -47,6 +47,9 @@ import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
+import { createBroadcastRepository } from './modules/broadcasts/broadcasts.repository.ts';
+import { broadcastRoutes } from './modules/broadcasts/broadcasts.routes.ts';
+import { createBroadcastService } from './modules/broadcasts/broadcasts.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -529,6 +532,16 @@ export async function buildApp({
   });
   await app.register(analyticsRoutes, { analytics });
   await app.register(deliveryRoutes, { deliveries });
+  // Before the customer routes: `/api/customers/broadcasts` is not a customer's id.
+  await app.register(broadcastRoutes, {
+    broadcasts: createBroadcastService({
+      broadcasts: createBroadcastRepository(database),
+      queue: jobQueue,
+      transport: mailTransport,
+      publicUrl: config.appUrl,
+      ...now,
+    }),
+  });
   await app.register(customerRoutes, { customers });
   await app.register(settlementRoutes, { settlement });
   await app.register(payoutRoutes, { payouts });

@@ -1544,6 +1544,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/broadcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's mails to buyers, a page at a time
+         * @description The seller's mails to buyers, newest first, each with the buyers it reaches and leaves out, and how many messages were sent and failed so far. A page past the last one is empty.
+         */
+        get: operations["listBroadcasts"];
+        put?: never;
+        /**
+         * Write to buyers
+         * @description Records a mail to the seller's buyers and queues one message per buyer email; answers at once with who it reaches and who it leaves out. `product_update` (`productIds` required) goes to buyers of those products whose sale is not fully refunded and who kept product updates on, and may quote the label and changelog of `versionIds` (versions of those products' files). `marketing` goes only to buyers with consent `granted` (narrowed to buyers of `productIds` when given); a Korean mail's subject starts with (광고), names the seller and a contact, and is sent between 08:00 and 21:00 Asia/Seoul. Each buyer reads the frame in their language, the seller's `subject` (1–150 characters, one line) and `body` (1–10,000 characters, plain text) as written. 409 `broadcast_too_frequent`: marketing within 7 days of the last, or an update of a product within a day of its last; 409 `no_recipients`: nobody would be reached (nothing recorded). A product or version that is not the seller's is 400.
+         */
+        post: operations["createBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a seller's mail (one click)
+         * @description The one-click unsubscribe of every mail to buyers (RFC 8058: the mail's `List-Unsubscribe` header names this URL and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`), without signing in. The token is the buyer's for one seller and one kind of mail: from a marketing mail it withdraws marketing consent, from a product update mail it turns product updates off. Calling it again changes nothing and answers the same. A token that was never issued is 404 `unsubscribe_token_invalid`. Nothing happens on GET: mail scanners follow links.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers": {
         parameters: {
             query?: never;
@@ -1827,7 +1871,7 @@ export interface components {
              * @description What went wrong; each code has one HTTP status.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached" | "code_taken" | "discount_in_use" | "discount_not_found" | "discount_inactive" | "discount_used_up" | "discount_not_applicable" | "discount_below_minimum" | "sample_pages_not_pdf" | "sample_pages_beyond_document" | "pdf_password_protected" | "stamp_unavailable";
+            code: "validation_failed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "email_taken" | "nickname_taken" | "wrong_password" | "password_too_common" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal_error" | "file_type_not_allowed" | "file_too_large" | "upload_not_found" | "upload_incomplete" | "upload_size_mismatch" | "upload_part_too_small" | "upload_url_expired" | "length_required" | "price_not_editable" | "status_not_editable" | "product_deleted" | "reset_token_invalid" | "email_change_token_invalid" | "two_factor_code_invalid" | "two_factor_challenge_invalid" | "two_factor_already_enabled" | "two_factor_not_enabled" | "insufficient_scope" | "webhook_url_not_allowed" | "balance_outstanding" | "refund_exceeds_sale" | "payout_exceeds_balance" | "payout_method_missing" | "sale_refunded" | "download_limit_reached" | "code_taken" | "discount_in_use" | "discount_not_found" | "discount_inactive" | "discount_used_up" | "discount_not_applicable" | "discount_below_minimum" | "sample_pages_not_pdf" | "sample_pages_beyond_document" | "pdf_password_protected" | "stamp_unavailable" | "broadcast_too_frequent" | "no_recipients" | "unsubscribe_token_invalid";
             /** @description Every refused field, with `validation_failed` and some other 4xx codes. */
             details?: {
                 /** @description The field, dot-separated (`bank.swiftCode`, `files.0.s3Key`); empty for the whole input. */
@@ -9801,6 +9845,287 @@ export interface operations {
                 };
             };
             /** @description `code`: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `uri_too_long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBroadcasts: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        broadcasts: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "product_update" | "marketing";
+                            subject: string;
+                            productIds: string[];
+                            recipients: number;
+                            excluded: {
+                                noConsent: number;
+                                unsubscribed: number;
+                                refunded: number;
+                            };
+                            sent: number;
+                            failed: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        pagination: {
+                            total: number;
+                            page: number;
+                            limit: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "product_update" | "marketing";
+                    /** @default [] */
+                    productIds?: string[];
+                    /** @default [] */
+                    versionIds?: string[];
+                    subject: string;
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        broadcast: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "product_update" | "marketing";
+                            recipients: number;
+                            excluded: {
+                                noConsent: number;
+                                unsubscribed: number;
+                                refunded: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `broadcast_too_frequent`, `no_recipients` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unsubscribed: {
+                            /** @enum {string} */
+                            kind: "product_update" | "marketing";
+                        };
+                    };
+                };
+            };
+            /** @description `code`: `validation_failed`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code`: `not_found`, `unsubscribe_token_invalid` */
             404: {
                 headers: {
                     [name: string]: unknown;

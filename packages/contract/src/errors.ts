@@ -55,6 +55,9 @@ export const errorCodes = [
   'sample_pages_beyond_document',
   'pdf_password_protected',
   'stamp_unavailable',
+  'broadcast_too_frequent',
+  'no_recipients',
+  'unsubscribe_token_invalid',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

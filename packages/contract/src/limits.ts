@@ -60,6 +60,11 @@ export const limits = {
   requestRetries: 3,
   /** Discount codes: products one code may name, its largest limit of uses, codes made at once. */
   discounts: { maxProducts: 100, maxUses: 1_000_000, maxBulkCodes: 5_000 },
+  /**
+   * Mail to buyers: the seller's subject and text (characters), the products and versions one
+   * mail may name.
+   */
+  broadcasts: { subjectMax: 150, bodyMax: 10_000, maxProducts: 100, maxVersions: 20 },
 } as const;
 
 export const salesPeriods = ['all', 'today', 'week', 'month'] as const;

@@ -634,6 +634,95 @@ export const customers = pgTable(
 );
 export type CustomerRow = typeof customers.$inferSelect;
 
+export const broadcastKinds = ['product_update', 'marketing'] as const;
+export const broadcastRecipientStates = ['queued', 'sent', 'failed', 'skipped'] as const;
+
+/**
+ * A seller's mail to buyers. Who it reaches and leaves out is counted once, in the
+ * transaction that records it and its recipients.
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    kind: text('kind', { enum: broadcastKinds }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Versions of the products' files whose label and changelog the mail quotes. */
+    versionIds: uuid('version_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    recipients: integer('recipients').notNull(),
+    excludedNoConsent: integer('excluded_no_consent').notNull(),
+    excludedUnsubscribed: integer('excluded_unsubscribed').notNull(),
+    excludedRefunded: integer('excluded_refunded').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('broadcasts_seller_created_idx').on(table.sellerId, table.createdAt.desc(), table.id),
+    check('broadcasts_kind_check', sql`${table.kind} in ('product_update', 'marketing')`),
+  ],
+);
+
+export type BroadcastRow = typeof broadcasts.$inferSelect;
+
+/** One message of a broadcast: one per email, whatever the retries of its job. */
+export const broadcastRecipients = pgTable(
+  'broadcast_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    broadcastId: uuid('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    email: text('email').notNull(),
+    /** The language of the mail's frame: the buyer's, else the seller's. */
+    language: text('language').notNull(),
+    /** `skipped`: the buyer unsubscribed between the broadcast and its sending. */
+    state: text('state', { enum: broadcastRecipientStates }).notNull().default('queued'),
+    /** When the message may go (a Korean marketing mail waits for 08:00 in Seoul). */
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (table) => [
+    uniqueIndex('broadcast_recipients_email_key').on(table.broadcastId, sql`lower(${table.email})`),
+    index('broadcast_recipients_broadcast_state_idx').on(table.broadcastId, table.state),
+    check(
+      'broadcast_recipients_state_check',
+      sql`${table.state} in ('queued', 'sent', 'failed', 'skipped')`,
+    ),
+  ],
+);
+
+export type BroadcastRecipientRow = typeof broadcastRecipients.$inferSelect;
+
+/**
+ * A buyer's one-click unsubscribe link for one kind of mail: random, issued with the first
+ * broadcast of that kind that reaches the buyer, and the same ever after.
+ */
+export const unsubscribeTokens = pgTable(
+  'unsubscribe_tokens',
+  {
+    token: text('token').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    kind: text('kind', { enum: broadcastKinds }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('unsubscribe_tokens_customer_kind_key').on(table.customerId, table.kind),
+    check('unsubscribe_tokens_kind_check', sql`${table.kind} in ('product_update', 'marketing')`),
+  ],
+);
+
+export type UnsubscribeTokenRow = typeof unsubscribeTokens.$inferSelect;
+
 export const refundKinds = ['refund', 'chargeback'] as const;
 export type RefundKind = (typeof refundKinds)[number];
 

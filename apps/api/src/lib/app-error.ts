@@ -83,6 +83,12 @@ const statusByCode: Record<ErrorCode, number> = {
   pdf_password_protected: 422,
   /** The buyer's stamped copy could not be made: nothing is served instead. */
   stamp_unavailable: 503,
+  /** Marketing mail within 7 days of the last, or a product's update within a day of its last. */
+  broadcast_too_frequent: 409,
+  /** A mail to buyers that would reach nobody: nothing is recorded. */
+  no_recipients: 409,
+  /** An unsubscribe link that was never issued. */
+  unsubscribe_token_invalid: 404,
 };
 
 /** The HTTP status every answer with this code has. */

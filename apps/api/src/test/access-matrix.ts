@@ -43,6 +43,7 @@ export type PublicKind =
   | 'storage-public-image'
   | 'internal-signed'
   | 'catalog'
+  | 'buyer-link'
   | 'cors-preflight';
 
 export type MatrixEntry =
@@ -717,6 +718,57 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/products/sales/export': { access: 'seller', ownScope: ownProduct },
   'GET /api/customers': { access: 'seller', ownScope: ownProduct },
   'GET /api/customers/export': { access: 'seller', ownScope: ownProduct },
+  'GET /api/customers/broadcasts': { access: 'seller', ownScope: ownProduct },
+  'POST /api/customers/broadcasts': {
+    access: 'seller',
+    ownership: [
+      {
+        name: "another seller's product in a mail to buyers",
+        build: (world) => {
+          const payload = (productId: string) => ({
+            kind: 'product_update',
+            productIds: [productId],
+            subject: 'News',
+            body: 'A new chapter.',
+          });
+          return {
+            theirs: {
+              method: 'POST',
+              url: '/api/customers/broadcasts',
+              payload: payload(world.owner.product.product.id),
+            },
+            missing: {
+              method: 'POST',
+              url: '/api/customers/broadcasts',
+              payload: payload(randomUUID()),
+            },
+          };
+        },
+      },
+    ],
+  },
+  'POST /api/public/unsubscribe/:token': {
+    access: 'public',
+    kind: 'buyer-link',
+    why: "the one-click unsubscribe of a buyer's mail, proven by its unguessable token",
+    ownership: [
+      {
+        name: "a buyer's customer id is not their unsubscribe token",
+        build: (world) => ({
+          theirs: {
+            method: 'POST',
+            url: `/api/public/unsubscribe/${world.owner.customerId}`,
+            as: 'anonymous',
+          },
+          missing: {
+            method: 'POST',
+            url: `/api/public/unsubscribe/${randomUUID()}`,
+            as: 'anonymous',
+          },
+        }),
+      },
+    ],
+  },
   'GET /api/customers/:id': {
     access: 'seller',
     ownership: [

@@ -136,6 +136,17 @@ export const routes: RouteObject[] = [
       ),
     ),
   },
+  // Open: a buyer follows the link of a seller's mail, signed in or not.
+  {
+    path: paths.unsubscribe.path,
+    element: page(
+      'open',
+      screen(
+        () => import('./routes/unsubscribe'),
+        (m) => m.UnsubscribeRoute,
+      ),
+    ),
+  },
   {
     path: paths.terms.path,
     element: page(
@@ -224,6 +235,10 @@ export const routes: RouteObject[] = [
       {
         path: paths.customers.path,
         element: screen(loadCustomers, (m) => m.CustomersRoute),
+      },
+      {
+        path: paths.customerMail.path,
+        element: screen(loadCustomers, (m) => m.CustomerMailRoute),
       },
       {
         path: paths.customer.path,

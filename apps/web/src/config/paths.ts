@@ -52,6 +52,12 @@ export const paths = {
     /** The buyers list, optionally with its filters (`country=KR&sort=totalNet`). */
     href: (search?: string) => (search ? `/customers?${search}` : '/customers'),
   },
+  customerMail: { path: '/customers/mail', href: () => '/customers/mail' },
+  unsubscribe: {
+    path: '/unsubscribe/:token',
+    /** The page a buyer's mail links to (one button, no sign-in). */
+    href: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+  },
   customer: {
     path: '/customers/:customerId',
     /** One buyer and their sales. */

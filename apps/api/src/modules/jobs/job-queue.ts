@@ -406,6 +406,27 @@ export function createJobQueue(options: JobQueueOptions) {
       });
     },
 
+    /**
+     * Writes many jobs of one kind in the caller's transaction; each may have its own time and
+     * dedupe key. How many were new.
+     */
+    enqueueMany<Schema extends z.ZodType>(
+      executor: Database,
+      definition: JobDefinition<Schema>,
+      items: readonly { payload: z.input<Schema>; dedupeKey?: string; runAt?: Date }[],
+    ): Promise<number> {
+      return jobs.enqueueMany(
+        executor,
+        items.map((item) => ({
+          kind: definition.kind,
+          payload: item.payload,
+          dedupeKey: item.dedupeKey,
+          runAt: item.runAt,
+          maxAttempts: definition.retry.maxAttempts,
+        })),
+      );
+    },
+
     /** Looks for due jobs now (after a commit that enqueued some), instead of at the next poll. */
     nudge(): void {
       if (running) schedule(0);

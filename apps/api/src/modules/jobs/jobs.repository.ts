@@ -27,6 +27,9 @@ function fromNow(ms: SQL): SQL {
   return sql`now() + ${ms} * interval '1 millisecond'`;
 }
 
+/** Rows per statement of `enqueueMany`: well under PostgreSQL's 65,535 parameters. */
+const enqueueChunk = 500;
+
 /** The job table: written inside the caller's transaction (outbox), claimed by the workers. */
 export function createJobRepository({ db, transaction }: Pick<DataAccess, 'db' | 'transaction'>) {
   /** Inserts a job in `executor`'s transaction; false when its dedupe key already exists. */
@@ -45,11 +48,38 @@ export function createJobRepository({ db, transaction }: Pick<DataAccess, 'db' |
     return rows.length > 0;
   }
 
+  /**
+   * Inserts many jobs in `executor`'s transaction, a few hundred rows per statement (one mail
+   * per buyer of a broadcast); those whose dedupe key exists are left out. How many were new.
+   */
+  async function enqueueMany(executor: Database, batch: readonly NewJob[]): Promise<number> {
+    let added = 0;
+    for (let start = 0; start < batch.length; start += enqueueChunk) {
+      const rows = await executor
+        .insert(jobs)
+        .values(
+          batch.slice(start, start + enqueueChunk).map((job) => ({
+            kind: job.kind,
+            payload: job.payload,
+            dedupeKey: job.dedupeKey ?? null,
+            maxAttempts: job.maxAttempts,
+            runAt: job.runAt ?? sql`now()`,
+          })),
+        )
+        .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.dedupeKey} is not null` })
+        .returning({ id: jobs.id });
+      added += rows.length;
+    }
+    return added;
+  }
+
   return {
     /** Runs work in one transaction (the database handle's). */
     transaction,
 
     enqueue,
+
+    enqueueMany,
 
     /** Inserts a job on its own (no event transaction around it, as for a scheduled slot). */
     insert: (job: NewJob) => enqueue(db, job),

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (`List-Unsubscribe` of a mail to buyers). */
+  headers?: Record<string, string>;
 }
 
 /** Where mail goes: an SMTP server, or files in the outbox folder when none is configured. */

@@ -5,9 +5,11 @@ import { createMailJob, type MailPayload, type MailRecipient } from './jobs/mail
 import { type MailData, type MailTemplate, renderMail } from './mail-messages.ts';
 import type { MailTransport } from './mail-transport.ts';
 
+export { buyerMailTexts, renderBuyerMail } from './buyer-mail.ts';
 export type { MailPayload, MailRecipient } from './jobs/mail.job.ts';
 export { formatWhen, mailRetry } from './jobs/mail.job.ts';
 export { formatWon } from './mail-messages.ts';
+export type { MailTransport } from './mail-transport.ts';
 
 export interface MailDeps {
   queue: JobQueue;

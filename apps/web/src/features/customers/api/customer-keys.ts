@@ -5,4 +5,5 @@ export const customerKeys = {
   all: ['customers'] as const,
   list: (query: CustomersQuery) => [...customerKeys.all, 'list', query] as const,
   detail: (id: string) => [...customerKeys.all, 'detail', id] as const,
+  broadcasts: (page: number) => [...customerKeys.all, 'broadcasts', page] as const,
 };

@@ -1,5 +1,5 @@
 import type { Customer } from '@seller/contract/customers/customer';
-import { DownloadIcon } from 'lucide-react';
+import { DownloadIcon, MailIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -64,15 +64,23 @@ export function CustomersPage({
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title={t('customers.title')} subtitle={t('customers.subtitle')}>
-        <Button
-          variant="outline"
-          onClick={() => exportCsv.mutate(filters)}
-          disabled={exportCsv.isPending}
-          data-testid="customers-export"
-        >
-          <DownloadIcon className="size-4" aria-hidden="true" />
-          {exportCsv.isPending ? t('customers.list.exporting') : t('customers.list.export')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild data-testid="customers-write">
+            <Link to={paths.customerMail.href()}>
+              <MailIcon className="size-4" aria-hidden="true" />
+              {t('customers.mail.open')}
+            </Link>
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => exportCsv.mutate(filters)}
+            disabled={exportCsv.isPending}
+            data-testid="customers-export"
+          >
+            <DownloadIcon className="size-4" aria-hidden="true" />
+            {exportCsv.isPending ? t('customers.list.exporting') : t('customers.list.export')}
+          </Button>
+        </div>
       </PageHeader>
       <CustomerListControls
         view={view}
