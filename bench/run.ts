@@ -27,6 +27,7 @@ import { discountsScenario } from './scenarios/discounts.ts';
 import { downloads } from './scenarios/downloads.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
 import { scale } from './scenarios/scale.ts';
+import { stamping } from './scenarios/stamping.ts';
 import { uploads } from './scenarios/uploads.ts';
 import { webBundle } from './scenarios/web-bundle.ts';
 
@@ -39,6 +40,7 @@ const scenarios: Record<string, Scenario> = {
   scale,
   uploads,
   downloads,
+  stamping,
   lighthouse: lighthouseScenario,
 };
 
