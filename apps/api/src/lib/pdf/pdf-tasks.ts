@@ -1,5 +1,15 @@
 import fontkit from '@cantoo/fontkit';
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
+import {
+  degrees,
+  drawText,
+  ParseSpeeds,
+  PDFDocument,
+  type PDFFont,
+  type PDFHexString,
+  type PDFPage,
+  type PDFRef,
+  rgb,
+} from '@cantoo/pdf-lib';
 
 /**
  * The work done on sellers' PDFs, on bytes in memory: what a PDF is (pages, or locked), its
@@ -36,7 +46,12 @@ export interface StampFonts {
  */
 async function openPdf(bytes: Uint8Array): Promise<PDFDocument> {
   try {
-    const document = await PDFDocument.load(bytes, { password: '', updateMetadata: false });
+    // In the PDF thread nothing else waits: the whole file is parsed without yielding.
+    const document = await PDFDocument.load(bytes, {
+      password: '',
+      updateMetadata: false,
+      parseSpeed: ParseSpeeds.Fastest,
+    });
     // A file that parses but has no page tree is no PDF either.
     document.getPageCount();
     return document;
@@ -98,15 +113,25 @@ function runsOf(text: string, fonts: readonly { font: PDFFont; has: Set<number> 
   return runs;
 }
 
+/** A run laid out once for every page: its glyphs as the font encodes them, and its width. */
+interface LaidOutRun {
+  font: PDFFont;
+  glyphs: PDFHexString;
+  width: number;
+}
+
 const stampSize = 8;
 const stampMargin = 12;
 const stampColor = rgb(0.35, 0.35, 0.35);
+const stampOpacity = 0.8;
 
 /**
  * Writes the runs along the page's visible bottom edge, whatever the page's rotation, inside
- * its crop box: the line reads left to right as the page is shown.
+ * its crop box: the line reads left to right as the page is shown. The runs were laid out once
+ * for the whole document (shaping the text is what costs), the transparency is one shared
+ * graphics state.
  */
-function stampPage(page: PDFPage, runs: readonly Run[]) {
+function stampPage(page: PDFPage, runs: readonly LaidOutRun[], transparency: PDFRef) {
   const box = page.getCropBox();
   const rotation = ((page.getRotation().angle % 360) + 360) % 360;
   const x0 = box.x;
@@ -122,20 +147,30 @@ function stampPage(page: PDFPage, runs: readonly Run[]) {
         : rotation === 270
           ? { x: x0 + stampMargin, y: y1 - stampMargin, dx: 0, dy: -1 }
           : { x: x0 + stampMargin, y: y0 + stampMargin, dx: 1, dy: 0 };
+  const graphicsState = page.node.newExtGState('GS', transparency);
+  const fontKeys = new Map<PDFFont, ReturnType<PDFPage['node']['newFontDictionary']>>();
   let { x, y } = start;
   for (const run of runs) {
-    page.drawText(run.text, {
-      x,
-      y,
-      size: stampSize,
-      font: run.font,
-      color: stampColor,
-      opacity: 0.8,
-      rotate: degrees(rotation),
-    });
-    const width = run.font.widthOfTextAtSize(run.text, stampSize);
-    x += start.dx * width;
-    y += start.dy * width;
+    let fontKey = fontKeys.get(run.font);
+    if (!fontKey) {
+      fontKey = page.node.newFontDictionary(run.font.name, run.font.ref);
+      fontKeys.set(run.font, fontKey);
+    }
+    page.pushOperators(
+      ...drawText(run.glyphs, {
+        x,
+        y,
+        size: stampSize,
+        font: fontKey,
+        color: stampColor,
+        rotate: degrees(rotation),
+        xSkew: degrees(0),
+        ySkew: degrees(0),
+        graphicsState,
+      }),
+    );
+    x += start.dx * run.width;
+    y += start.dy * run.width;
   }
 }
 
@@ -158,7 +193,17 @@ export async function stampPdf(
     const chinese = await document.embedFont(fonts.chinese, { subset: true });
     candidates.push({ font: chinese, has: new Set(chinese.getCharacterSet()) });
   }
-  const runs = runsOf(text, candidates);
-  for (const page of document.getPages()) stampPage(page, runs);
-  return document.save();
+  const runs = runsOf(text, candidates).map(
+    (run): LaidOutRun => ({
+      font: run.font,
+      glyphs: run.font.encodeText(run.text),
+      width: run.font.widthOfTextAtSize(run.text, stampSize),
+    }),
+  );
+  const transparency = document.context.register(
+    document.context.obj({ Type: 'ExtGState', ca: stampOpacity }),
+  );
+  for (const page of document.getPages()) stampPage(page, runs, transparency);
+  // Nothing else runs in the PDF thread: the file is written without yielding.
+  return document.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }

@@ -92,6 +92,50 @@ describe('the PDF worker', () => {
     expect(await pageTexts(whole)).toHaveLength(3);
   });
 
+  it('reads a source only when its task’s turn comes', async () => {
+    const bytes = await testPdf(3);
+    // The first task's source is not ready until the gate opens: its turn lasts until then.
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const first = worker.stamp(async () => {
+      await gate;
+      return new Uint8Array(bytes);
+    }, 'first');
+    let secondReads = 0;
+    const second = worker.stamp(async () => {
+      secondReads += 1;
+      return new Uint8Array(bytes);
+    }, 'second');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(secondReads).toBe(0);
+    openGate();
+    await Promise.all([first, second]);
+    expect(secondReads).toBe(1);
+  });
+
+  it('moves read bytes to the thread without a copy, and copies the caller’s own', async () => {
+    const original = await testPdf(2, 'Moved');
+    const read = new Uint8Array(original);
+    const texts = await pageTexts(await worker.stamp(async () => read, stamp));
+    expect(texts[1]).toContain(stamp);
+    // The read buffer went to the thread: nothing of it is left on this side.
+    expect(read.buffer.byteLength).toBe(0);
+
+    const kept = new Uint8Array(original);
+    await worker.stamp(kept, stamp);
+    expect(Buffer.from(kept).equals(original)).toBe(true);
+
+    // A view on a shared pool is copied: the pool's other views keep their bytes.
+    const pool = new Uint8Array(original.byteLength + 16).fill(7);
+    pool.set(original, 8);
+    const view = pool.subarray(8, 8 + original.byteLength);
+    expect(await pageTexts(await worker.stamp(async () => view, stamp))).toHaveLength(2);
+    expect(pool.byteLength).toBe(original.byteLength + 16);
+    expect(pool[0]).toBe(7);
+  });
+
   it('runs tasks one after the other, in the order asked', async () => {
     const finished: number[] = [];
     const bytes = await testPdf(30);
