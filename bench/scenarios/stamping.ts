@@ -11,17 +11,24 @@
  *    delivery call until the last byte of the stamped copy is downloaded. The first copy is
  *    read back with pdf.js: its first and last pages carry the buyer's email and order id.
  * 3. Delivering an already stamped copy again (same order and version) against delivering the
- *    unstamped product's same file: rounds of each, alternating, each delivery downloaded
- *    whole; the server's CPU (all its threads, from /proc) and the wall time per delivery.
+ *    unstamped product's same file: three buyers' copies against three buyers of the file (as
+ *    many files to read: a copy is as warm in the page cache as the file), after one round of
+ *    each that is not counted, rounds of three deliveries of each, alternating which goes
+ *    first, each delivery downloaded whole; the server's CPU (all its threads, from /proc) and
+ *    the wall time per delivery.
  *
  *   npx tsx bench/scenarios/stamping.ts [--quick] [--pages 300] [--size-mib 70] [--orders 20]
- *     [--rounds 6] [--details]
+ *     [--rounds 6] [--details] [--profile]
+ *
+ * `--profile` runs the server under V8's CPU profiler and prints a summary of the main thread's
+ * profile and the PDF thread's (the files stay in bench/results/profiles).
  *
  * PostgreSQL when it answers (`--database-url`, BENCH_DATABASE_URL), PGlite otherwise.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import {
   check,
   createDatabase,
@@ -29,10 +36,12 @@ import {
   flag,
   isMain,
   median,
+  nodeFlags,
   option,
   percentile,
   procStatus,
   removeDir,
+  resultsDir,
   round,
   rssSampler,
   type ScenarioOptions,
@@ -51,6 +60,7 @@ import {
 import { runAlone } from '../lib/harness.ts';
 import { largePdfFile } from '../lib/pdf-fixture.ts';
 import { processCpuSeconds } from '../lib/process-cpu.ts';
+import { summarise } from '../profile-summary.ts';
 
 /** Eight first deliveries at once: the memory target's load. */
 const burst = 8;
@@ -150,14 +160,19 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
     await cleanUp();
     throw error;
   }
+  const profileDir = flag('profile')
+    ? path.join(resultsDir, 'profiles', new Date().toISOString().replace(/[:.]/g, '-'))
+    : undefined;
   const server = await startServer({
     dataDir,
     databaseUrl,
     env: { INTERNAL_API_SECRET: secret },
+    ...(profileDir ? { flags: ['--cpu-prof', '--cpu-prof-dir', profileDir, ...nodeFlags] } : {}),
   }).catch(async (error) => {
     await cleanUp();
     throw error;
   });
+  let result: ScenarioResult;
   try {
     const startRss = procStatus(server.pid, 'VmRSS');
     const { base } = server;
@@ -258,7 +273,7 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
       for (let i = 0; i < perRound; i++) {
         const n = roundIndex * perRound + i;
         if (kind === 'copy') {
-          const orderId = timedOrders[n % timedOrders.length] ?? '';
+          const orderId = timedOrders[n % plainOrders.length] ?? '';
           await deliverAndDownload(base, secret, orderId, stamped.fileId, true);
         } else {
           const orderId = plainOrders[n % plainOrders.length] ?? '';
@@ -269,6 +284,11 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
       totals[kind].cpu += processCpuSeconds(server.pid) - cpuBefore;
       totals[kind].count += perRound;
     };
+    // One round of each first, not counted: what the copies' making left behind settles.
+    await measure('copy', rounds);
+    await measure('plain', rounds);
+    totals.copy = { cpu: 0, ms: 0, count: 0 };
+    totals.plain = { cpu: 0, ms: 0, count: 0 };
     for (let r = 0; r < rounds; r++) {
       const order: ('copy' | 'plain')[] = r % 2 === 0 ? ['copy', 'plain'] : ['plain', 'copy'];
       for (const kind of order) await measure(kind, r);
@@ -283,7 +303,7 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
     const timeRatio = round(copy.ms / unstamped.ms);
     const ratioLimit = 1 + noiseMargin;
 
-    return {
+    result = {
       scenario: `stamping (${pages} pages, ${round(fixture.byteLength / 2 ** 20, 1)} MiB PDF, ${databaseUrl ? 'postgres' : 'pglite'})`,
       metrics: [
         {
@@ -356,6 +376,31 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
     await server.stop();
     await cleanUp();
   }
+  if (profileDir) result.details.profiles = profileSummaries(profileDir);
+  return result;
+}
+
+/**
+ * The server's main thread's profile and the PDF thread's (the one that spent time in
+ * pdf-lib), each by package and function, printed and returned.
+ */
+function profileSummaries(directory: string): Record<string, unknown> {
+  const summaries: Record<string, unknown> = {};
+  for (const name of readdirSync(directory).filter((file) => file.endsWith('.cpuprofile'))) {
+    const file = path.join(directory, name);
+    const profile = summarise(file, 25);
+    const thread = name.includes('.0.001.')
+      ? 'main thread'
+      : profile.packages.some((line) => line.includes('@cantoo/pdf-lib'))
+        ? 'PDF thread'
+        : undefined;
+    if (!thread) continue;
+    summaries[thread] = { file, ...profile };
+    console.log(
+      `  ${thread}: ${file}\n${[...profile.packages.slice(0, 10), ...profile.functions.slice(0, 15)].join('\n')}`,
+    );
+  }
+  return summaries;
 }
 
 if (isMain(import.meta.filename)) {
