@@ -13,12 +13,13 @@
  * 3. Delivering an already stamped copy again (same order and version) against delivering the
  *    unstamped product's same file: three buyers' copies against three buyers of the file (as
  *    many files to read: a copy is as warm in the page cache as the file), after one round of
- *    each that is not counted, rounds of three deliveries of each, alternating which goes
+ *    each that is not counted, rounds of four deliveries of each, alternating which goes
  *    first, each delivery downloaded whole; the server's CPU (all its threads, from /proc) and
- *    the wall time per delivery.
+ *    the wall time per delivery, each round's copy against the same round's file, the median
+ *    of the rounds.
  *
  *   npx tsx bench/scenarios/stamping.ts [--quick] [--pages 300] [--size-mib 70] [--orders 20]
- *     [--rounds 6] [--details] [--profile]
+ *     [--rounds 8] [--details] [--profile]
  *
  * `--profile` runs the server under V8's CPU profiler and prints a summary of the main thread's
  * profile and the PDF thread's (the files stay in bench/results/profiles).
@@ -134,7 +135,7 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
   const pages = Number(option('pages') ?? (quick ? 30 : 300));
   const sizeMiB = Number(option('size-mib') ?? (quick ? 7 : 70));
   const orders = Number(option('orders') ?? (quick ? 4 : 20));
-  const rounds = Number(option('rounds') ?? (quick ? 2 : 6));
+  const rounds = Number(option('rounds') ?? (quick ? 2 : 8));
   if (!Number.isInteger(pages) || pages < 2) throw new Error('--pages: a whole number ≥ 2');
   if (!(sizeMiB > 0)) throw new Error('--size-mib: a number > 0');
   if (!Number.isInteger(orders) || orders < 2) throw new Error('--orders: a whole number ≥ 2');
@@ -262,12 +263,10 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
     const p95 = round(percentile(sorted, 95));
 
     // 3. A stamped copy again against the unstamped file, rounds alternating which goes first.
-    const perRound = 3;
-    const totals = {
-      copy: { cpu: 0, ms: 0, count: 0 },
-      plain: { cpu: 0, ms: 0, count: 0 },
-    };
-    const measure = async (kind: 'copy' | 'plain', roundIndex: number) => {
+    const perRound = 4;
+    type Kind = 'copy' | 'plain';
+    /** One round of one kind: its server CPU and wall time, per delivery. */
+    const measure = async (kind: Kind, roundIndex: number) => {
       const cpuBefore = processCpuSeconds(server.pid);
       const begin = performance.now();
       for (let i = 0; i < perRound; i++) {
@@ -280,27 +279,35 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
           await deliverAndDownload(base, secret, orderId, plain.fileId, false);
         }
       }
-      totals[kind].ms += performance.now() - begin;
-      totals[kind].cpu += processCpuSeconds(server.pid) - cpuBefore;
-      totals[kind].count += perRound;
+      return {
+        cpuMs: ((processCpuSeconds(server.pid) - cpuBefore) * 1000) / perRound,
+        ms: (performance.now() - begin) / perRound,
+      };
     };
     // One round of each first, not counted: what the copies' making left behind settles.
     await measure('copy', rounds);
     await measure('plain', rounds);
-    totals.copy = { cpu: 0, ms: 0, count: 0 };
-    totals.plain = { cpu: 0, ms: 0, count: 0 };
+    const measured: Record<Kind, { cpuMs: number; ms: number }[]> = { copy: [], plain: [] };
     for (let r = 0; r < rounds; r++) {
-      const order: ('copy' | 'plain')[] = r % 2 === 0 ? ['copy', 'plain'] : ['plain', 'copy'];
-      for (const kind of order) await measure(kind, r);
+      const order: Kind[] = r % 2 === 0 ? ['copy', 'plain'] : ['plain', 'copy'];
+      for (const kind of order) measured[kind].push(await measure(kind, r));
     }
-    const perDelivery = (kind: 'copy' | 'plain') => ({
-      cpuMs: (totals[kind].cpu * 1000) / totals[kind].count,
-      ms: totals[kind].ms / totals[kind].count,
-    });
-    const copy = perDelivery('copy');
-    const unstamped = perDelivery('plain');
-    const cpuRatio = round(copy.cpuMs / unstamped.cpuMs);
-    const timeRatio = round(copy.ms / unstamped.ms);
+    // Each round's copy against the same round's file; the median of the rounds, so that one
+    // round a neighbour's burst or a garbage collection fell on does not decide.
+    const ratioOf = (field: 'cpuMs' | 'ms') =>
+      round(
+        median(
+          measured.copy.map(
+            (copyRound, r) => copyRound[field] / (measured.plain[r]?.[field] ?? Number.NaN),
+          ),
+        ),
+      );
+    const cpuRatio = ratioOf('cpuMs');
+    const timeRatio = ratioOf('ms');
+    const medianOf = (kind: Kind, field: 'cpuMs' | 'ms') =>
+      round(median(measured[kind].map((one) => one[field])));
+    const copy = { cpuMs: medianOf('copy', 'cpuMs'), ms: medianOf('copy', 'ms') };
+    const unstamped = { cpuMs: medianOf('plain', 'cpuMs'), ms: medianOf('plain', 'ms') };
     const ratioLimit = 1 + noiseMargin;
 
     result = {
@@ -342,13 +349,13 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
           ...(quick ? {} : check(timeRatio, '≤', ratioLimit)),
         },
         {
-          name: 'stamped copy again: server CPU per delivery',
-          value: round(copy.cpuMs),
+          name: 'stamped copy again: server CPU per delivery, median round',
+          value: copy.cpuMs,
           unit: 'ms',
         },
         {
-          name: 'unstamped file: server CPU per delivery',
-          value: round(unstamped.cpuMs),
+          name: 'unstamped file: server CPU per delivery, median round',
+          value: unstamped.cpuMs,
           unit: 'ms',
         },
       ],
@@ -367,8 +374,14 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
         redelivery: {
           rounds,
           perRound,
-          copy: { cpuMs: round(copy.cpuMs), ms: round(copy.ms) },
-          unstamped: { cpuMs: round(unstamped.cpuMs), ms: round(unstamped.ms) },
+          copyPerRound: measured.copy.map(({ cpuMs, ms }) => ({
+            cpuMs: round(cpuMs),
+            ms: round(ms),
+          })),
+          unstampedPerRound: measured.plain.map(({ cpuMs, ms }) => ({
+            cpuMs: round(cpuMs),
+            ms: round(ms),
+          })),
         },
       },
     };
