@@ -3,11 +3,15 @@ import {
   degrees,
   drawText,
   ParseSpeeds,
+  type PDFDict,
   PDFDocument,
   type PDFFont,
   type PDFHexString,
+  PDFName,
   type PDFPage,
+  PDFRawStream,
   type PDFRef,
+  PDFStream,
   rgb,
 } from '@cantoo/pdf-lib';
 
@@ -174,6 +178,70 @@ function stampPage(page: PDFPage, runs: readonly LaidOutRun[], transparency: PDF
   }
 }
 
+const streamStart = new TextEncoder().encode('\nstream\n');
+const streamEnd = new TextEncoder().encode('\nendstream');
+
+/**
+ * A stream of the source that goes into the copy as it is, its bytes copied at once. pdf-lib's
+ * own streams copy theirs one byte at a time: for a PDF of large images, half of a stamp's
+ * time. Written exactly as pdf-lib writes a stream (`PDFStream.copyBytesInto`).
+ */
+class VerbatimStream extends PDFStream {
+  constructor(
+    dict: PDFDict,
+    private contents: Uint8Array,
+  ) {
+    super(dict);
+  }
+
+  override getContents(): Uint8Array {
+    return this.contents;
+  }
+
+  override getContentsSize(): number {
+    return this.contents.byteLength;
+  }
+
+  override getContentsString(): string {
+    return Buffer.from(this.contents).toString('latin1');
+  }
+
+  override updateContents(contents: Uint8Array): void {
+    this.dict.registerChange();
+    this.contents = contents;
+  }
+
+  override copyBytesInto(buffer: Uint8Array, offset: number): number {
+    this.updateDict();
+    let at = offset + this.dict.copyBytesInto(buffer, offset);
+    for (const part of [streamStart, this.contents, streamEnd]) {
+      buffer.set(part, at);
+      at += part.byteLength;
+    }
+    return at - offset;
+  }
+}
+
+/** Streams this large are written into the copy by one copy of their bytes. */
+const verbatimMinBytes = 16 * 1024;
+
+/**
+ * Swaps the document's large streams (images, fonts, page contents) for verbatim ones. Cross-
+ * reference and object streams stay: pdf-lib rewrites those itself and recognises them by
+ * their class.
+ */
+function copyLargeStreamsVerbatim(document: PDFDocument) {
+  const { context } = document;
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const contents = object.getContents();
+    if (contents.byteLength < verbatimMinBytes) continue;
+    const type = object.dict.lookup(PDFName.of('Type'));
+    if (type === PDFName.of('XRef') || type === PDFName.of('ObjStm')) continue;
+    context.assign(ref, new VerbatimStream(object.dict, contents));
+  }
+}
+
 /**
  * A copy of the PDF with `text` on every page, in fonts that render Korean and Chinese (only
  * the glyphs used are embedded). Everything else of the document is kept.
@@ -204,6 +272,7 @@ export async function stampPdf(
     document.context.obj({ Type: 'ExtGState', ca: stampOpacity }),
   );
   for (const page of document.getPages()) stampPage(page, runs, transparency);
+  copyLargeStreamsVerbatim(document);
   // Nothing else runs in the PDF thread: the file is written without yielding.
   return document.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }

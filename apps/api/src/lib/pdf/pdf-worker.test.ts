@@ -1,4 +1,17 @@
-import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { randomBytes } from 'node:crypto';
+import {
+  degrees,
+  drawObject,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+  StandardFonts,
+} from '@cantoo/pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockedPdf, pageTexts, testPdf } from '../../test/pdf-files.ts';
 import { drawsCharacter, embeddedCidFonts } from '../../test/pdf-fonts.ts';
@@ -59,6 +72,35 @@ describe('the PDF worker', () => {
     if (!font) throw new Error('no font');
     expect(drawsCharacter(font, 'a')).toBe(true);
     expect(drawsCharacter(font, 'z')).toBe(false);
+  });
+
+  it('keeps large streams byte for byte: an image of random pixels', async () => {
+    const pixels = randomBytes(96 * 96 * 3);
+    const document = await PDFDocument.create();
+    const page = document.addPage([300, 300]);
+    const image = document.context.register(
+      document.context.stream(pixels, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 96,
+        Height: 96,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+      }),
+    );
+    const name = page.node.newXObject('Image', image);
+    page.pushOperators(pushGraphicsState(), drawObject(name), popGraphicsState());
+    const stamped = await worker.stamp(await document.save(), stamp);
+
+    expect((await pageTexts(stamped))[0]).toContain(stamp);
+    const copy = await PDFDocument.load(stamped);
+    const xObjects = copy.getPage(0).node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
+    const ref = xObjects?.get(name);
+    if (!(ref instanceof PDFRef)) throw new Error('the image is not on the page');
+    const stream = copy.context.lookup(ref);
+    if (!(stream instanceof PDFRawStream)) throw new Error('the image is no stream');
+    expect(Buffer.from(stream.getContents()).equals(pixels)).toBe(true);
+    expect(stream.dict.lookup(PDFName.of('Length'), PDFNumber).asNumber()).toBe(pixels.length);
   });
 
   it('stamps a PDF that has an owner password only', async () => {
