@@ -29,6 +29,7 @@ import { discountsScenario } from './scenarios/discounts.ts';
 import { downloads } from './scenarios/downloads.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
 import { scale } from './scenarios/scale.ts';
+import { stamping } from './scenarios/stamping.ts';
 import { uploads } from './scenarios/uploads.ts';
 import { webBundle } from './scenarios/web-bundle.ts';
 
@@ -42,6 +43,7 @@ const scenarios: Record<string, Scenario> = {
   customers: customersScenario,
   uploads,
   downloads,
+  stamping,
   lighthouse: lighthouseScenario,
 };
 

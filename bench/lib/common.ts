@@ -332,3 +332,17 @@ export function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** Peak of a process's RSS, read every 50 ms until stopped. */
+export function rssSampler(pid: number) {
+  let peak = procStatus(pid, 'VmRSS');
+  const timer = setInterval(() => {
+    peak = Math.max(peak, procStatus(pid, 'VmRSS'));
+  }, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, procStatus(pid, 'VmRSS'));
+    },
+  };
+}

@@ -17,7 +17,8 @@ export function signBody(secret: string, body: string): string {
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
-async function post<T>(
+/** A JSON POST of the web app's API; fails unless the answer is 2xx. */
+export async function post<T>(
   base: string,
   url: string,
   body: unknown,
@@ -67,12 +68,7 @@ export async function sellProductFile(
   agent: http.Agent,
 ): Promise<SoldFile> {
   const suffix = randomBytes(4).toString('hex');
-  const { token } = await post<{ token: string }>(base, '/api/auth/signup', {
-    email: `dl${suffix}@example.com`,
-    nickname: `dl${suffix}`,
-    password: `Bench-${suffix}-pass`,
-  });
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = await signUpSeller(base, `dl${suffix}`);
 
   const started = await post<{ uploadId: string; s3Key: string }>(
     base,
@@ -108,53 +104,127 @@ export async function sellProductFile(
     auth,
   );
 
-  const image = randomBytes(1000);
-  const thumbnail = await post<{ uploadUrl: string; s3Key: string; contentType: string }>(
+  const { productId, fileId } = await createProduct(base, auth, 'Download bench', started.s3Key);
+  const orderId = `bench-${suffix}`;
+  await recordSale(base, secret, productId, orderId, 'buyer@example.com');
+  return { orderId, fileId, s3Key: started.s3Key, sizeBytes, part };
+}
+
+/** Signs a seller up; the header their calls carry. */
+export async function signUpSeller(
+  base: string,
+  nickname: string,
+): Promise<{ authorization: string }> {
+  const { token } = await post<{ token: string }>(base, '/api/auth/signup', {
+    email: `${nickname}@example.com`,
+    nickname,
+    password: `Bench-${nickname}-pass`,
+  });
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Uploads `bytes` with one PUT (files up to the multipart threshold); its storage key. */
+export async function uploadWhole(
+  base: string,
+  auth: { authorization: string },
+  file: { name: string; type: string; bytes: Buffer<ArrayBuffer>; isImage?: boolean },
+): Promise<string> {
+  const started = await post<{ uploadUrl: string; s3Key: string; contentType: string }>(
     base,
     '/api/products/get-upload-url',
-    { fileName: 'cover.png', fileType: 'image/png', fileSize: image.length, isImage: true },
+    {
+      fileName: file.name,
+      fileType: file.type,
+      fileSize: file.bytes.byteLength,
+      ...(file.isImage ? { isImage: true } : {}),
+    },
     auth,
   );
-  const put = await fetch(`${base}${thumbnail.uploadUrl}`, {
+  const put = await fetch(`${base}${started.uploadUrl}`, {
     method: 'PUT',
-    headers: { 'content-type': thumbnail.contentType },
-    body: image,
+    headers: { 'content-type': started.contentType },
+    body: file.bytes,
   });
-  if (!put.ok) throw new Error(`thumbnail PUT: ${put.status}`);
+  if (!put.ok) throw new Error(`PUT of ${file.name}: ${put.status} ${await put.text()}`);
+  return started.s3Key;
+}
 
+/**
+ * Creates a product (no download limit) of one uploaded file, with a cover; its id and the
+ * file's.
+ */
+export async function createProduct(
+  base: string,
+  auth: { authorization: string },
+  title: string,
+  fileKey: string,
+): Promise<{ productId: string; fileId: string }> {
+  const cover = await uploadWhole(base, auth, {
+    name: 'cover.png',
+    type: 'image/png',
+    bytes: randomBytes(1000),
+    isImage: true,
+  });
   const product = await post<{ product: { id: string }; files: { id: string }[] }>(
     base,
     '/api/products/create',
     {
-      title: 'Download bench',
+      title,
       price: 10,
       download_limit: 0,
-      files: [{ s3Key: started.s3Key }],
-      thumbnails: [{ s3Key: thumbnail.s3Key }],
+      files: [{ s3Key: fileKey }],
+      thumbnails: [{ s3Key: cover }],
     },
     auth,
   );
   const fileId = product.files[0]?.id;
   if (!fileId) throw new Error('the product was created without its file');
-  const orderId = `bench-${suffix}`;
+  return { productId: product.product.id, fileId };
+}
+
+/** One sale of the product, recorded by the member site's signed purchase call. */
+export async function recordSale(
+  base: string,
+  secret: string,
+  productId: string,
+  orderId: string,
+  customerEmail: string,
+): Promise<void> {
   await signedPost(base, secret, '/api/internal/purchases', {
     orderId,
-    productId: product.product.id,
-    customerEmail: 'buyer@example.com',
+    productId,
+    customerEmail,
     paymentMethod: 'card',
     amount: 15_000,
   });
-  return { orderId, fileId, s3Key: started.s3Key, sizeBytes, part };
+}
+
+/** What the internal delivery call answers, as far as the benchmarks read it. */
+export interface Delivery {
+  downloadUrl: string;
+  size: number;
+  stamped: boolean;
+}
+
+/** One delivery of a file for an order (one download counted), as the member site asks. */
+export async function deliver(
+  base: string,
+  secret: string,
+  orderId: string,
+  fileId: string,
+): Promise<Delivery> {
+  const { delivery } = await signedPost<{ delivery: Delivery }>(
+    base,
+    secret,
+    '/api/internal/deliveries',
+    { orderId, fileId },
+  );
+  return delivery;
 }
 
 /** One delivery of the sold file (one download counted): its link, as the buyer gets it. */
 export async function deliveryLink(base: string, secret: string, sold: SoldFile): Promise<URL> {
-  const { delivery } = await signedPost<{ delivery: { downloadUrl: string } }>(
-    base,
-    secret,
-    '/api/internal/deliveries',
-    { orderId: sold.orderId, fileId: sold.fileId },
-  );
+  const delivery = await deliver(base, secret, sold.orderId, sold.fileId);
   return new URL(delivery.downloadUrl);
 }
 

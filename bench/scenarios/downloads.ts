@@ -32,6 +32,7 @@ import {
   removeDir,
   resultsDir,
   round,
+  rssSampler,
   type ScenarioOptions,
   type ScenarioResult,
   startServer,
@@ -177,20 +178,6 @@ async function runRound(
     megabytesPerSecond: round(plan.totalBytes / 1e6 / seconds),
     cpuSecondsPerGiB: round(cpu / gib, 3),
     clientCpuSecondsPerGiB: round(client / gib, 3),
-  };
-}
-
-/** Peak of a process's RSS, read every 50 ms until stopped. */
-function rssSampler(pid: number) {
-  let peak = procStatus(pid, 'VmRSS');
-  const timer = setInterval(() => {
-    peak = Math.max(peak, procStatus(pid, 'VmRSS'));
-  }, 50);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, procStatus(pid, 'VmRSS'));
-    },
   };
 }
 

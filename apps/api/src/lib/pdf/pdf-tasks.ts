@@ -1,5 +1,19 @@
 import fontkit from '@cantoo/fontkit';
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
+import {
+  degrees,
+  drawText,
+  ParseSpeeds,
+  type PDFDict,
+  PDFDocument,
+  type PDFFont,
+  type PDFHexString,
+  PDFName,
+  type PDFPage,
+  PDFRawStream,
+  type PDFRef,
+  PDFStream,
+  rgb,
+} from '@cantoo/pdf-lib';
 
 /**
  * The work done on sellers' PDFs, on bytes in memory: what a PDF is (pages, or locked), its
@@ -36,7 +50,12 @@ export interface StampFonts {
  */
 async function openPdf(bytes: Uint8Array): Promise<PDFDocument> {
   try {
-    const document = await PDFDocument.load(bytes, { password: '', updateMetadata: false });
+    // In the PDF thread nothing else waits: the whole file is parsed without yielding.
+    const document = await PDFDocument.load(bytes, {
+      password: '',
+      updateMetadata: false,
+      parseSpeed: ParseSpeeds.Fastest,
+    });
     // A file that parses but has no page tree is no PDF either.
     document.getPageCount();
     return document;
@@ -98,15 +117,25 @@ function runsOf(text: string, fonts: readonly { font: PDFFont; has: Set<number> 
   return runs;
 }
 
+/** A run laid out once for every page: its glyphs as the font encodes them, and its width. */
+interface LaidOutRun {
+  font: PDFFont;
+  glyphs: PDFHexString;
+  width: number;
+}
+
 const stampSize = 8;
 const stampMargin = 12;
 const stampColor = rgb(0.35, 0.35, 0.35);
+const stampOpacity = 0.8;
 
 /**
  * Writes the runs along the page's visible bottom edge, whatever the page's rotation, inside
- * its crop box: the line reads left to right as the page is shown.
+ * its crop box: the line reads left to right as the page is shown. The runs were laid out once
+ * for the whole document (shaping the text is what costs), the transparency is one shared
+ * graphics state.
  */
-function stampPage(page: PDFPage, runs: readonly Run[]) {
+function stampPage(page: PDFPage, runs: readonly LaidOutRun[], transparency: PDFRef) {
   const box = page.getCropBox();
   const rotation = ((page.getRotation().angle % 360) + 360) % 360;
   const x0 = box.x;
@@ -122,20 +151,94 @@ function stampPage(page: PDFPage, runs: readonly Run[]) {
         : rotation === 270
           ? { x: x0 + stampMargin, y: y1 - stampMargin, dx: 0, dy: -1 }
           : { x: x0 + stampMargin, y: y0 + stampMargin, dx: 1, dy: 0 };
+  const graphicsState = page.node.newExtGState('GS', transparency);
+  const fontKeys = new Map<PDFFont, ReturnType<PDFPage['node']['newFontDictionary']>>();
   let { x, y } = start;
   for (const run of runs) {
-    page.drawText(run.text, {
-      x,
-      y,
-      size: stampSize,
-      font: run.font,
-      color: stampColor,
-      opacity: 0.8,
-      rotate: degrees(rotation),
-    });
-    const width = run.font.widthOfTextAtSize(run.text, stampSize);
-    x += start.dx * width;
-    y += start.dy * width;
+    let fontKey = fontKeys.get(run.font);
+    if (!fontKey) {
+      fontKey = page.node.newFontDictionary(run.font.name, run.font.ref);
+      fontKeys.set(run.font, fontKey);
+    }
+    page.pushOperators(
+      ...drawText(run.glyphs, {
+        x,
+        y,
+        size: stampSize,
+        font: fontKey,
+        color: stampColor,
+        rotate: degrees(rotation),
+        xSkew: degrees(0),
+        ySkew: degrees(0),
+        graphicsState,
+      }),
+    );
+    x += start.dx * run.width;
+    y += start.dy * run.width;
+  }
+}
+
+const streamStart = new TextEncoder().encode('\nstream\n');
+const streamEnd = new TextEncoder().encode('\nendstream');
+
+/**
+ * A stream of the source that goes into the copy as it is, its bytes copied at once. pdf-lib's
+ * own streams copy theirs one byte at a time: for a PDF of large images, half of a stamp's
+ * time. Written exactly as pdf-lib writes a stream (`PDFStream.copyBytesInto`).
+ */
+class VerbatimStream extends PDFStream {
+  constructor(
+    dict: PDFDict,
+    private contents: Uint8Array,
+  ) {
+    super(dict);
+  }
+
+  override getContents(): Uint8Array {
+    return this.contents;
+  }
+
+  override getContentsSize(): number {
+    return this.contents.byteLength;
+  }
+
+  override getContentsString(): string {
+    return Buffer.from(this.contents).toString('latin1');
+  }
+
+  override updateContents(contents: Uint8Array): void {
+    this.dict.registerChange();
+    this.contents = contents;
+  }
+
+  override copyBytesInto(buffer: Uint8Array, offset: number): number {
+    this.updateDict();
+    let at = offset + this.dict.copyBytesInto(buffer, offset);
+    for (const part of [streamStart, this.contents, streamEnd]) {
+      buffer.set(part, at);
+      at += part.byteLength;
+    }
+    return at - offset;
+  }
+}
+
+/** Streams this large are written into the copy by one copy of their bytes. */
+const verbatimMinBytes = 16 * 1024;
+
+/**
+ * Swaps the document's large streams (images, fonts, page contents) for verbatim ones. Cross-
+ * reference and object streams stay: pdf-lib rewrites those itself and recognises them by
+ * their class.
+ */
+function copyLargeStreamsVerbatim(document: PDFDocument) {
+  const { context } = document;
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const contents = object.getContents();
+    if (contents.byteLength < verbatimMinBytes) continue;
+    const type = object.dict.lookup(PDFName.of('Type'));
+    if (type === PDFName.of('XRef') || type === PDFName.of('ObjStm')) continue;
+    context.assign(ref, new VerbatimStream(object.dict, contents));
   }
 }
 
@@ -158,7 +261,18 @@ export async function stampPdf(
     const chinese = await document.embedFont(fonts.chinese, { subset: true });
     candidates.push({ font: chinese, has: new Set(chinese.getCharacterSet()) });
   }
-  const runs = runsOf(text, candidates);
-  for (const page of document.getPages()) stampPage(page, runs);
-  return document.save();
+  const runs = runsOf(text, candidates).map(
+    (run): LaidOutRun => ({
+      font: run.font,
+      glyphs: run.font.encodeText(run.text),
+      width: run.font.widthOfTextAtSize(run.text, stampSize),
+    }),
+  );
+  const transparency = document.context.register(
+    document.context.obj({ Type: 'ExtGState', ca: stampOpacity }),
+  );
+  for (const page of document.getPages()) stampPage(page, runs, transparency);
+  copyLargeStreamsVerbatim(document);
+  // Nothing else runs in the PDF thread: the file is written without yielding.
+  return document.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }

@@ -1,4 +1,17 @@
-import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { randomBytes } from 'node:crypto';
+import {
+  degrees,
+  drawObject,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+  StandardFonts,
+} from '@cantoo/pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockedPdf, pageTexts, testPdf } from '../../test/pdf-files.ts';
 import { drawsCharacter, embeddedCidFonts } from '../../test/pdf-fonts.ts';
@@ -61,6 +74,35 @@ describe('the PDF worker', () => {
     expect(drawsCharacter(font, 'z')).toBe(false);
   });
 
+  it('keeps large streams byte for byte: an image of random pixels', async () => {
+    const pixels = randomBytes(96 * 96 * 3);
+    const document = await PDFDocument.create();
+    const page = document.addPage([300, 300]);
+    const image = document.context.register(
+      document.context.stream(pixels, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 96,
+        Height: 96,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+      }),
+    );
+    const name = page.node.newXObject('Image', image);
+    page.pushOperators(pushGraphicsState(), drawObject(name), popGraphicsState());
+    const stamped = await worker.stamp(await document.save(), stamp);
+
+    expect((await pageTexts(stamped))[0]).toContain(stamp);
+    const copy = await PDFDocument.load(stamped);
+    const xObjects = copy.getPage(0).node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
+    const ref = xObjects?.get(name);
+    if (!(ref instanceof PDFRef)) throw new Error('the image is not on the page');
+    const stream = copy.context.lookup(ref);
+    if (!(stream instanceof PDFRawStream)) throw new Error('the image is no stream');
+    expect(Buffer.from(stream.getContents()).equals(pixels)).toBe(true);
+    expect(stream.dict.lookup(PDFName.of('Length'), PDFNumber).asNumber()).toBe(pixels.length);
+  });
+
   it('stamps a PDF that has an owner password only', async () => {
     const texts = await pageTexts(await worker.stamp(lockedPdf('owner-password'), stamp));
     expect(texts).toHaveLength(3);
@@ -90,6 +132,50 @@ describe('the PDF worker', () => {
     expect(await pageTexts(sample)).toEqual(['Course page 1', 'Course page 2']);
     const whole = await worker.sample(lockedPdf('owner-password'), 20);
     expect(await pageTexts(whole)).toHaveLength(3);
+  });
+
+  it('reads a source only when its task’s turn comes', async () => {
+    const bytes = await testPdf(3);
+    // The first task's source is not ready until the gate opens: its turn lasts until then.
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const first = worker.stamp(async () => {
+      await gate;
+      return new Uint8Array(bytes);
+    }, 'first');
+    let secondReads = 0;
+    const second = worker.stamp(async () => {
+      secondReads += 1;
+      return new Uint8Array(bytes);
+    }, 'second');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(secondReads).toBe(0);
+    openGate();
+    await Promise.all([first, second]);
+    expect(secondReads).toBe(1);
+  });
+
+  it('moves read bytes to the thread without a copy, and copies the caller’s own', async () => {
+    const original = await testPdf(2, 'Moved');
+    const read = new Uint8Array(original);
+    const texts = await pageTexts(await worker.stamp(async () => read, stamp));
+    expect(texts[1]).toContain(stamp);
+    // The read buffer went to the thread: nothing of it is left on this side.
+    expect(read.buffer.byteLength).toBe(0);
+
+    const kept = new Uint8Array(original);
+    await worker.stamp(kept, stamp);
+    expect(Buffer.from(kept).equals(original)).toBe(true);
+
+    // A view on a shared pool is copied: the pool's other views keep their bytes.
+    const pool = new Uint8Array(original.byteLength + 16).fill(7);
+    pool.set(original, 8);
+    const view = pool.subarray(8, 8 + original.byteLength);
+    expect(await pageTexts(await worker.stamp(async () => view, stamp))).toHaveLength(2);
+    expect(pool.byteLength).toBe(original.byteLength + 16);
+    expect(pool[0]).toBe(7);
   });
 
   it('runs tasks one after the other, in the order asked', async () => {

@@ -21,20 +21,30 @@ export class PdfWorkerError extends Error {
   override name = 'PdfWorkerError';
 }
 
+/**
+ * The PDF a task works on: bytes the caller keeps (copied for the thread), or a function that
+ * reads them when the task's turn comes. Read bytes belong to the task alone: they move to the
+ * thread without a copy, and tasks waiting in the queue hold no file in memory.
+ */
+export type PdfSource = Uint8Array | (() => Promise<Uint8Array>);
+
 /** Work on PDFs, done in a worker thread one task at a time. */
 export interface PdfWorker {
-  inspect(bytes: Uint8Array): Promise<PdfInspection>;
+  inspect(source: PdfSource): Promise<PdfInspection>;
   /** The first `pages` pages as a PDF of their own. Throws PdfPasswordError, PdfUnreadableError. */
-  sample(bytes: Uint8Array, pages: number): Promise<Uint8Array>;
-  /** A copy with `text` on every page. Throws PdfPasswordError, PdfUnreadableError, PdfWorkerError. */
-  stamp(bytes: Uint8Array, text: string): Promise<Uint8Array>;
+  sample(source: PdfSource, pages: number): Promise<Uint8Array>;
+  /**
+   * A copy with `text` on every page. Throws PdfPasswordError, PdfUnreadableError,
+   * PdfWorkerError, or what reading the source threw.
+   */
+  stamp(source: PdfSource, text: string): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
 type Task =
-  | { task: 'inspect'; bytes: Uint8Array }
-  | { task: 'sample'; bytes: Uint8Array; pages: number }
-  | { task: 'stamp'; bytes: Uint8Array; text: string };
+  | { task: 'inspect'; source: PdfSource }
+  | { task: 'sample'; source: PdfSource; pages: number }
+  | { task: 'stamp'; source: PdfSource; text: string };
 
 /** tsx's ES module API (`tsx/esm/api`, its `import` condition), as a file URL. */
 function tsxLoaderUrl(): string {
@@ -79,6 +89,37 @@ const ownBuffer = (bytes: Uint8Array): Uint8Array => {
 };
 
 /**
+ * Bytes whose whole buffer may move to the thread: the caller's are copied, read ones move as
+ * they are unless they are a view on a larger buffer (a pooled Buffer: moving it would take
+ * the other views' bytes away).
+ */
+async function bytesToMove(source: PdfSource): Promise<Uint8Array> {
+  if (typeof source !== 'function') return ownBuffer(source);
+  const bytes = await source();
+  const whole =
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
+  return whole ? bytes : ownBuffer(bytes);
+}
+
+/** A task as the thread receives it: its source read into bytes of its own. */
+type ThreadTask = DistributiveOmit<PdfRequest, 'id'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+async function threadTask(task: Task): Promise<ThreadTask> {
+  const bytes = await bytesToMove(task.source);
+  switch (task.task) {
+    case 'inspect':
+      return { task: 'inspect', bytes };
+    case 'sample':
+      return { task: 'sample', bytes, pages: task.pages };
+    case 'stamp':
+      return { task: 'stamp', bytes, text: task.text };
+  }
+}
+
+/**
  * The main thread's side of the PDF thread: tasks queue and run one at a time (one PDF in
  * memory at once, the server's event loop free meanwhile). A task that takes longer than
  * `timeoutMs` ends the thread; a thread that stops fails its task, and the next task starts a
@@ -90,7 +131,7 @@ export function createPdfWorker(options: { timeoutMs?: number } = {}): PdfWorker
   let nextId = 1;
   let queue: Promise<unknown> = Promise.resolve();
 
-  const runOnThread = (task: Task): Promise<PdfReply> =>
+  const runOnThread = (task: ThreadTask): Promise<PdfReply> =>
     new Promise((resolve, reject) => {
       const worker = thread ?? startThread();
       thread = worker;
@@ -123,15 +164,14 @@ export function createPdfWorker(options: { timeoutMs?: number } = {}): PdfWorker
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
-      const bytes = ownBuffer(task.bytes);
-      worker.postMessage({ ...task, bytes, id } satisfies PdfRequest, [
-        bytes.buffer as ArrayBuffer,
-      ]);
+      // The buffer moves: from here on only the thread has the bytes.
+      worker.postMessage({ ...task, id } satisfies PdfRequest, [task.bytes.buffer as ArrayBuffer]);
     });
 
   /** One task after the other: a task waits for the ones queued before it, failed or not. */
   function enqueue(task: Task): Promise<PdfReply> {
-    const result = queue.then(() => runOnThread(task));
+    // The source is read when the task's turn comes, not while it waits.
+    const result = queue.then(async () => runOnThread(await threadTask(task)));
     queue = result.catch(() => undefined);
     return result.then((reply) => {
       if (reply.ok) return reply;
@@ -147,13 +187,13 @@ export function createPdfWorker(options: { timeoutMs?: number } = {}): PdfWorker
   };
 
   return {
-    async inspect(bytes) {
-      const reply = await enqueue({ task: 'inspect', bytes });
+    async inspect(source) {
+      const reply = await enqueue({ task: 'inspect', source });
       if (reply.ok && 'inspection' in reply) return reply.inspection;
       throw new PdfWorkerError('The PDF thread answered without an inspection');
     },
-    sample: async (bytes, pages) => bytesOf(await enqueue({ task: 'sample', bytes, pages })),
-    stamp: async (bytes, text) => bytesOf(await enqueue({ task: 'stamp', bytes, text })),
+    sample: async (source, pages) => bytesOf(await enqueue({ task: 'sample', source, pages })),
+    stamp: async (source, text) => bytesOf(await enqueue({ task: 'stamp', source, text })),
     async close() {
       const running = thread;
       thread = undefined;

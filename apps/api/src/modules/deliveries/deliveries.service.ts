@@ -98,8 +98,9 @@ export function createDeliveryService(deps: {
   ): Promise<ServedObject> {
     let stamped: Uint8Array;
     try {
+      // Read when the PDF thread is free for it: buyers waiting their turn hold no file.
       stamped = await pdf.stamp(
-        await bytesOf(version.storageKey),
+        () => bytesOf(version.storageKey),
         stampText(target.customerEmail, orderId),
       );
     } catch (error) {

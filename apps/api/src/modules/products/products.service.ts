@@ -252,7 +252,8 @@ export function createProductService(deps: {
 
   /** Refuses a PDF that needs a password to open (it could not be stamped). */
   async function checkStampable(key: string, path: string): Promise<void> {
-    const inspection = await pdf.inspect(await bytesOf(key));
+    // Read in its turn and moved to the PDF thread: nothing else here needs the bytes.
+    const inspection = await pdf.inspect(() => bytesOf(key));
     if (inspection.kind === 'password_protected') throw passwordProtected(path);
   }
 
