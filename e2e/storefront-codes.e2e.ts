@@ -29,6 +29,7 @@ test.describe('a discount code on the storefront', () => {
     run,
     seller,
     api,
+    mailbox,
   }) => {
     const product = await productWithSample(api, run.baseUrl, {
       title: 'Busan food map',
@@ -73,5 +74,19 @@ test.describe('a discount code on the storefront', () => {
     await page.goto('/discounts');
     const code = page.getByTestId('discount-row').filter({ hasText: 'SPRING10' });
     await expect(code.getByRole('cell').nth(3)).toHaveText('1');
+
+    // The seller writes to the product's buyers; the buyer's mail arrives, with a one-click
+    // unsubscribe, in the SMTP server the run's seller center sends through.
+    await page.goto('/customers');
+    await page.getByRole('link', { name: 'Write to buyers' }).click();
+    await page.getByTestId('broadcast-kind-product_update').click();
+    await page.getByRole('checkbox', { name: product.title }).check();
+    await page.getByTestId('broadcast-subject').fill('Busan food map: new night markets');
+    await page.getByTestId('broadcast-body').fill('Three night markets added on pages 3 and 4.');
+    await page.getByTestId('broadcast-send').click();
+    await expect(page.getByTestId('broadcast-result')).toContainText('1');
+    const [mail] = await mailbox.waitFor({ to: sale.buyer.email, subject: /new night markets/ });
+    expect(mail?.text).toContain('Three night markets added on pages 3 and 4.');
+    expect(mail?.text).toContain(product.title);
   });
 });
