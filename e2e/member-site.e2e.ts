@@ -6,6 +6,7 @@ import { pdfBytes, sha256, tinyPng } from './support/files';
 import { expect, failedRequest, test } from './support/fixtures';
 import type { RunSettings } from './support/run';
 import { krw } from './support/sales-data';
+import { upload } from './support/storefront-buyer';
 
 /**
  * The reference storefront (examples/member-site) and the seller center together, both real:
@@ -21,32 +22,6 @@ interface ProductForSale {
   price: number;
   fileName: string;
   bytes: Buffer;
-}
-
-/** Uploads one file through the upload API: its URL, the PUT of the bytes, the completion. */
-async function upload(
-  api: SellerCenterClient,
-  baseUrl: string,
-  file: { name: string; type: string; bytes: Buffer; isImage: boolean },
-): Promise<{ s3Key: string }> {
-  const started = await succeeded(
-    api.POST('/api/products/get-upload-url', {
-      body: {
-        fileName: file.name,
-        fileType: file.type,
-        fileSize: file.bytes.length,
-        isImage: file.isImage,
-      },
-    }),
-  );
-  const put = await fetch(new URL(started.uploadUrl, baseUrl), {
-    method: 'PUT',
-    headers: { 'Content-Type': started.contentType },
-    body: new Uint8Array(file.bytes),
-  });
-  if (!put.ok) throw new Error(`upload PUT failed: ${put.status} ${await put.text()}`);
-  await succeeded(api.POST('/api/products/complete-upload', { body: { s3Key: started.s3Key } }));
-  return { s3Key: started.s3Key };
 }
 
 /** An active product of the seller with one PDF (a Korean name) and a picture. */

@@ -1,7 +1,7 @@
 // `npm run screenshots [-- --languages en,ko,zh] [--out docs/screenshots]`
 //
-// Screenshots of the dashboard, the products, the sales, the customers, the discount codes and
-// the analytics, in light and dark, on a desktop
+// Screenshots of the dashboard, the products, the sales, the customers and the mail to them,
+// the discount codes and a new one, and the analytics, in light and dark, on a desktop
 // (1280×800) and a phone (390×844), with the demo shop of `npm run seed:demo`: a fresh data
 // directory is seeded, the built app is served from it on a free port, and headless Chromium
 // (playwright-core, /usr/bin/chromium or CHROMIUM_PATH) captures each screen. English goes to
@@ -55,7 +55,9 @@ const screens: Screen[] = [
   { name: 'products', path: '/products', ready: settled },
   { name: 'sales', path: '/sales', ready: settled },
   { name: 'customers', path: '/customers', ready: settled },
+  { name: 'customers-mail', path: '/customers/mail', ready: settled },
   { name: 'discounts', path: '/discounts', ready: settled },
+  { name: 'discount-new', path: '/discounts/new', ready: settled },
   { name: 'analytics', path: '/analytics', ready: settled },
 ];
 

@@ -24,18 +24,8 @@ export function newBuyer(): Buyer {
   return { name: `Kim Minji ${suffix}`, email: `buyer-${suffix}@example.com` };
 }
 
-/** A product on sale whose PDF offers its first `samplePages` pages as a sample. */
-export interface ProductWithSample {
-  id: string;
-  title: string;
-  /** Whole US dollars. */
-  price: number;
-  fileName: string;
-  samplePages: number;
-}
-
 /** Uploads one file through the upload API: its URL, the PUT of the bytes, the completion. */
-async function upload(
+export async function upload(
   api: SellerCenterClient,
   baseUrl: string,
   file: { name: string; type: string; bytes: Buffer; isImage: boolean },
@@ -58,6 +48,16 @@ async function upload(
   if (!put.ok) throw new Error(`upload PUT failed: ${put.status} ${await put.text()}`);
   await succeeded(api.POST('/api/products/complete-upload', { body: { s3Key: started.s3Key } }));
   return { s3Key: started.s3Key };
+}
+
+/** A product on sale whose PDF offers its first `samplePages` pages as a sample. */
+export interface ProductWithSample {
+  id: string;
+  title: string;
+  /** Whole US dollars. */
+  price: number;
+  fileName: string;
+  samplePages: number;
 }
 
 /**

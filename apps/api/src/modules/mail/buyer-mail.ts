@@ -5,23 +5,11 @@ import {
   composeBuyerMail,
 } from '@seller/contract/customers/buyer-mail';
 import type { Language } from '@seller/contract/languages';
-import en from '@seller/locales/mail/en.json';
-import fr from '@seller/locales/mail/fr.json';
-import ja from '@seller/locales/mail/ja.json';
-import ko from '@seller/locales/mail/ko.json';
-import tr from '@seller/locales/mail/tr.json';
-import zh from '@seller/locales/mail/zh.json';
+import { buyerMailTexts as sharedBuyerMailTexts } from '@seller/locales/mail/buyer-mail-texts.ts';
 import type { RenderedMail } from './mail-messages.ts';
 
-/** The frame of a seller's mail to buyers in each language (`buyerMail` of the mail texts). */
-export const buyerMailTexts: Record<Language, BuyerMailTexts> = {
-  en: en.buyerMail,
-  ko: ko.buyerMail,
-  zh: zh.buyerMail,
-  ja: ja.buyerMail,
-  fr: fr.buyerMail,
-  tr: tr.buyerMail,
-};
+/** The frame of a seller's mail to buyers in each language, the same texts on both sides. */
+export const buyerMailTexts: Record<Language, BuyerMailTexts> = sharedBuyerMailTexts;
 
 const escapeHtml = (value: string) =>
   value
