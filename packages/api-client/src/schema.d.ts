@@ -1581,7 +1581,7 @@ export interface paths {
          * Stop a seller's mail (one click)
          * @description The one-click unsubscribe of every mail to buyers (RFC 8058: the mail's `List-Unsubscribe` header names this URL and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`), without signing in. The token is the buyer's for one seller and one kind of mail: from a marketing mail it withdraws marketing consent, from a product update mail it turns product updates off. Calling it again changes nothing and answers the same. A token that was never issued is 404 `unsubscribe_token_invalid`. Nothing happens on GET: mail scanners follow links.
          */
-        post: operations["unsubscribe"];
+        post: operations["unsubscribeBuyer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10091,7 +10091,7 @@ export interface operations {
             };
         };
     };
-    unsubscribe: {
+    unsubscribeBuyer: {
         parameters: {
             query?: never;
             header?: never;

@@ -279,6 +279,8 @@ describe('security', () => {
       'GET /api/public/sellers/{nickname}/products/{productId}',
       // The samples the catalog lists: given away before buying.
       'GET /api/public/samples/{sampleId}/{kind}',
+      // The one-click unsubscribe of a buyer's mail: its token is the proof.
+      'POST /api/public/unsubscribe/{token}',
     ];
     for (const [key, op] of operations()) {
       if (key.includes(' /api/internal/')) {

@@ -15,7 +15,7 @@ export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 export const unsubscribeEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/public/unsubscribe/{token}',
-  operationId: 'unsubscribe',
+  operationId: 'unsubscribeBuyer',
   summary: "Stop a seller's mail (one click)",
   description:
     "The one-click unsubscribe of every mail to buyers (RFC 8058: the mail's `List-Unsubscribe` header names this URL and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`), without signing in. The token is the buyer's for one seller and one kind of mail: from a marketing mail it withdraws marketing consent, from a product update mail it turns product updates off. Calling it again changes nothing and answers the same. A token that was never issued is 404 `unsubscribe_token_invalid`. Nothing happens on GET: mail scanners follow links.",
