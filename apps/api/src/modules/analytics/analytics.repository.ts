@@ -3,7 +3,13 @@ import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { localDay, startOfLocalDay } from '../../db/local-days.ts';
 import { fullyRefunded } from '../../db/sale-rows.ts';
-import { products, productViewsDaily, sales } from '../../db/schema.ts';
+import {
+  products,
+  productViewsDaily,
+  sales,
+  sellerProductViewsDaily,
+  sellerViewsDaily,
+} from '../../db/schema.ts';
 
 /** The report's scope: one seller, local days `from` to `to` (both included), maybe one product. */
 export interface ConversionScope {
@@ -27,14 +33,27 @@ export interface SalesGroupRow {
 
 const text = (expression: SQL) => sql<string>`coalesce(${expression}, '')`;
 
-/** The key of a view bucket in each grouping. */
-const viewKeys: Record<ConversionGroup, SQL<string>> = {
-  product: sql<string>`${productViewsDaily.productId}::text`,
-  source: sql<string>`${productViewsDaily.source}`,
-  campaign: sql<string>`${productViewsDaily.campaign}`,
-  country: sql<string>`${productViewsDaily.country}`,
-  day: sql<string>`${productViewsDaily.day}::text`,
-};
+/**
+ * Where the views of a grouping are read, and their key there: the seller's sums per day and
+ * source, campaign and country, or per day and product, a few hundred rows for 90 days; one
+ * product's own buckets by source, campaign or country (its primary key's range).
+ */
+function viewsSource(group: ConversionGroup, productId: string | undefined) {
+  if (group === 'product' || (group === 'day' && productId !== undefined)) {
+    const table = sellerProductViewsDaily;
+    const key =
+      group === 'product' ? sql<string>`${table.productId}::text` : sql<string>`${table.day}::text`;
+    return { table, key, productColumn: table.productId };
+  }
+  if (group === 'day') {
+    return { table: sellerViewsDaily, key: sql<string>`${sellerViewsDaily.day}::text` };
+  }
+  if (productId !== undefined) {
+    const table = productViewsDaily;
+    return { table, key: sql<string>`${table[group]}`, productColumn: table.productId };
+  }
+  return { table: sellerViewsDaily, key: sql<string>`${sellerViewsDaily[group]}` };
+}
 
 export function createAnalyticsRepository(db: Database, timeZone: string) {
   /** The key of a sale in each grouping; the source is grouped as stored and named after. */
@@ -68,22 +87,19 @@ export function createAnalyticsRepository(db: Database, timeZone: string) {
 
     /** The views of the scope per key of the grouping. */
     async viewsBy(scope: ConversionScope, group: ConversionGroup) {
-      const key = viewKeys[group];
+      const { table, key, productColumn } = viewsSource(group, scope.productId);
       return (
         db
-          .select({
-            key,
-            views: sql<number>`sum(${productViewsDaily.views})::bigint`.mapWith(Number),
-          })
-          .from(productViewsDaily)
+          .select({ key, views: sql<number>`sum(${table.views})::bigint`.mapWith(Number) })
+          .from(table)
           .where(
             and(
-              eq(productViewsDaily.sellerId, scope.sellerId),
-              gte(productViewsDaily.day, scope.from),
-              lte(productViewsDaily.day, scope.to),
-              scope.productId === undefined
-                ? undefined
-                : eq(productViewsDaily.productId, scope.productId),
+              eq(table.sellerId, scope.sellerId),
+              gte(table.day, scope.from),
+              lte(table.day, scope.to),
+              scope.productId !== undefined && productColumn !== undefined
+                ? eq(productColumn, scope.productId)
+                : undefined,
             ),
           )
           // By position: the key's time zone is a parameter, which PostgreSQL does not match by value.
