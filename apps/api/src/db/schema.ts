@@ -555,10 +555,14 @@ export const productViewsDaily = pgTable(
   ],
 );
 
+export const viewDimensions = ['source', 'campaign', 'country'] as const;
+export type ViewDimension = (typeof viewDimensions)[number];
+
 /**
- * The views of all a seller's products per local day, source, campaign and country: the sums of
- * `product_views_daily` kept by the statement that adds to the buckets, so that the conversion
- * report reads a few hundred rows for 90 days, not every product's buckets.
+ * The views of all a seller's products per local day and source, per day and campaign, and per
+ * day and country (`dimension` tells which, `value` is the source, campaign or country): the
+ * sums of `product_views_daily` kept by the statement that adds to the buckets, so that the
+ * conversion report reads a few dozen rows a day, not every product's buckets.
  */
 export const sellerViewsDaily = pgTable(
   'seller_views_daily',
@@ -566,16 +570,17 @@ export const sellerViewsDaily = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.id),
+    dimension: text('dimension', { enum: viewDimensions }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    source: text('source').notNull(),
-    campaign: text('campaign').notNull(),
-    country: text('country').notNull(),
+    value: text('value').notNull(),
     views: bigint('views', { mode: 'number' }).notNull(),
   },
   (table) => [
-    primaryKey({
-      columns: [table.sellerId, table.day, table.source, table.campaign, table.country],
-    }),
+    primaryKey({ columns: [table.sellerId, table.dimension, table.day, table.value] }),
+    check(
+      'seller_views_daily_dimension_check',
+      sql`${table.dimension} in ('source', 'campaign', 'country')`,
+    ),
   ],
 );
 

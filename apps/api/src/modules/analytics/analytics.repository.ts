@@ -35,24 +35,29 @@ const text = (expression: SQL) => sql<string>`coalesce(${expression}, '')`;
 
 /**
  * Where the views of a grouping are read, and their key there: the seller's sums per day and
- * source, campaign and country, or per day and product, a few hundred rows for 90 days; one
- * product's own buckets by source, campaign or country (its primary key's range).
+ * source, campaign or country, or per day and product, a few dozen rows a day; one product's own
+ * buckets by source, campaign or country (its primary key's range).
  */
 function viewsSource(group: ConversionGroup, productId: string | undefined) {
   if (group === 'product' || (group === 'day' && productId !== undefined)) {
     const table = sellerProductViewsDaily;
     const key =
       group === 'product' ? sql<string>`${table.productId}::text` : sql<string>`${table.day}::text`;
-    return { table, key, productColumn: table.productId };
-  }
-  if (group === 'day') {
-    return { table: sellerViewsDaily, key: sql<string>`${sellerViewsDaily.day}::text` };
+    return {
+      table,
+      key,
+      only: productId === undefined ? undefined : eq(table.productId, productId),
+    };
   }
   if (productId !== undefined) {
     const table = productViewsDaily;
-    return { table, key: sql<string>`${table[group]}`, productColumn: table.productId };
+    return { table, key: sql<string>`${table[group]}`, only: eq(table.productId, productId) };
   }
-  return { table: sellerViewsDaily, key: sql<string>`${sellerViewsDaily[group]}` };
+  // Every view is in one source's sum of its day: those sums also give the days.
+  const table = sellerViewsDaily;
+  return group === 'day'
+    ? { table, key: sql<string>`${table.day}::text`, only: eq(table.dimension, 'source') }
+    : { table, key: sql<string>`${table.value}`, only: eq(table.dimension, group) };
 }
 
 export function createAnalyticsRepository(db: Database, timeZone: string) {
@@ -87,7 +92,7 @@ export function createAnalyticsRepository(db: Database, timeZone: string) {
 
     /** The views of the scope per key of the grouping. */
     async viewsBy(scope: ConversionScope, group: ConversionGroup) {
-      const { table, key, productColumn } = viewsSource(group, scope.productId);
+      const { table, key, only } = viewsSource(group, scope.productId);
       return (
         db
           .select({ key, views: sql<number>`sum(${table.views})::bigint`.mapWith(Number) })
@@ -97,9 +102,7 @@ export function createAnalyticsRepository(db: Database, timeZone: string) {
               eq(table.sellerId, scope.sellerId),
               gte(table.day, scope.from),
               lte(table.day, scope.to),
-              scope.productId !== undefined && productColumn !== undefined
-                ? eq(productColumn, scope.productId)
-                : undefined,
+              only,
             ),
           )
           // By position: the key's time zone is a parameter, which PostgreSQL does not match by value.

@@ -162,6 +162,19 @@ describe('GET /api/analytics/conversion', () => {
     ]);
   });
 
+  it("groups one product's views by source and country, none of another product's", async () => {
+    const sources = await reportOf(`${period()}&groupBy=source&productId=${course}`);
+    expect(sources.rows.map((row) => [row.key, row.views, row.sales])).toEqual([
+      ['', 8, 1],
+      ['Weibo', 2, 1],
+    ]);
+    const countries = await reportOf(`${period()}&groupBy=country&productId=${ebook}`);
+    expect(countries.rows.map((row) => [row.key, row.views, row.sales])).toEqual([
+      ['KR', 40, 2],
+      ['CN', 10, 0],
+    ]);
+  });
+
   it('gives every day of the period, oldest first, and caps conversion at 1', async () => {
     const body = await reportOf(
       `from=${addDays(yesterday, -1)}&to=${today}&groupBy=day&productId=${course}`,

@@ -345,13 +345,19 @@ const purchaseInTransactionOf = (row: RawRow): PurchaseInTransaction => ({
   hearing: column.booleans(row, 'hearing'),
 });
 
+/** Each bucket row of `rows` once per dimension of the sellers' sums, as (dimension, value). */
+const byDimension = (rows: SQL) => sql`
+  ${rows} cross join lateral (
+    values ('source', b.source), ('campaign', b.campaign), ('country', b.country)
+  ) d(dimension, value)`;
+
 /**
  * The CTEs of a view statement whose `counted` holds the views to add, one row per bucket (id,
  * seller_id, day, source, campaign, country, views): each product's bucket, created if not there
- * yet, and the seller's sums of the same views per day, source, campaign and country and per day
- * and product, which the conversion report reads. Kept by the statement that adds to the buckets,
- * they always equal them. Each insert goes in key order, so two statements adding to one seller's
- * sums take their rows in the same order and never wait for each other in a cycle.
+ * yet, and the seller's sums of the same views per day and source, campaign or country and per
+ * day and product, which the conversion report reads. Kept by the statement that adds to the
+ * buckets, they always equal them. Each insert goes in key order, so two statements adding to
+ * one seller's sums take their rows in the same order and never wait for each other in a cycle.
  */
 const addCountedViews = sql`
   buckets as (
@@ -362,10 +368,11 @@ const addCountedViews = sql`
     do update set views = b.views + excluded.views
   ),
   seller_sums as (
-    insert into ${sellerViewsDaily} as s (seller_id, day, source, campaign, country, views)
-    select seller_id, day, source, campaign, country, sum(views) from counted
-    group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-    on conflict (seller_id, day, source, campaign, country)
+    insert into ${sellerViewsDaily} as s (seller_id, dimension, day, value, views)
+    select b.seller_id, d.dimension, b.day, d.value, sum(b.views)
+    from ${byDimension(sql`counted b`)}
+    group by 1, 2, 3, 4 order by 1, 2, 3, 4
+    on conflict (seller_id, dimension, day, value)
     do update set views = s.views + excluded.views
   ),
   product_sums as (
@@ -608,13 +615,14 @@ export function createPurchaseRepository(
         await tx.execute(sql`delete from ${sellerViewsDaily}`);
         await tx.execute(sql`delete from ${sellerProductViewsDaily}`);
         await tx.execute(sql`
-          insert into ${sellerViewsDaily} (seller_id, day, source, campaign, country, views)
-          select seller_id, day, source, campaign, country, sum(views)
-          from ${productViewsDaily} group by 1, 2, 3, 4, 5`);
+          insert into ${sellerViewsDaily} (seller_id, dimension, day, value, views)
+          select b.seller_id, d.dimension, b.day, d.value, sum(b.views)
+          from ${byDimension(sql`${productViewsDaily} b`)}
+          group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
         await tx.execute(sql`
           insert into ${sellerProductViewsDaily} (seller_id, day, product_id, views)
           select seller_id, day, product_id, sum(views)
-          from ${productViewsDaily} group by 1, 2, 3`);
+          from ${productViewsDaily} group by 1, 2, 3 order by 1, 2, 3`);
       });
     },
   };
