@@ -7,6 +7,7 @@ import {
   products,
   productViewsDaily,
   sales,
+  salesDaily,
   sellerProductViewsDaily,
   sellerViewsDaily,
 } from '../../db/schema.ts';
@@ -115,6 +116,26 @@ export function createAnalyticsRepository(db: Database, timeZone: string) {
      * made, for their amount less their refunds, the fully refunded ones left out.
      */
     async salesBy(scope: ConversionScope, group: ConversionGroup): Promise<SalesGroupRow[]> {
+      if (group === 'day' && scope.productId === undefined) {
+        // The seller's daily rollup holds exactly these figures: the sales of the local day not
+        // fully refunded, and their amounts less refunds (a refund never exceeds its sale).
+        return db
+          .select({
+            key: sql<string>`${salesDaily.day}::text`,
+            source: sql<null>`null`,
+            utmSource: sql<null>`null`,
+            sales: salesDaily.count,
+            revenue: salesDaily.amount,
+          })
+          .from(salesDaily)
+          .where(
+            and(
+              eq(salesDaily.sellerId, scope.sellerId),
+              gte(salesDaily.day, scope.from),
+              lte(salesDaily.day, scope.to),
+            ),
+          );
+      }
       const key = saleKeys[group];
       const bySource = group === 'source';
       const source = bySource ? sales.source : sql<null>`null`;

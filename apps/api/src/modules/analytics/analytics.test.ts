@@ -199,7 +199,13 @@ describe('GET /api/analytics/conversion', () => {
     const body = await reportOf('groupBy=day');
     expect(body.rows).toHaveLength(30);
     expect(body).toMatchObject({ from: addDays(today, -29), to: today });
-    expect(body.totals).toMatchObject({ views: 60, sales: 4 });
+    // By day, the sales come from the seller's daily rollup: the same figures net of refunds.
+    expect(body.totals).toEqual({ views: 60, sales: 4, revenue: 63_000, conversion: 4 / 60 });
+    expect(body.rows.find((row) => row.key === yesterday)).toMatchObject({
+      views: 40,
+      sales: 2,
+      revenue: 26_000,
+    });
     const onlyToday = await reportOf(`from=${today}&to=${today}`);
     expect(onlyToday.totals).toMatchObject({ views: 20, sales: 2, revenue: 37_000 });
   });
