@@ -43,7 +43,7 @@ function viewsSource(group: ConversionGroup, productId: string | undefined) {
   if (group === 'product' || (group === 'day' && productId !== undefined)) {
     const table = sellerProductViewsDaily;
     const key =
-      group === 'product' ? sql<string>`${table.productId}::text` : sql<string>`${table.day}::text`;
+      group === 'product' ? sql<string>`${table.productId}` : sql<string>`${table.day}::text`;
     return {
       table,
       key,
@@ -64,7 +64,8 @@ function viewsSource(group: ConversionGroup, productId: string | undefined) {
 export function createAnalyticsRepository(db: Database, timeZone: string) {
   /** The key of a sale in each grouping; the source is grouped as stored and named after. */
   const saleKeys: Record<ConversionGroup, SQL<string>> = {
-    product: sql<string>`${sales.productId}::text`,
+    // Grouped by the uuid itself (read as its text): no text made and hashed per sale.
+    product: sql<string>`${sales.productId}`,
     source: sql<string>`''`,
     campaign: text(sql`${sales.utmCampaign}`),
     country: text(sql`${sales.buyerCountry}`),
