@@ -1,9 +1,10 @@
 /**
  * Buyers and where sales come from, at scale: one seller with 50,000 customers (200,000 sales
  * to them over two years, with the buyer and source fields a member site sends) among 49 other
- * sellers with their own buyers, made with SQL; the customers and rollups built by the server's
- * own rebuild (every customer is the sum of their sales), then 120 days of daily view buckets
- * per product, source, campaign and country. Then, over HTTP against the real server,
+ * sellers with their own buyers, and 120 days of daily view buckets per product, source,
+ * campaign and country, made with SQL; the customers, rollups and sellers' view sums built by the
+ * server's own rebuild (every customer is the sum of their sales). Then, over HTTP against the
+ * real server,
  * sequential samples of:
  *
  * - the customers list: the first, middle and last page of each sort, a search by part of an
@@ -198,9 +199,6 @@ async function generate(databaseUrl: string, size: Sizes): Promise<Dataset> {
     return seller;
   });
 
-  // The customers, like the rollups, are the server's own rebuild from the sales.
-  await rebuildRollupsAndVacuum(databaseUrl, timeZone, seconds);
-
   const buckets = await withClient(databaseUrl, (client) =>
     timed(seconds, 'view buckets', async () => {
       // Every product has views every day of the last `viewDays`: a bucket per source, campaign
@@ -217,7 +215,6 @@ async function generate(databaseUrl: string, size: Sizes): Promise<Dataset> {
          where abs(hashtext(p.id::text || d || s || c || k || 'seen')) % 6 = 0`,
         [timeZone, size.viewDays],
       );
-      await client.query('vacuum (analyze) product_views_daily');
       const { rows } = await client.query<{ all: string; seller: string }>(
         `select count(*) as all, count(*) filter (where seller_id = $1) as seller
          from product_views_daily`,
@@ -226,6 +223,10 @@ async function generate(databaseUrl: string, size: Sizes): Promise<Dataset> {
       return { all: Number(rows[0]?.all ?? 0), seller: Number(rows[0]?.seller ?? 0) };
     }),
   );
+
+  // The customers, like the rollups and the sellers' view sums, are the server's own rebuild
+  // from the sales and the view buckets.
+  await rebuildRollupsAndVacuum(databaseUrl, timeZone, seconds);
 
   const counted = await withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ customers: number; sales: number }>(

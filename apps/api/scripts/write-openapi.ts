@@ -12,7 +12,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, pgliteExtensions } from '../src/db/client.ts';
 
 const target = process.argv[2];
 if (!target) {
@@ -21,7 +21,10 @@ if (!target) {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'seller-openapi-'));
-const database = await openDatabase({ kind: 'pglite', client: await PGlite.create() });
+const database = await openDatabase({
+  kind: 'pglite',
+  client: await PGlite.create({ extensions: await pgliteExtensions() }),
+});
 try {
   await database.migrate();
   const config = loadConfig({

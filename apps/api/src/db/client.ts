@@ -46,6 +46,15 @@ export interface ChannelListener {
 /** What repositories work with: the query builder, the hot statements and transactions. */
 export type DataAccess = Pick<DatabaseHandle, 'db' | 'statements' | 'transaction'>;
 
+/**
+ * The extensions the migrations create, for every PGlite the API opens (PGlite loads an
+ * extension only when given it): `pg_trgm` for the customers search.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 
 export type DatabaseTarget =
@@ -203,7 +212,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const dataDir = path.join(target.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
     const { PGlite } = await import('@electric-sql/pglite');
-    client = await PGlite.create({ dataDir });
+    client = await PGlite.create({ dataDir, extensions: await pgliteExtensions() });
   }
   const db = drizzlePglite({ client });
   return {

@@ -555,6 +555,51 @@ export const productViewsDaily = pgTable(
   ],
 );
 
+export const viewDimensions = ['source', 'campaign', 'country'] as const;
+export type ViewDimension = (typeof viewDimensions)[number];
+
+/**
+ * The views of all a seller's products per local day and source, per day and campaign, and per
+ * day and country (`dimension` tells which, `value` is the source, campaign or country): the
+ * sums of `product_views_daily` kept by the statement that adds to the buckets, so that the
+ * conversion report reads a few dozen rows a day, not every product's buckets.
+ */
+export const sellerViewsDaily = pgTable(
+  'seller_views_daily',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    dimension: text('dimension', { enum: viewDimensions }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    value: text('value').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sellerId, table.dimension, table.day, table.value] }),
+    check(
+      'seller_views_daily_dimension_check',
+      sql`${table.dimension} in ('source', 'campaign', 'country')`,
+    ),
+  ],
+);
+
+/** The views of each product per local day, all sources together: the report by product. */
+export const sellerProductViewsDaily = pgTable(
+  'seller_product_views_daily',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    views: bigint('views', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sellerId, table.day, table.productId] })],
+);
+
 /** Per seller, all time, less refunds (as `sales_daily`). */
 export const sellerSalesTotals = pgTable('seller_sales_totals', {
   sellerId: uuid('seller_id')
@@ -626,6 +671,19 @@ export const customers = pgTable(
         table.name,
       ),
     ),
+    // What the list counts: a seller's buyers, of a country, of a consent, from this narrow
+    // index alone (the wide ones above cost a page read per few dozen buyers).
+    index('customers_seller_country_consent_idx').on(
+      table.sellerId,
+      table.country,
+      table.marketingConsent,
+    ),
+    // The buyers of a product (a product is one seller's), for the count of that filter.
+    index('customers_product_ids_idx').using('gin', table.productIds),
+    // A search by part of an email or a name (`ILIKE '%text%'`) finds its few buyers by their
+    // trigrams (the `pg_trgm` extension) instead of reading every buyer of the seller.
+    index('customers_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    index('customers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     check(
       'customers_marketing_consent_check',
       sql`${table.marketingConsent} in ('granted', 'withdrawn', 'none')`,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { type DatabaseHandle, openDatabase, pgliteExtensions } from '../db/client.ts';
 import { quoteIdent, withAdminClient } from './postgres-admin.ts';
 
 let pgliteDump: Promise<Buffer> | undefined;
@@ -15,7 +15,10 @@ export async function openTestDatabase({ poolSize = 5 } = {}): Promise<DatabaseH
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
     pgliteDump ??= readFile(target.dumpFile);
-    const client = await PGlite.create({ loadDataDir: new Blob([await pgliteDump]) });
+    const client = await PGlite.create({
+      loadDataDir: new Blob([await pgliteDump]),
+      extensions: await pgliteExtensions(),
+    });
     return openDatabase({ kind: 'pglite', client });
   }
   const name = `sc_t_${randomBytes(6).toString('hex')}`;

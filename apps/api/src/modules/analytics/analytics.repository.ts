@@ -3,7 +3,14 @@ import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { localDay, startOfLocalDay } from '../../db/local-days.ts';
 import { fullyRefunded } from '../../db/sale-rows.ts';
-import { products, productViewsDaily, sales } from '../../db/schema.ts';
+import {
+  products,
+  productViewsDaily,
+  sales,
+  salesDaily,
+  sellerProductViewsDaily,
+  sellerViewsDaily,
+} from '../../db/schema.ts';
 
 /** The report's scope: one seller, local days `from` to `to` (both included), maybe one product. */
 export interface ConversionScope {
@@ -27,19 +34,38 @@ export interface SalesGroupRow {
 
 const text = (expression: SQL) => sql<string>`coalesce(${expression}, '')`;
 
-/** The key of a view bucket in each grouping. */
-const viewKeys: Record<ConversionGroup, SQL<string>> = {
-  product: sql<string>`${productViewsDaily.productId}::text`,
-  source: sql<string>`${productViewsDaily.source}`,
-  campaign: sql<string>`${productViewsDaily.campaign}`,
-  country: sql<string>`${productViewsDaily.country}`,
-  day: sql<string>`${productViewsDaily.day}::text`,
-};
+/**
+ * Where the views of a grouping are read, and their key there: the seller's sums per day and
+ * source, campaign or country, or per day and product, a few dozen rows a day; one product's own
+ * buckets by source, campaign or country (its primary key's range).
+ */
+function viewsSource(group: ConversionGroup, productId: string | undefined) {
+  if (group === 'product' || (group === 'day' && productId !== undefined)) {
+    const table = sellerProductViewsDaily;
+    const key =
+      group === 'product' ? sql<string>`${table.productId}` : sql<string>`${table.day}::text`;
+    return {
+      table,
+      key,
+      only: productId === undefined ? undefined : eq(table.productId, productId),
+    };
+  }
+  if (productId !== undefined) {
+    const table = productViewsDaily;
+    return { table, key: sql<string>`${table[group]}`, only: eq(table.productId, productId) };
+  }
+  // Every view is in one source's sum of its day: those sums also give the days.
+  const table = sellerViewsDaily;
+  return group === 'day'
+    ? { table, key: sql<string>`${table.day}::text`, only: eq(table.dimension, 'source') }
+    : { table, key: sql<string>`${table.value}`, only: eq(table.dimension, group) };
+}
 
 export function createAnalyticsRepository(db: Database, timeZone: string) {
   /** The key of a sale in each grouping; the source is grouped as stored and named after. */
   const saleKeys: Record<ConversionGroup, SQL<string>> = {
-    product: sql<string>`${sales.productId}::text`,
+    // Grouped by the uuid itself (read as its text): no text made and hashed per sale.
+    product: sql<string>`${sales.productId}`,
     source: sql<string>`''`,
     campaign: text(sql`${sales.utmCampaign}`),
     country: text(sql`${sales.buyerCountry}`),
@@ -68,22 +94,17 @@ export function createAnalyticsRepository(db: Database, timeZone: string) {
 
     /** The views of the scope per key of the grouping. */
     async viewsBy(scope: ConversionScope, group: ConversionGroup) {
-      const key = viewKeys[group];
+      const { table, key, only } = viewsSource(group, scope.productId);
       return (
         db
-          .select({
-            key,
-            views: sql<number>`sum(${productViewsDaily.views})::bigint`.mapWith(Number),
-          })
-          .from(productViewsDaily)
+          .select({ key, views: sql<number>`sum(${table.views})::bigint`.mapWith(Number) })
+          .from(table)
           .where(
             and(
-              eq(productViewsDaily.sellerId, scope.sellerId),
-              gte(productViewsDaily.day, scope.from),
-              lte(productViewsDaily.day, scope.to),
-              scope.productId === undefined
-                ? undefined
-                : eq(productViewsDaily.productId, scope.productId),
+              eq(table.sellerId, scope.sellerId),
+              gte(table.day, scope.from),
+              lte(table.day, scope.to),
+              only,
             ),
           )
           // By position: the key's time zone is a parameter, which PostgreSQL does not match by value.
@@ -96,6 +117,26 @@ export function createAnalyticsRepository(db: Database, timeZone: string) {
      * made, for their amount less their refunds, the fully refunded ones left out.
      */
     async salesBy(scope: ConversionScope, group: ConversionGroup): Promise<SalesGroupRow[]> {
+      if (group === 'day' && scope.productId === undefined) {
+        // The seller's daily rollup holds exactly these figures: the sales of the local day not
+        // fully refunded, and their amounts less refunds (a refund never exceeds its sale).
+        return db
+          .select({
+            key: sql<string>`${salesDaily.day}::text`,
+            source: sql<null>`null`,
+            utmSource: sql<null>`null`,
+            sales: salesDaily.count,
+            revenue: salesDaily.amount,
+          })
+          .from(salesDaily)
+          .where(
+            and(
+              eq(salesDaily.sellerId, scope.sellerId),
+              gte(salesDaily.day, scope.from),
+              lte(salesDaily.day, scope.to),
+            ),
+          );
+      }
       const key = saleKeys[group];
       const bySource = group === 'source';
       const source = bySource ? sales.source : sql<null>`null`;

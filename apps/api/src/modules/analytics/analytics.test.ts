@@ -162,6 +162,19 @@ describe('GET /api/analytics/conversion', () => {
     ]);
   });
 
+  it("groups one product's views by source and country, none of another product's", async () => {
+    const sources = await reportOf(`${period()}&groupBy=source&productId=${course}`);
+    expect(sources.rows.map((row) => [row.key, row.views, row.sales])).toEqual([
+      ['', 8, 1],
+      ['Weibo', 2, 1],
+    ]);
+    const countries = await reportOf(`${period()}&groupBy=country&productId=${ebook}`);
+    expect(countries.rows.map((row) => [row.key, row.views, row.sales])).toEqual([
+      ['KR', 40, 2],
+      ['CN', 10, 0],
+    ]);
+  });
+
   it('gives every day of the period, oldest first, and caps conversion at 1', async () => {
     const body = await reportOf(
       `from=${addDays(yesterday, -1)}&to=${today}&groupBy=day&productId=${course}`,
@@ -186,7 +199,13 @@ describe('GET /api/analytics/conversion', () => {
     const body = await reportOf('groupBy=day');
     expect(body.rows).toHaveLength(30);
     expect(body).toMatchObject({ from: addDays(today, -29), to: today });
-    expect(body.totals).toMatchObject({ views: 60, sales: 4 });
+    // By day, the sales come from the seller's daily rollup: the same figures net of refunds.
+    expect(body.totals).toEqual({ views: 60, sales: 4, revenue: 63_000, conversion: 4 / 60 });
+    expect(body.rows.find((row) => row.key === yesterday)).toMatchObject({
+      views: 40,
+      sales: 2,
+      revenue: 26_000,
+    });
     const onlyToday = await reportOf(`from=${today}&to=${today}`);
     expect(onlyToday.totals).toMatchObject({ views: 20, sales: 2, revenue: 37_000 });
   });

@@ -50,6 +50,12 @@ const ordered = (sort: CustomerSort): SQL[] => [
   sql`${customers.id} desc nulls last`,
 ];
 
+/** Smallest first: the same index read backwards, for a page near the list's end. */
+const reversed = (sort: CustomerSort): SQL[] => [
+  sql`${sortColumns[sort].column} asc nulls first`,
+  sql`${customers.id} asc nulls first`,
+];
+
 /** The buyer's sales, by the customer's email without regard to case. */
 const salesOfCustomer = (customer: Pick<CustomerRow, 'sellerId' | 'email'>) =>
   and(
@@ -71,7 +77,12 @@ export function createCustomerRepository(db: Database) {
   }
 
   return {
-    /** A page of the list (offset paging, as the other lists) and how many match. */
+    /**
+     * A page of the list (offset paging, as the other lists) and how many match. The count comes
+     * first, from the narrow indexes (the seller's, country and consent; the products'; the
+     * search's trigrams); a page in the far half of the list is then read from the other end of
+     * the sort's index, so that the last page skips a few rows rather than all before it.
+     */
     async list(
       sellerId: string,
       filters: CustomerFilters,
@@ -79,26 +90,31 @@ export function createCustomerRepository(db: Database) {
       limit: number,
     ): Promise<{ total: number; rows: CustomerRow[] }> {
       const where = matching(sellerId, filters);
+      const [counted] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(where);
+      const total = counted?.total ?? 0;
+      const shown = Math.min(limit, total - offset);
+      if (shown <= 0) return { total, rows: [] };
+      const skippedFromEnd = total - offset - shown;
       const { column } = sortColumns[filters.sort];
-      // The page's ids are counted off the sort's index alone (it holds the filtered columns);
+      // The page's ids are read off the sort's index alone (it holds the filtered columns);
       // only the page's own rows are then read from the table.
       const page = db
         .select({ id: customers.id, key: sql`${column}`.as('sort_key') })
         .from(customers)
         .where(where)
-        .orderBy(...ordered(filters.sort))
-        .offset(offset)
-        .limit(limit)
+        .orderBy(...(skippedFromEnd < offset ? reversed(filters.sort) : ordered(filters.sort)))
+        .offset(Math.min(offset, skippedFromEnd))
+        .limit(shown)
         .as('page');
-      const [counted, rows] = await Promise.all([
-        db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
-        db
-          .select({ customer: customers })
-          .from(page)
-          .innerJoin(customers, eq(customers.id, page.id))
-          .orderBy(sql`${page.key} desc`, sql`${page.id} desc`),
-      ]);
-      return { total: counted[0]?.total ?? 0, rows: rows.map((row) => row.customer) };
+      const rows = await db
+        .select({ customer: customers })
+        .from(page)
+        .innerJoin(customers, eq(customers.id, page.id))
+        .orderBy(sql`${page.key} desc`, sql`${page.id} desc`);
+      return { total, rows: rows.map((row) => row.customer) };
     },
 
     /** The export's keyset pages: the customers after `cursor` in the list's order. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Customer } from '@seller/contract/customers/customer';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/sql-values.ts';
 import { insertProduct, sellerIdByEmail, setSellerCreatedAt } from '../../test/database-rows.ts';
 import {
   internalSecret,
@@ -242,6 +244,53 @@ describe('GET /api/customers: search, filters, sort and pages', () => {
     expect(response.json().customers).toHaveLength(1);
   });
 
+  it.each(['lastPurchaseAt', 'totalNet', 'purchases'] as const)(
+    'gives the same order page by page, from either end, sorted by %s',
+    async (sort) => {
+      const whole = await emails(`sort=${sort}`);
+      for (const limit of [1, 3]) {
+        const paged: string[] = [];
+        for (let page = 1; page <= Math.ceil(whole.length / limit); page++) {
+          paged.push(...(await emails(`sort=${sort}&limit=${limit}&page=${page}`)));
+        }
+        expect(paged).toEqual(whole);
+      }
+      expect(await emails(`sort=${sort}&country=KR&limit=1&page=2`)).toEqual([
+        whole.filter((email) => email.endsWith('.kr'))[1],
+      ]);
+    },
+  );
+
+  it('finds part of an email or a name whatever its case, by the trigram indexes', async () => {
+    expect(await emails('query=EXAMPLE.K')).toEqual(['lee@example.kr', 'kim@example.kr']);
+    expect(await emails('query=芳')).toEqual(['wang@example.cn']);
+    expect(await emails('query=nobody-at-all')).toEqual([]);
+    // Among a seller's thousands of buyers, a search reads the few whose text has the
+    // trigrams, not every buyer of the seller.
+    const many = await signUpSeller(t.app);
+    const manyId = await sellerIdByEmail(t.database.db, many.email);
+    await t.database.db.execute(sql`
+      insert into customers (seller_id, email, name, first_purchase_at, last_purchase_at)
+      select ${manyId}, 'buyer' || n || '@example.org', 'Buyer ' || n, now(), now()
+      from generate_series(1, 5000) n`);
+    await t.database.db.execute(sql`vacuum analyze customers`);
+    const found = (await get('/api/customers?query=BUYER%204321&limit=50', many.token)).json();
+    expect(found.customers.map((customer: Customer) => customer.name)).toEqual(['Buyer 4321']);
+    const plan = await t.database.transaction(async (tx) => {
+      // The table is still small enough to read whole at once: the planner is told not to (and
+      // a seller of 5,000 buyers is still read whole; the indexes pay from some tens of thousands).
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        await tx.execute(sql`explain select count(*) from customers
+          where email ilike '%buyer4321%' or name ilike '%buyer4321%'`),
+      )
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(plan).toContain('customers_email_trgm_idx');
+    expect(plan).toContain('customers_name_trgm_idx');
+  });
+
   it.each([
     ['an unknown country', 'country=XX'],
     ['an unknown consent', 'consent=maybe'],
@@ -287,6 +336,24 @@ describe('GET /api/customers: search, filters, sort and pages', () => {
     const response = await get('/api/customers/export?query=a%00b', owner);
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toContain('application/json');
+  });
+
+  it('reads a small first page of the export, so that the file starts at once', async () => {
+    const repository = createCustomerRepository(t.database.db);
+    const limits: number[] = [];
+    const service = createCustomerService({
+      customers: {
+        ...repository,
+        after: (seller, filters, cursor, limit) => {
+          limits.push(limit);
+          return repository.after(seller, filters, cursor, limit);
+        },
+      },
+      timeZone: t.config.timeZone,
+    });
+    await service.exportCsv(ownerId, { sort: 'lastPurchaseAt' });
+    expect(limits).toHaveLength(1);
+    expect(limits[0]).toBeLessThanOrEqual(50);
   });
 
   it.each(['lastPurchaseAt', 'totalNet', 'purchases'] as const)(

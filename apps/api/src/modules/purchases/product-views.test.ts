@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordProductViewsBody } from '@seller/contract/sales/record-product-views';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productViewsDaily } from '../../db/schema.ts';
+import {
+  products,
+  productViewsDaily,
+  sellerProductViewsDaily,
+  sellerViewsDaily,
+} from '../../db/schema.ts';
+import { rowsOf } from '../../db/sql-values.ts';
 import { addDays, localDayOf } from '../../lib/local-day.ts';
 import { insertProduct, productCounters, sellerIdByEmail } from '../../test/database-rows.ts';
 import { internalSecret, signedPost } from '../../test/member-site-calls.ts';
@@ -308,5 +314,67 @@ describe('views by day, source, campaign and country', () => {
     }
     expect(await viewsOf(product)).toBe(0);
     expect(await bucketsOf(product)).toEqual([]);
+  });
+});
+
+describe("the seller's view sums", () => {
+  /** The seller's sums as stored, and as summed from the product buckets, in one order. */
+  async function sumsAndBuckets(seller: string) {
+    const rows = async (query: SQL) => rowsOf(await t.database.db.execute(query));
+    const byProduct = sql`seller_id, day::text, product_id`;
+    return {
+      bySource: await rows(
+        sql`select seller_id, dimension, day::text, value, views from ${sellerViewsDaily}
+            where seller_id = ${seller} order by 1, 2, 3, 4`,
+      ),
+      bySourceFromBuckets: await rows(
+        sql`select b.seller_id, d.dimension, b.day::text, d.value, sum(b.views)::bigint as views
+            from ${productViewsDaily} b cross join lateral (
+              values ('source', b.source), ('campaign', b.campaign), ('country', b.country)
+            ) d(dimension, value)
+            where b.seller_id = ${seller} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+      ),
+      byProduct: await rows(
+        sql`select ${byProduct}, views from ${sellerProductViewsDaily} where seller_id = ${seller} order by 1, 2, 3`,
+      ),
+      byProductFromBuckets: await rows(
+        sql`select ${byProduct}, sum(views)::bigint as views from ${productViewsDaily}
+            where seller_id = ${seller} group by 1, 2, 3 order by 1, 2, 3`,
+      ),
+    };
+  }
+
+  it('equal the buckets after batches and single views, and after a rebuild', async () => {
+    const seller = await signUpSeller(t.app);
+    const owner = await sellerIdByEmail(t.database.db, seller.email);
+    const [a, b] = [
+      await insertProduct(t.database.db, owner),
+      await insertProduct(t.database.db, owner),
+    ];
+    const yesterday = addDays(localDayOf(new Date(), t.config.timeZone), -1);
+    await send({
+      views: [
+        { productId: a, count: 2, day: yesterday, source: 'naver.com', country: 'KR' },
+        { productId: b, count: 3, day: yesterday, source: 'naver.com', country: 'KR' },
+        { productId: a, count: 4, utmSource: 'weibo', utmCampaign: 'spring', country: 'CN' },
+        { productId: b, count: 5 },
+      ],
+    } satisfies RecordProductViewsBody);
+    await send({ views: [{ productId: a, count: 7, day: yesterday, source: 'naver' }] });
+    await signedPost(t.app, `/api/internal/products/${b}/views`, {});
+
+    const kept = await sumsAndBuckets(owner);
+    // A day's views by source (3 rows), by campaign (3) and by country (4), two products' in one.
+    expect(kept.bySource).toHaveLength(10);
+    expect(kept.bySource).toEqual(kept.bySourceFromBuckets);
+    expect(kept.byProduct).toHaveLength(4);
+    expect(kept.byProduct).toEqual(kept.byProductFromBuckets);
+
+    await t.database.db.delete(sellerViewsDaily).where(eq(sellerViewsDaily.sellerId, owner));
+    await t.database.db
+      .delete(sellerProductViewsDaily)
+      .where(eq(sellerProductViewsDaily.sellerId, owner));
+    await createPurchaseRepository(t.database, t.config.timeZone).rebuildRollups();
+    expect(await sumsAndBuckets(owner)).toEqual(kept);
   });
 });

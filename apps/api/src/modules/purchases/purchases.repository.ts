@@ -19,8 +19,10 @@ import {
   type SaleRow,
   sales,
   salesDaily,
+  sellerProductViewsDaily,
   sellerSalesTotals,
   sellers,
+  sellerViewsDaily,
   webhooks,
 } from '../../db/schema.ts';
 import { column, rowsOf } from '../../db/sql-values.ts';
@@ -343,17 +345,43 @@ const purchaseInTransactionOf = (row: RawRow): PurchaseInTransaction => ({
   hearing: column.booleans(row, 'hearing'),
 });
 
+/** Each bucket row of `rows` once per dimension of the sellers' sums, as (dimension, value). */
+const byDimension = (rows: SQL) => sql`
+  ${rows} cross join lateral (
+    values ('source', b.source), ('campaign', b.campaign), ('country', b.country)
+  ) d(dimension, value)`;
+
 /**
- * Adds the rows of `select` (product, seller, day, source, campaign, country, views; one row
- * per bucket, in key order) to the daily view buckets, creating those not there yet.
+ * The CTEs of a view statement whose `counted` holds the views to add, one row per bucket (id,
+ * seller_id, day, source, campaign, country, views): each product's bucket, created if not there
+ * yet, and the seller's sums of the same views per day and source, campaign or country and per
+ * day and product, which the conversion report reads. Kept by the statement that adds to the
+ * buckets, they always equal them. Each insert goes in key order, so two statements adding to
+ * one seller's sums take their rows in the same order and never wait for each other in a cycle.
  */
-function addToBuckets(select: SQL): SQL {
-  return sql`
+const addCountedViews = sql`
+  buckets as (
     insert into ${productViewsDaily} as b (product_id, seller_id, day, source, campaign, country, views)
-    ${select}
+    select id, seller_id, day, source, campaign, country, views from counted
+    order by id, day, source, campaign, country
     on conflict (product_id, day, source, campaign, country)
-    do update set views = b.views + excluded.views`;
-}
+    do update set views = b.views + excluded.views
+  ),
+  seller_sums as (
+    insert into ${sellerViewsDaily} as s (seller_id, dimension, day, value, views)
+    select b.seller_id, d.dimension, b.day, d.value, sum(b.views)
+    from ${byDimension(sql`counted b`)}
+    group by 1, 2, 3, 4 order by 1, 2, 3, 4
+    on conflict (seller_id, dimension, day, value)
+    do update set views = s.views + excluded.views
+  ),
+  product_sums as (
+    insert into ${sellerProductViewsDaily} as s (seller_id, day, product_id, views)
+    select seller_id, day, id, sum(views) from counted
+    group by 1, 2, 3 order by 1, 2, 3
+    on conflict (seller_id, day, product_id)
+    do update set views = s.views + excluded.views
+  )`;
 
 export function createPurchaseRepository(
   { db, statements, transaction }: DataAccess,
@@ -378,7 +406,12 @@ export function createPurchaseRepository(
         where p.id = views.id
         returning p.id, p.seller_id, p.view_count, views.count
       ),
-      buckets as (${addToBuckets(sql`select id, seller_id, ${today}, '', '', '', count from updated order by id`)})
+      counted as (
+        select id, seller_id, ${today} as day, '' as source, '' as campaign, '' as country,
+               count as views
+        from updated
+      ),
+      ${addCountedViews}
       select id, view_count from updated`,
     (row) => ({ id: column.text(row, 'id'), viewCount: column.integer(row, 'view_count') }),
   );
@@ -409,12 +442,13 @@ export function createPurchaseRepository(
         where p.id = views.id
         returning p.id, p.seller_id, views.items
       ),
-      buckets as (${addToBuckets(sql`
+      counted as (
         select items.id, updated.seller_id, coalesce(items.day, ${today}) as day,
-               items.source, items.campaign, items.country, sum(items.count)
+               items.source, items.campaign, items.country, sum(items.count) as views
         from items join updated on updated.id = items.id
         group by 1, 2, 3, 4, 5, 6
-        order by 1, 3, 4, 5, 6`)})
+      ),
+      ${addCountedViews}
       select coalesce(sum(items), 0) as accepted from updated`,
     (row) => column.integer(row, 'accepted'),
   );
@@ -545,14 +579,16 @@ export function createPurchaseRepository(
 
     /**
      * Recomputes every rollup (each product's sales count among them) and every customer's
-     * figures from the sales table and what was refunded of each sale, in one transaction: after a bulk load (benchmarks) or a
-     * change of TIME_ZONE.
+     * figures from the sales table and what was refunded of each sale, and the sellers' view sums
+     * from the view buckets, in one transaction: after a bulk load (benchmarks) or a change of
+     * TIME_ZONE.
      */
     async rebuildRollups(): Promise<void> {
       await transaction(async (tx) => {
         // Readers wait rather than see half-built rollups; purchases wait for the rebuild.
         await tx.execute(
-          sql`lock table ${sales}, ${salesDaily}, ${productSales}, ${sellerSalesTotals}, ${customers} in exclusive mode`,
+          sql`lock table ${sales}, ${salesDaily}, ${productSales}, ${sellerSalesTotals}, ${customers},
+              ${productViewsDaily}, ${sellerViewsDaily}, ${sellerProductViewsDaily} in exclusive mode`,
         );
         await tx.execute(sql`delete from ${salesDaily}`);
         await tx.execute(sql`delete from ${productSales}`);
@@ -575,6 +611,18 @@ export function createPurchaseRepository(
           insert into ${sellerSalesTotals} (seller_id, count, amount, net, refunded_count)
           select seller_id, ${figures}, ${refundedCount} from ${sales} group by seller_id`);
         await tx.execute(rebuildCustomers());
+        // The sellers' view sums, from the buckets (loaded in bulk with the sales).
+        await tx.execute(sql`delete from ${sellerViewsDaily}`);
+        await tx.execute(sql`delete from ${sellerProductViewsDaily}`);
+        await tx.execute(sql`
+          insert into ${sellerViewsDaily} (seller_id, dimension, day, value, views)
+          select b.seller_id, d.dimension, b.day, d.value, sum(b.views)
+          from ${byDimension(sql`${productViewsDaily} b`)}
+          group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+        await tx.execute(sql`
+          insert into ${sellerProductViewsDaily} (seller_id, day, product_id, views)
+          select seller_id, day, product_id, sum(views)
+          from ${productViewsDaily} group by 1, 2, 3 order by 1, 2, 3`);
       });
     },
   };
