@@ -90,14 +90,6 @@ export function createSessionService(deps: {
       return true;
     },
 
-    /**
-     * The seller's sessions or tokens changed on this copy (after its transaction committed):
-     * forgotten here at once, where the database's notice could come after the next request.
-     */
-    forgetSeller(sellerId: string): void {
-      cache?.forgetSeller(sellerId);
-    },
-
     async list(sellerId: string, currentSessionId: string | undefined): Promise<SessionsResponse> {
       const rows = await sessions.listActive(sellerId, now());
       return {
