@@ -1,6 +1,7 @@
 import type { DiscountStatus } from '@seller/contract/discounts/discount';
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
+import type { RawRow } from '../../db/hot-statements.ts';
 import {
   type DiscountCodeRow,
   type DiscountRedemptionRow,
@@ -10,6 +11,7 @@ import {
   discounts,
   products,
 } from '../../db/schema.ts';
+import { column } from '../../db/sql-values.ts';
 
 /** What the seller sets of a discount, checked. */
 export interface DiscountValues {
@@ -44,9 +46,164 @@ export interface CodeForProduct {
   discount: DiscountRow;
 }
 
-export function createDiscountRepository({ db, transaction }: DataAccess) {
+/**
+ * A code as a redeem or a check first reads it, without a lock: what its rules need, and whether
+ * the order already holds a use (of any code).
+ */
+export interface CodeAtFirstSight {
+  codeId: string;
+  code: string;
+  singleUse: boolean;
+  discount: Pick<
+    DiscountRow,
+    | 'id'
+    | 'kind'
+    | 'percent'
+    | 'amount'
+    | 'productIds'
+    | 'maxUses'
+    | 'startsAt'
+    | 'endsAt'
+    | 'minAmount'
+  >;
+  orderHolds: boolean;
+}
+
+function codeAtFirstSightOf(row: RawRow): CodeAtFirstSight {
+  const productIds = column.nullableTexts(row, 'product_ids');
+  if (productIds === null) throw new Error('column product_ids: null');
+  const kind = column.text(row, 'kind');
+  if (kind !== 'percent' && kind !== 'fixed') throw new Error(`column kind: ${kind}`);
+  return {
+    codeId: column.text(row, 'code_id'),
+    code: column.text(row, 'code'),
+    singleUse: column.boolean(row, 'single_use'),
+    discount: {
+      id: column.text(row, 'discount_id'),
+      kind,
+      percent: column.nullableInteger(row, 'percent'),
+      amount: column.nullableInteger(row, 'amount'),
+      productIds,
+      maxUses: column.nullableInteger(row, 'max_uses'),
+      startsAt: column.nullableTimestamp(row, 'starts_at'),
+      endsAt: column.nullableTimestamp(row, 'ends_at'),
+      minAmount: column.integer(row, 'min_amount'),
+    },
+    orderHolds: column.boolean(row, 'order_holds'),
+  };
+}
+
+export function createDiscountRepository({ db, statements, transaction }: DataAccess) {
+  /**
+   * The member site's redeems and checks of a code that takes no turns (no limit, not single-use)
+   * are the busy ones: a flash sale's code, or a shop's welcome code. They run two hot
+   * statements and no transaction: this read, then `holdAsRead`.
+   */
+  const findCodeForProduct = statements.prepare(
+    'discount_code_for_product',
+    sql`select c.id as code_id, c.code, c.single_use, d.id as discount_id, d.kind, d.percent,
+               d.amount, d.product_ids, d.max_uses, d.starts_at, d.ends_at, d.min_amount,
+               exists (select from ${discountRedemptions} r
+                       where r.order_id = ${sql.placeholder('orderId')}) as order_holds
+        from ${products} p
+        join ${discountCodes} c on c.seller_id = p.seller_id
+        join ${discounts} d on d.id = c.discount_id
+        where p.id = ${sql.placeholder('productId')} and p.status <> 'deleted'
+          and c.code = ${sql.placeholder('code')} and not c.archived
+          and d.archived_at is null`,
+    codeAtFirstSightOf,
+  );
+
+  /**
+   * Writes the order's hold if the code and its discount are, once locked, still as read: not
+   * archived, without a limit, the same rules and value. The code's row is locked before the
+   * discount's, in the order a purchase locks them (`lockCodeAndDiscount`), each `for key share`
+   * as a redeem that takes no turns locks them.
+   */
+  const holdAsRead = statements.prepare(
+    'discount_hold_as_read',
+    sql`with code as (
+          select id from ${discountCodes}
+          where id = ${sql.placeholder('codeId')} and code = ${sql.placeholder('code')}
+            and not archived and not single_use
+          for key share
+        ), discount as (
+          select id from ${discounts}
+          where id = ${sql.placeholder('discountId')} and exists (select from code)
+            and archived_at is null and max_uses is null
+            and kind = ${sql.placeholder('kind')}
+            and percent is not distinct from ${sql.placeholder('percent')}::int
+            and amount is not distinct from ${sql.placeholder('discountValue')}::bigint
+            and product_ids = ${sql.placeholder('productIds')}::uuid[]
+            and starts_at is not distinct from ${sql.placeholder('startsAt')}::timestamptz
+            and ends_at is not distinct from ${sql.placeholder('endsAt')}::timestamptz
+            and min_amount = ${sql.placeholder('minAmount')}::bigint
+          for key share
+        )
+        insert into ${discountRedemptions} (order_id, discount_id, code_id, code, product_id,
+          amount, discount_amount, final_amount, expires_at)
+        select ${sql.placeholder('orderId')}::text, discount.id, ${sql.placeholder('codeId')}::uuid,
+               ${sql.placeholder('code')}::text, ${sql.placeholder('productId')}::uuid,
+               ${sql.placeholder('amount')}::bigint, ${sql.placeholder('discountAmount')}::bigint,
+               ${sql.placeholder('finalAmount')}::bigint,
+               ${sql.placeholder('expiresAt')}::timestamptz
+        from discount
+        returning order_id`,
+    (row) => column.text(row, 'order_id'),
+  );
+
   return {
     transaction,
+
+    /**
+     * The seller's code with these letters for the product (not archived, its discount not
+     * archived), read without a lock, and whether `orderId` already holds a use.
+     */
+    async findCodeForProduct(input: {
+      productId: string;
+      code: string;
+      orderId: string | null;
+    }): Promise<CodeAtFirstSight | undefined> {
+      const [row] = await findCodeForProduct({
+        productId: input.productId,
+        code: input.code,
+        orderId: input.orderId,
+      });
+      return row;
+    },
+
+    /**
+     * The hold of a code that takes no turns, written by one statement; false (nothing written)
+     * when the code or its discount changed since `found` was read.
+     */
+    async holdAsRead(
+      found: CodeAtFirstSight,
+      hold: Pick<
+        DiscountRedemptionRow,
+        'orderId' | 'productId' | 'amount' | 'discountAmount' | 'finalAmount' | 'expiresAt'
+      >,
+    ): Promise<boolean> {
+      const { discount } = found;
+      const rows = await holdAsRead({
+        codeId: found.codeId,
+        code: found.code,
+        discountId: discount.id,
+        kind: discount.kind,
+        percent: discount.percent,
+        discountValue: discount.amount,
+        productIds: discount.productIds,
+        startsAt: discount.startsAt?.toISOString() ?? null,
+        endsAt: discount.endsAt?.toISOString() ?? null,
+        minAmount: discount.minAmount,
+        orderId: hold.orderId,
+        productId: hold.productId,
+        amount: hold.amount,
+        discountAmount: hold.discountAmount,
+        finalAmount: hold.finalAmount,
+        expiresAt: hold.expiresAt.toISOString(),
+      });
+      return rows.length === 1;
+    },
 
     async list(
       sellerId: string,

@@ -15,7 +15,12 @@ import type { DiscountRedemptionRow, DiscountRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { byteOrderMark, csvLine, localDateTimeFormatter } from '../../lib/csv.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
-import type { CodeForProduct, DiscountRepository, DiscountValues } from './discounts.repository.ts';
+import type {
+  CodeAtFirstSight,
+  CodeForProduct,
+  DiscountRepository,
+  DiscountValues,
+} from './discounts.repository.ts';
 
 type DiscountInput = z.output<typeof discountInputSchema>;
 
@@ -41,6 +46,31 @@ export function discountStatusAt(row: DiscountRow, now: Date): DiscountStatus {
   if (row.endsAt && row.endsAt.getTime() <= now.getTime()) return 'expired';
   if (row.startsAt && row.startsAt.getTime() > now.getTime()) return 'scheduled';
   return 'active';
+}
+
+const codePattern = /^[A-Z0-9_-]{3,64}$/;
+const codeNotFound = () => new AppError('discount_not_found', 'No such discount code');
+const codeUsedUp = () => new AppError('discount_used_up', 'The discount code has no use left');
+
+/** Why the discount's rules refuse the code for this product and price at `at`, if they do. */
+function refusalByRules(
+  discount: Pick<DiscountRow, 'startsAt' | 'endsAt' | 'productIds' | 'minAmount'>,
+  input: CodeCheck,
+  at: Date,
+): AppError | undefined {
+  if (
+    (discount.startsAt && discount.startsAt.getTime() > at.getTime()) ||
+    (discount.endsAt && discount.endsAt.getTime() <= at.getTime())
+  ) {
+    return new AppError('discount_inactive', 'The discount code is not in force now');
+  }
+  if (discount.productIds.length > 0 && !discount.productIds.includes(input.productId)) {
+    return new AppError('discount_not_applicable', 'The discount code is not for this product');
+  }
+  if (input.amount < discount.minAmount) {
+    return new AppError('discount_below_minimum', 'The price is below the code’s least price');
+  }
+  return undefined;
 }
 
 /** A code read without a limit whose discount has one once locked: checked again, taking turns. */
@@ -153,13 +183,12 @@ export function createDiscountService(deps: {
     at: Date,
     turns = false,
   ): Promise<{ found: CodeForProduct; discount: DiscountRow; discountAmount: number }> {
-    const notFoundError = new AppError('discount_not_found', 'No such discount code');
     const code = input.code.toUpperCase();
-    if (!/^[A-Z0-9_-]{3,64}$/.test(code)) throw notFoundError;
+    if (!codePattern.test(code)) throw codeNotFound();
     const sellerId = await discounts.productSeller(input.productId, tx);
-    if (!sellerId) throw notFoundError;
+    if (!sellerId) throw codeNotFound();
     const found = await discounts.findCode(sellerId, code, tx);
-    if (!found) throw notFoundError;
+    if (!found) throw codeNotFound();
     // A code whose uses are counted (its discount has a limit, or it is single-use) takes its
     // turn; one without has nothing to count, and its redeems go side by side (a flash sale's
     // code would otherwise hold every connection waiting its turn).
@@ -169,42 +198,59 @@ export function createDiscountService(deps: {
       { codeId: found.code.id, discountId: found.discount.id },
       counted ? 'update' : 'key share',
     );
-    if (!discount || discount.archivedAt) throw notFoundError;
+    if (!discount || discount.archivedAt) throw codeNotFound();
     // A limit set since the code was read: counted only by taking turns, from the start.
     if (!counted && discount.maxUses !== null) throw new LimitSetMeanwhile();
-    if (
-      (discount.startsAt && discount.startsAt.getTime() > at.getTime()) ||
-      (discount.endsAt && discount.endsAt.getTime() <= at.getTime())
-    ) {
-      throw new AppError('discount_inactive', 'The discount code is not in force now');
-    }
-    if (discount.productIds.length > 0 && !discount.productIds.includes(input.productId)) {
-      throw new AppError('discount_not_applicable', 'The discount code is not for this product');
-    }
-    if (input.amount < discount.minAmount) {
-      throw new AppError('discount_below_minimum', 'The price is below the code’s least price');
-    }
-    const usedUp = new AppError('discount_used_up', 'The discount code has no use left');
+    const refusal = refusalByRules(discount, input, at);
+    if (refusal) throw refusal;
     if (discount.maxUses !== null) {
       const held = await discounts.liveHolds(tx, { discountId: discount.id }, at);
-      if (discount.uses + held >= discount.maxUses) throw usedUp;
+      if (discount.uses + held >= discount.maxUses) throw codeUsedUp();
     }
     if (found.code.singleUse) {
       const codeUses = await discounts.codeUses(tx, found.code.id);
       const held = await discounts.liveHolds(tx, { codeId: found.code.id }, at);
-      if (codeUses + held >= 1) throw usedUp;
+      if (codeUses + held >= 1) throw codeUsedUp();
     }
     return { found, discount, discountAmount: discountAmountOf(discount, input.amount) };
   }
 
-  const appliedOf = (discount: DiscountRow, code: string) => ({
+  /**
+   * The code as first read, when it takes no turns (no limit, not single-use) and, for a
+   * redeem, the order holds no use yet: a check answers from it, a redeem writes its hold in one
+   * statement. Undefined sends the call the locked way (`applicable`), which also gives the
+   * error of a code that does not exist.
+   */
+  async function withoutTurns(
+    input: CodeCheck,
+    orderId: string | null,
+  ): Promise<CodeAtFirstSight | undefined> {
+    const code = input.code.toUpperCase();
+    if (!codePattern.test(code)) return undefined;
+    const found = await discounts.findCodeForProduct({
+      productId: input.productId,
+      code,
+      orderId,
+    });
+    if (!found || found.orderHolds || found.singleUse || found.discount.maxUses !== null) {
+      return undefined;
+    }
+    return found;
+  }
+
+  const appliedOf = (discount: Pick<DiscountRow, 'kind' | 'percent' | 'amount'>, code: string) => ({
     code,
     kind: discount.kind,
     percent: discount.percent,
     amount: discount.amount,
   });
 
-  const redemptionOf = (row: DiscountRedemptionRow): RedeemDiscountResponse['redemption'] => ({
+  const redemptionOf = (
+    row: Pick<
+      DiscountRedemptionRow,
+      'orderId' | 'code' | 'discountAmount' | 'finalAmount' | 'expiresAt'
+    >,
+  ): RedeemDiscountResponse['redemption'] => ({
     orderId: row.orderId,
     code: row.code,
     discountAmount: row.discountAmount,
@@ -328,6 +374,17 @@ export function createDiscountService(deps: {
     /** Whether the code applies, and the price it gives; nothing is held. */
     async validate(input: CodeCheck): Promise<ValidateDiscountResponse> {
       const at = now();
+      const found = await withoutTurns(input, null);
+      if (found) {
+        const refusal = refusalByRules(found.discount, input, at);
+        if (refusal) throw refusal;
+        const discountAmount = discountAmountOf(found.discount, input.amount);
+        return {
+          discount: appliedOf(found.discount, found.code),
+          discountAmount,
+          finalAmount: input.amount - discountAmount,
+        };
+      }
       return takingTurnsIfLimited((turns) =>
         discounts.transaction(async (tx) => {
           const { found, discount, discountAmount } = await applicable(tx, input, at, turns);
@@ -351,6 +408,25 @@ export function createDiscountService(deps: {
     ): Promise<{ created: boolean; redemption: RedeemDiscountResponse['redemption'] }> {
       const at = now();
       try {
+        const found = await withoutTurns(input, input.orderId);
+        if (found) {
+          const refusal = refusalByRules(found.discount, input, at);
+          if (refusal) throw refusal;
+          const discountAmount = discountAmountOf(found.discount, input.amount);
+          const hold = {
+            orderId: input.orderId,
+            code: found.code,
+            productId: input.productId,
+            amount: input.amount,
+            discountAmount,
+            finalAmount: input.amount - discountAmount,
+            expiresAt: new Date(at.getTime() + holdSeconds * 1000),
+          };
+          // Changed since it was read (a limit set, an edit, archived): the locked way decides.
+          if (await discounts.holdAsRead(found, hold)) {
+            return { created: true, redemption: redemptionOf(hold) };
+          }
+        }
         return await takingTurnsIfLimited((turns) =>
           discounts.transaction(async (tx) => {
             const existing = await discounts.findRedemption(tx, input.orderId);

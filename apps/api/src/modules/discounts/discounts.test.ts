@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Discount } from '@seller/contract/discounts/discount';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discountCodes, discountRedemptions, discounts } from '../../db/schema.ts';
 import { signInternalRequest } from '../../lib/internal-signature.ts';
 import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
 import { internalSecret, signedPost } from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createDiscountRepository } from './discounts.repository.ts';
 
 let t: TestApp;
 let token: string;
@@ -439,6 +442,74 @@ describe('discount codes: the member site', () => {
     clockAt += 600_000;
     const later = await redeem({ orderId: `order-${randomUUID()}`, productId, code, amount: 100 });
     expect(later.statusCode).toBe(201);
+  });
+
+  it('replaces an expired hold of the same order for a code without a limit', async () => {
+    const code = uniqueCode();
+    await discountOf({ code, kind: 'percent', percent: 20 });
+    const body = { orderId: `order-${randomUUID()}`, productId, code, amount: 1000 };
+    expect((await redeem(body)).statusCode).toBe(201);
+    clockAt += 600_000;
+    const again = await redeem({ ...body, amount: 2000 });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().redemption).toMatchObject({ discountAmount: 400, finalAmount: 1600 });
+  });
+
+  it('writes the hold of a code read without a lock only if it is still as read', async () => {
+    const repository = createDiscountRepository(t.database);
+    const at = new Date(clockAt);
+    const holdFor = async (code: string) => {
+      const found = await repository.findCodeForProduct({ productId, code, orderId: null });
+      if (!found) throw new Error(`code ${code} not found`);
+      const orderId = `order-${randomUUID()}`;
+      return {
+        orderId,
+        write: () =>
+          repository.holdAsRead(found, {
+            orderId,
+            productId,
+            amount: 1000,
+            discountAmount: 100,
+            finalAmount: 900,
+            expiresAt: new Date(at.getTime() + 60_000),
+          }),
+      };
+    };
+    const heldRows = (orderId: string) =>
+      t.database.db
+        .select()
+        .from(discountRedemptions)
+        .where(eq(discountRedemptions.orderId, orderId));
+
+    const unchanged = await holdFor(
+      (await discountOf({ code: uniqueCode(), kind: 'percent', percent: 10 })).code,
+    );
+    expect(await unchanged.write()).toBe(true);
+    expect(await heldRows(unchanged.orderId)).toHaveLength(1);
+
+    // Each change made between the read and the write sends the redeem the locked way.
+    const changes: ((id: string) => Promise<unknown>)[] = [
+      (id) => t.database.db.update(discounts).set({ maxUses: 5 }).where(eq(discounts.id, id)),
+      (id) => t.database.db.update(discounts).set({ percent: 50 }).where(eq(discounts.id, id)),
+      (id) => t.database.db.update(discounts).set({ archivedAt: at }).where(eq(discounts.id, id)),
+      (id) =>
+        t.database.db
+          .update(discounts)
+          .set({ endsAt: at, productIds: [otherProductId] })
+          .where(eq(discounts.id, id)),
+      (id) =>
+        t.database.db
+          .update(discountCodes)
+          .set({ archived: true })
+          .where(eq(discountCodes.discountId, id)),
+    ];
+    for (const change of changes) {
+      const discount = await discountOf({ code: uniqueCode(), kind: 'percent', percent: 10 });
+      const hold = await holdFor(discount.code);
+      await change(discount.id);
+      expect(await hold.write()).toBe(false);
+      expect(await heldRows(hold.orderId)).toHaveLength(0);
+    }
   });
 
   it('refuses unsigned calls with 401', async () => {
