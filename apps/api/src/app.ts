@@ -444,8 +444,9 @@ export async function buildApp({
       }),
     );
   }
+  // The member site's writes go through a pool of their own (`DatabaseHandle.ingest`).
   const purchases = createPurchaseService({
-    purchases: createPurchaseRepository(database, config.timeZone),
+    purchases: createPurchaseRepository(database.ingest, config.timeZone),
     timeZone: config.timeZone,
     viewBatchIntervalMs: config.viewBatchIntervalMs,
     listeners: [saleNotifications.saleListener, webhooks.saleListener],
@@ -468,7 +469,7 @@ export async function buildApp({
   });
   app.decorate('payouts', payouts);
   const refunds = createRefundService({
-    refunds: createRefundRepository(database, config.timeZone),
+    refunds: createRefundRepository(database.ingest, config.timeZone),
     listeners: [
       {
         // A mail for a seller who mails each sale, and the webhook event.
@@ -497,7 +498,7 @@ export async function buildApp({
     ...now,
   });
   const discounts = createDiscountService({
-    discounts: createDiscountRepository(database),
+    discounts: createDiscountRepository(database.ingest),
     holdSeconds: config.discountHoldSeconds,
     timeZone: config.timeZone,
     ...now,

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_INGEST_POOL_SIZE', '0'],
     ['VIEW_BATCH_INTERVAL_MS', '-1'],
     ['VIEW_BATCH_INTERVAL_MS', '5000'],
     ['VIEW_BATCH_INTERVAL_MS', 'soon'],

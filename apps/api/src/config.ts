@@ -52,6 +52,8 @@ const environmentSchema = z.object({
     .optional(),
   /** Connections each server copy keeps to PostgreSQL (with DATABASE_URL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Connections each server copy keeps for the member site's writes (with DATABASE_URL). */
+  DATABASE_INGEST_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters (256 bits)').optional(),
   /** Keys being retired: tokens they signed are still accepted, new ones never use them. */
   JWT_PREVIOUS_SECRETS: secretList.default([]),
@@ -168,6 +170,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** `DATABASE_INGEST_POOL_SIZE`: the pool of the member site's writes. */
+  databaseIngestPoolSize: number;
   jwtSecret: string;
   jwtPreviousSecrets: string[];
   tokenTtlSeconds: number;
@@ -291,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
+    databaseIngestPoolSize: values.DATABASE_INGEST_POOL_SIZE,
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     jwtPreviousSecrets: values.JWT_PREVIOUS_SECRETS,
     tokenTtlSeconds: values.TOKEN_TTL_SECONDS,

@@ -17,7 +17,12 @@ function readConfig(): Config {
 const config = readConfig();
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        ingestPoolSize: config.databaseIngestPoolSize,
+      }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 await database.migrate();

@@ -33,6 +33,13 @@ export interface DatabaseHandle {
    * the handle stops every one).
    */
   listen(channel: string, listener: ChannelListener): () => Promise<void>;
+  /**
+   * The member site's writes (purchases, refunds, code redeems and checks, views). On
+   * PostgreSQL they have a pool of their own (`ingestPoolSize`): a burst of them (a flash sale)
+   * waits for its own connections while the sellers' pages keep theirs, rather than every read
+   * queuing behind it. On PGlite, the same single connection.
+   */
+  ingest: DataAccess;
   close(): Promise<void>;
 }
 
@@ -58,7 +65,7 @@ export async function pgliteExtensions() {
 export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; ingestPoolSize?: number }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; client: PGlite };
 
@@ -161,29 +168,37 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      idleTimeoutMillis: 30_000,
+    const poolOf = (max: number) => {
+      const pool = new pg.Pool({ connectionString: target.url, max, idleTimeoutMillis: 30_000 });
+      // An idle client losing its connection (server restart) must not crash the process.
+      pool.on('error', () => {});
+      // Nor a checked-out one: the pool listens only to idle clients, and a client that is
+      // checked out (inside a transaction) but not running a query when PostgreSQL terminates
+      // its connection emits 'error' with nobody listening, which kills the process. The
+      // request using it fails on its next query and the pool drops the dead client on release.
+      pool.on('connect', (client) => {
+        client.on('error', () => {});
+      });
+      return pool;
+    };
+    const accessOn = (pool: pg.Pool) => ({
+      db: drizzlePg({ client: pool }),
+      statements: createHotStatements(
+        async (statement) => (await pool.query<RawRow>(statement)).rows,
+      ),
+      transaction: <T>(work: (tx: Database) => Promise<T>) =>
+        transactionOnPool(pool, (client) => drizzlePg({ client }), work),
     });
-    // An idle client losing its connection (server restart) must not crash the process.
-    pool.on('error', () => {});
-    // Nor a checked-out one: the pool listens only to idle clients, and a client that is
-    // checked out (inside a transaction) but not running a query when PostgreSQL terminates
-    // its connection emits 'error' with nobody listening, which kills the process. The
-    // request using it fails on its next query and the pool drops the dead client on release.
-    pool.on('connect', (client) => {
-      client.on('error', () => {});
-    });
-    const db = drizzlePg({ client: pool });
+    const pool = poolOf(target.poolSize ?? 10);
+    const ingestPool = poolOf(target.ingestPoolSize ?? 10);
+    const { db, statements, transaction } = accessOn(pool);
     const listeners = new Set<() => Promise<void>>();
     return {
       kind: 'postgres',
       db,
-      statements: createHotStatements(
-        async (statement) => (await pool.query<RawRow>(statement)).rows,
-      ),
-      transaction: (work) => transactionOnPool(pool, (client) => drizzlePg({ client }), work),
+      statements,
+      transaction,
+      ingest: accessOn(ingestPool),
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => ping(db),
       listen: (channel, listener) => {
@@ -197,7 +212,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: async () => {
         await Promise.all([...listeners].map((end) => end()));
         listeners.clear();
-        await pool.end();
+        await Promise.all([pool.end(), ingestPool.end()]);
       },
     };
   }
@@ -215,14 +230,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     client = await PGlite.create({ dataDir, extensions: await pgliteExtensions() });
   }
   const db = drizzlePglite({ client });
+  // One connection, so no names: PGlite runs each statement as given.
+  const statements = createHotStatements(
+    async ({ text, values }) => (await client.query<RawRow>(text, values)).rows,
+  );
+  const transaction: DataAccess['transaction'] = (work) => db.transaction(work);
   return {
     kind: 'pglite',
     db,
-    // One connection, so no names: PGlite runs each statement as given.
-    statements: createHotStatements(
-      async ({ text, values }) => (await client.query<RawRow>(text, values)).rows,
-    ),
-    transaction: (work) => db.transaction(work),
+    statements,
+    transaction,
+    ingest: { db, statements, transaction },
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db),
     // One process holds the database: its notices are delivered as the committing statement

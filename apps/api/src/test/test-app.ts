@@ -22,6 +22,7 @@ export async function createTestApp(
     AppDependencies,
     'onRoute' | 'logStream' | 'clock' | 'sleep' | 'passwordHashCost'
   > = {},
+  pools: Parameters<typeof openTestDatabase>[0] = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'seller-app-'));
   const config = loadConfig({
@@ -35,7 +36,7 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(pools);
   const app = await buildApp({
     config,
     database,

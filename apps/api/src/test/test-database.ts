@@ -9,9 +9,13 @@ let pgliteDump: Promise<Buffer> | undefined;
 
 /**
  * A fresh, migrated database of its own for one test file; `close` drops it. On PostgreSQL, a
- * pool of `poolSize` connections (one, to look at what a connection keeps).
+ * pool of `poolSize` connections (one, to look at what a connection keeps) and one of
+ * `ingestPoolSize` for the member site's writes.
  */
-export async function openTestDatabase({ poolSize = 5 } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase({
+  poolSize = 5,
+  ingestPoolSize = 5,
+} = {}): Promise<DatabaseHandle> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
     pgliteDump ??= readFile(target.dumpFile);
@@ -27,7 +31,12 @@ export async function openTestDatabase({ poolSize = 5 } = {}): Promise<DatabaseH
   );
   const url = new URL(target.url);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    poolSize,
+    ingestPoolSize,
+  });
   return {
     ...database,
     close: async () => {
