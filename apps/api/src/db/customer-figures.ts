@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { customers, sales } from './schema.ts';
+import { customers, sales, sellers } from './schema.ts';
 
 /*
  * How sales and refunds keep the `customers` table current, inside their own statements
@@ -76,7 +76,8 @@ export function customerOfRefund(net: number): SQL {
 /**
  * Every customer's figures recomputed from the sales and what was refunded of them (after a
  * bulk load, and once for the sales made before customers were kept). Consents and
- * unsubscribes already recorded stay, unless a sale's consent is newer.
+ * unsubscribes already recorded stay, unless a sale's consent is newer. A deleted account has
+ * none.
  */
 export function rebuildCustomers(): SQL {
   const latest = (column: string) =>
@@ -93,6 +94,8 @@ export function rebuildCustomers(): SQL {
            case when bool_or(marketing_consent) then 'granted' else 'none' end,
            max(purchased_at) filter (where marketing_consent)
     from ${sales}
+    -- A deleted account's buyers were erased with it, and stay so.
+    where seller_id in (select id from ${sellers} where deleted_at is null)
     group by seller_id, lower(customer_email)
     ${mergeCustomer('replace')}`;
 }

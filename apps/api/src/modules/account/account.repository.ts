@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle
 import type { DataAccess, Database } from '../../db/client.ts';
 import {
   apiTokens,
+  broadcasts,
+  customers,
   type DataExportRow,
   dataExports,
   emailChangeTokens,
@@ -18,6 +20,7 @@ import {
   sellerGettingStarted,
   sellerSignInAddresses,
   sellers,
+  unsubscribeTokens,
   uploads,
 } from '../../db/schema.ts';
 import { wholeNumber } from '../../db/sql-values.ts';
@@ -306,6 +309,18 @@ export function createAccountRepository({
         .update(products)
         .set({ status: 'deleted', deletedAt: at, updatedAt: at })
         .where(and(eq(products.sellerId, sellerId), ne(products.status, 'deleted')));
+      // The mail to buyers with its recipients (a message not sent yet never goes), then the
+      // buyers' unsubscribe links and the buyers themselves.
+      await tx.delete(broadcasts).where(eq(broadcasts.sellerId, sellerId));
+      await tx
+        .delete(unsubscribeTokens)
+        .where(
+          inArray(
+            unsubscribeTokens.customerId,
+            tx.select({ id: customers.id }).from(customers).where(eq(customers.sellerId, sellerId)),
+          ),
+        );
+      await tx.delete(customers).where(eq(customers.sellerId, sellerId));
     },
   };
 }

@@ -3,7 +3,15 @@ import type { ListDuePayoutsResponse } from '@seller/contract/internal/list-due-
 import type { RecordPurchaseResponse } from '@seller/contract/sales/record-purchase';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts, sales } from '../../db/schema.ts';
+import { rebuildCustomers } from '../../db/customer-figures.ts';
+import {
+  broadcastRecipients,
+  broadcasts,
+  customers,
+  payouts,
+  sales,
+  unsubscribeTokens,
+} from '../../db/schema.ts';
 import { sellerIdByEmail } from '../../test/database-rows.ts';
 import {
   internalSecret,
@@ -61,6 +69,75 @@ const refund = (orderId: string, amount: number, kind: 'refund' | 'chargeback') 
   });
 
 describe('a deleted account', () => {
+  it('erases its buyers and its mail to them, a message not sent yet included', async () => {
+    const seller = await signUpSeller(t.app);
+    const sellerId = await sellerIdByEmail(t.database.db, seller.email);
+    const { product } = await createProductFor(t.app, seller.token, 'Mailed guide');
+    const buyer = `kept-${randomUUID()}@example.com`;
+    const order = purchase(product.id, { amount: 10_000, customerEmail: buyer });
+    const sold = await recordPurchase(t.app, {
+      ...order,
+      buyerName: 'Kept Buyer',
+      marketingConsent: true,
+    });
+    const mailed = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/broadcasts',
+      headers: bearer(seller.token),
+      payload: { kind: 'product_update', productIds: [product.id], subject: 'v2', body: 'New.' },
+    });
+    expect(mailed.statusCode, mailed.body).toBe(202);
+    const [customer] = await t.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.sellerId, sellerId));
+    if (!customer) throw new Error('the buyer was not kept');
+    await t.database.db
+      .insert(unsubscribeTokens)
+      .values({ token: `token-${randomUUID()}`, customerId: customer.id, kind: 'marketing' });
+    // Its balance paid out, so that it may be deleted.
+    await t.database.db.insert(payouts).values({
+      payoutId: `payout-${sellerId}`,
+      sellerId,
+      amount: sold.netAmount,
+      method: 'bank',
+      paidAt: new Date(),
+    });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      headers: bearer(seller.token),
+      payload: { password: seller.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    const left = async () => ({
+      customers: await t.database.db
+        .select()
+        .from(customers)
+        .where(eq(customers.sellerId, sellerId)),
+      broadcasts: await t.database.db
+        .select()
+        .from(broadcasts)
+        .where(eq(broadcasts.sellerId, sellerId)),
+      recipients: await t.database.db
+        .select()
+        .from(broadcastRecipients)
+        .where(eq(broadcastRecipients.email, buyer)),
+      tokens: await t.database.db
+        .select()
+        .from(unsubscribeTokens)
+        .where(eq(unsubscribeTokens.customerId, customer.id)),
+    });
+    const none = { customers: [], broadcasts: [], recipients: [], tokens: [] };
+    expect(await left()).toEqual(none);
+    // The sale still names its buyer; rebuilding the buyers from the sales brings none back.
+    const [sale] = await t.database.db.select().from(sales).where(eq(sales.sellerId, sellerId));
+    expect(sale).toMatchObject({ customerEmail: buyer, buyerName: 'Kept Buyer' });
+    await t.database.db.execute(rebuildCustomers());
+    expect(await left()).toEqual(none);
+  });
+
   it('refuses a new purchase of its products with 404 not_found and records nothing', async () => {
     const { sellerId, productId } = await deletedSeller();
     const late = await signedPost(t.app, '/api/internal/purchases', purchase(productId));
