@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { jobSchedules } from './job-schedules.ts';
 import { internalApiPlugin } from './lib/internal-signature.ts';
+import { type IpCountryTable, loadIpCountryFile } from './lib/ip-country.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createPdfWorker } from './lib/pdf/pdf-worker.ts';
 import { createEtagMemory } from './lib/public-read.ts';
@@ -156,6 +157,12 @@ export async function buildApp({
   storage: wrapStorage,
   passwordHashCost,
 }: AppDependencies): Promise<FastifyInstance> {
+  // Read before anything else opens: a bad file stops the start with nothing to close.
+  const loadStarted = performance.now();
+  const ipCountries: IpCountryTable | null = config.geoipCountryFile
+    ? await loadIpCountryFile(config.geoipCountryFile)
+    : null;
+  const loadMs = Math.round(performance.now() - loadStarted);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -172,6 +179,17 @@ export async function buildApp({
     // before any route or hook runs: answered in the API's error shape all the same.
     frameworkErrors: frameworkErrorHandler,
   });
+  if (ipCountries) {
+    app.log.info(
+      {
+        file: config.geoipCountryFile,
+        ipv4Ranges: ipCountries.ipv4Ranges,
+        ipv6Ranges: ipCountries.ipv6Ranges,
+        ms: loadMs,
+      },
+      'buyer countries are read from GEOIP_COUNTRY_FILE',
+    );
+  }
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -495,6 +513,7 @@ export async function buildApp({
     onStampFailure: (error) => app.log.error({ err: error }, 'a stamped copy could not be made'),
     linkTtlSeconds: config.deliveryLinkTtlSeconds,
     publicUrl: config.appUrl,
+    ...(ipCountries ? { countryOf: (ip: string) => ipCountries.countryOf(ip) } : {}),
     ...now,
   });
   const discounts = createDiscountService({

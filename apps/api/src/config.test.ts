@@ -76,6 +76,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes GEOIP_COUNTRY_FILE from the working directory; unset, no file is read', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).geoipCountryFile).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, GEOIP_COUNTRY_FILE: 'geo/dbip-country-lite.csv' })
+        .geoipCountryFile,
+    ).toBe(path.resolve('geo/dbip-country-lite.csv'));
+    expect(() => loadConfig({ DATA_DIR: dataDir, GEOIP_COUNTRY_FILE: '' })).toThrow(
+      'GEOIP_COUNTRY_FILE',
+    );
+  });
+
   it('uses JWT_SECRET when given', () => {
     const secret = 'x'.repeat(40);
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret);

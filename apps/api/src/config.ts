@@ -152,6 +152,11 @@ const environmentSchema = z.object({
   RATE_LIMIT_API_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** `true`: webhooks may go to loopback http URLs (tests, a receiver on the same host). */
   WEBHOOK_ALLOW_LOOPBACK: booleanFlag.default(false),
+  /**
+   * A CSV of `ip_range_start,ip_range_end,country_code` rows (DB-IP's IP to Country Lite):
+   * the buyer's country in delivery evidence. Unset, the country is unknown.
+   */
+  GEOIP_COUNTRY_FILE: z.string().min(1).optional(),
 });
 
 function isValidTimeZone(zone: string): boolean {
@@ -233,6 +238,8 @@ export interface Config {
   jobWorker: boolean;
   /** Webhooks may go to loopback http URLs. */
   webhookAllowLoopback: boolean;
+  /** GEOIP_COUNTRY_FILE, absolute: read at start, the buyers' countries come from it. */
+  geoipCountryFile: string | undefined;
 }
 
 export type StorageConfig =
@@ -343,6 +350,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: values.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${values.PORT}`,
     jobWorker: values.JOB_WORKER,
     webhookAllowLoopback: values.WEBHOOK_ALLOW_LOOPBACK,
+    geoipCountryFile: values.GEOIP_COUNTRY_FILE
+      ? path.resolve(values.GEOIP_COUNTRY_FILE)
+      : undefined,
   };
 }
 

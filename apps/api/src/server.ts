@@ -26,7 +26,13 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 await database.migrate();
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database }).catch(async (error: unknown) => {
+  // A setting found bad while starting (GEOIP_COUNTRY_FILE's rows): its message, no stack.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  await database.close();
+  process.exit(1);
+});
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -72,10 +72,16 @@ export function createDeliveryService(deps: {
   linkTtlSeconds: number;
   /** Where a relative link of the local driver is reached from outside (the app's address). */
   publicUrl: string;
+  /**
+   * The country of a buyer's address (GEOIP_COUNTRY_FILE), null when unknown; without it
+   * every country is unknown.
+   */
+  countryOf?: (ip: string) => string | null;
   now?: () => Date;
 }) {
   const { deliveries, storage, pdf, linkTtlSeconds, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
+  const countryOf = deps.countryOf ?? (() => null);
   /** Copies being made, by sale and version: two asks at once make one copy. */
   const making = new Map<string, Promise<ServedObject>>();
 
@@ -178,8 +184,8 @@ export function createDeliveryService(deps: {
         sha256: served.sha256,
         servedSize: served.size,
         stamped: served.stamped,
-        // No geolocation source is configured: the country stays unknown, never guessed.
-        country: null,
+        // From the operator's file when there is one; unknown (never guessed) otherwise.
+        country: input.buyer ? countryOf(input.buyer.ip) : null,
         networkPrefix: input.buyer ? networkPrefix(input.buyer.ip) : null,
         userAgent: input.buyer ? storedUserAgent(input.buyer.userAgent) : null,
       });

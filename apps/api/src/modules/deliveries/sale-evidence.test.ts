@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { SaleEvidence } from '@seller/contract/sales/get-sale-evidence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,10 +20,18 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 /** The evidence sheet of a sale, its figures checked against the deliveries made. */
 
 const publicUrl = 'https://seller.example.com';
+/** The buyers' countries: made-up countries over the documentation ranges. */
+const countryFile = fileURLToPath(
+  new URL('../../test/ip-country-fixtures/countries.csv', import.meta.url),
+);
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ INTERNAL_API_SECRET: internalSecret, PUBLIC_URL: publicUrl });
+  t = await createTestApp({
+    INTERNAL_API_SECRET: internalSecret,
+    PUBLIC_URL: publicUrl,
+    GEOIP_COUNTRY_FILE: countryFile,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -88,7 +97,7 @@ describe('the evidence sheet', () => {
         sha256: sha256(served[0] ?? Buffer.alloc(0)),
         size: 6,
         stamped: false,
-        country: null,
+        country: 'CN',
         networkPrefix: '198.51.100.0/24',
         userAgent: 'Mozilla/5.0 (iPhone)',
       },
@@ -114,6 +123,51 @@ describe('the evidence sheet', () => {
     const { sha256: stated, ...rest } = sheet.sheet;
     const { sheet: _sheet, ...body } = sheet;
     expect(stated).toBe(sha256(new TextEncoder().encode(JSON.stringify({ sheet: rest, ...body }))));
+  });
+
+  it("shows each buyer's country from the operator's file, and none it does not know", async () => {
+    // Two files: each may be downloaded five times for the order.
+    const { seller, product } = await productWithFiles(t.app, [
+      { name: 'a.zip', bytes: Buffer.from('a'), type: 'application/zip' },
+      { name: 'b.zip', bytes: Buffer.from('b'), type: 'application/zip' },
+    ]);
+    const fileIds = product.files.map((file) => file.id);
+    const order = purchase(product.product.id);
+    const sale = await recordPurchase(t.app, order);
+    const from = [
+      '192.0.2.127',
+      '192.0.2.128',
+      '2001:db8:1:2::3',
+      '::ffff:203.0.113.9',
+      '198.18.0.1',
+      '2001:db8:9::1',
+    ];
+    for (const [index, ip] of from.entries()) {
+      await delivered(t.app, order.orderId, fileIds[index % 2] ?? '', {
+        ip,
+        userAgent: 'Mozilla/5.0',
+      });
+    }
+    await delivered(t.app, order.orderId, fileIds[0] ?? '');
+
+    const response = await evidenceOf(seller, sale.purchaseId);
+    expect(response.statusCode, response.body).toBe(200);
+    const sheet = response.json<SaleEvidence>();
+    const seen = sheet.deliveries.map((delivery) => [delivery.networkPrefix, delivery.country]);
+    const byPrefix = (a: unknown[], b: unknown[]) => String(a).localeCompare(String(b));
+    expect(seen.sort(byPrefix)).toEqual(
+      [
+        ['192.0.2.0/24', 'KR'],
+        ['192.0.2.0/24', 'JP'],
+        ['2001:db8:1::/48', 'TR'],
+        ['203.0.113.0/24', 'FR'],
+        ['198.18.0.0/24', null],
+        ['2001:db8:9::/48', null],
+        [null, null],
+      ].sort(byPrefix),
+    );
+    // The country and the prefix only: no whole address reaches the sheet.
+    for (const ip of from) expect(response.body).not.toContain(ip);
   });
 
   it("answers another seller's sale like a missing one", async () => {
