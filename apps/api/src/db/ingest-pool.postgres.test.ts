@@ -4,6 +4,7 @@ import { insertProduct, sellerIdByEmail } from '../test/database-rows.ts';
 import { internalSecret, purchase, signedPost } from '../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../test/sellers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { within } from '../test/time-limits.ts';
 
 /**
  * The member site's writes wait for connections of their own (PostgreSQL only: PGlite has one
@@ -30,14 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms),
-    ),
-  ]);
 
 describe('the member site’s writes in a pool of their own', () => {
   it('answers a seller’s read while purchases wait for a connection', async () => {

@@ -36,17 +36,16 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A seller with one product and one sale, paid out and then deleted. */
-async function deletedSeller() {
-  const seller = await signUpSeller(t.app);
-  const sellerId = await sellerIdByEmail(t.database.db, seller.email);
-  const { product } = await createProductFor(t.app, seller.token, 'Sold before deletion');
-  const order = purchase(product.id, { amount: 20_000 });
-  const sale = await recordPurchase(t.app, order);
+/** The seller's balance (`netAmount`) paid out, then the account deleted. */
+async function payOutAndDelete(
+  seller: Awaited<ReturnType<typeof signUpSeller>>,
+  sellerId: string,
+  netAmount: number,
+) {
   await t.database.db.insert(payouts).values({
     payoutId: `payout-${sellerId}`,
     sellerId,
-    amount: sale.netAmount,
+    amount: netAmount,
     method: 'bank',
     paidAt: new Date(),
   });
@@ -57,6 +56,16 @@ async function deletedSeller() {
     payload: { password: seller.password },
   });
   expect(deleted.statusCode, deleted.body).toBe(204);
+}
+
+/** A seller with one product and one sale, paid out and then deleted. */
+async function deletedSeller() {
+  const seller = await signUpSeller(t.app);
+  const sellerId = await sellerIdByEmail(t.database.db, seller.email);
+  const { product } = await createProductFor(t.app, seller.token, 'Sold before deletion');
+  const order = purchase(product.id, { amount: 20_000 });
+  const sale = await recordPurchase(t.app, order);
+  await payOutAndDelete(seller, sellerId, sale.netAmount);
   return { sellerId, productId: product.id, order, sale };
 }
 
@@ -95,21 +104,7 @@ describe('a deleted account', () => {
     await t.database.db
       .insert(unsubscribeTokens)
       .values({ token: `token-${randomUUID()}`, customerId: customer.id, kind: 'marketing' });
-    // Its balance paid out, so that it may be deleted.
-    await t.database.db.insert(payouts).values({
-      payoutId: `payout-${sellerId}`,
-      sellerId,
-      amount: sold.netAmount,
-      method: 'bank',
-      paidAt: new Date(),
-    });
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/auth/account',
-      headers: bearer(seller.token),
-      payload: { password: seller.password },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    await payOutAndDelete(seller, sellerId, sold.netAmount);
 
     const left = async () => ({
       customers: await t.database.db

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, productCounters, sellerIdByEmail } from '../../test/database-rows.ts';
 import { signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { within } from '../../test/time-limits.ts';
 import { createPurchaseRepository } from './purchases.repository.ts';
 
 /**
@@ -21,14 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms),
-    ),
-  ]);
 
 class RolledBack extends Error {}
 
