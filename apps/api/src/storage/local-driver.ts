@@ -457,6 +457,17 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async readPieces(key: string): Promise<AsyncIterable<Uint8Array> | undefined> {
+    const file = this.objectPath(key);
+    try {
+      await stat(file);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+    return createReadStream(file, { highWaterMark: 1024 * 1024 });
+  }
+
   async presignGet(key: string, options: PresignGetOptions): Promise<string> {
     this.objectPath(key);
     return this.url('download', {

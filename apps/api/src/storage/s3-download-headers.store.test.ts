@@ -128,3 +128,21 @@ describe('download links on both drivers', () => {
     expect(fromStore.status).toBe(403);
   });
 });
+
+describe('reading a stored object piece by piece', () => {
+  it('gives the same bytes on both drivers, in more than one piece, and nothing for a missing key', async () => {
+    const large = randomBytes(3 * 1024 * 1024 + 17);
+    const largeKey = `${key}.large`;
+    for (const storage of [s3, local]) {
+      await storage.put(largeKey, large, { contentType: 'application/pdf' });
+      const pieces = await storage.readPieces(largeKey);
+      if (!pieces) throw new Error('the stored object was not found');
+      const read: Uint8Array[] = [];
+      for await (const piece of pieces) read.push(piece);
+      expect(read.length).toBeGreaterThan(1);
+      expect(Buffer.concat(read).equals(large)).toBe(true);
+      expect(await storage.readPieces(`${key}.missing`)).toBeUndefined();
+      await storage.delete(largeKey);
+    }
+  });
+});

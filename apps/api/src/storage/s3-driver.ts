@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -283,6 +285,20 @@ export class S3Storage implements Storage {
         new GetObjectCommand({ Bucket: this.bucket, Key: key }),
       );
       return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
+    } catch (error) {
+      const name = errorName(error);
+      if (name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  async readPieces(key: string): Promise<AsyncIterable<Uint8Array> | undefined> {
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key }),
+      );
+      if (!result.Body) return Readable.from([]);
+      return Readable.fromWeb(result.Body.transformToWebStream() as WebReadableStream<Uint8Array>);
     } catch (error) {
       const name = errorName(error);
       if (name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404) return undefined;

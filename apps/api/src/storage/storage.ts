@@ -112,6 +112,11 @@ export interface Storage {
    * a file (a PDF's sample pages, a stamped copy, a hash), never to serve a buyer.
    */
   read(key: string): Promise<Uint8Array | undefined>;
+  /**
+   * A stored object piece by piece, or undefined when there is none: for the server's own
+   * reading of a file too large to hold (a video's hash), never to serve a buyer.
+   */
+  readPieces(key: string): Promise<AsyncIterable<Uint8Array> | undefined>;
   /** A short-lived download URL answering with `Content-Disposition: attachment`. */
   presignGet(key: string, options: PresignGetOptions): Promise<string>;
   /** Size and type of a stored object, or undefined when there is none. */

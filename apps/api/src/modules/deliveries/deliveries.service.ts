@@ -26,7 +26,10 @@ export type DeliveryInput = z.output<typeof createDeliveryBodySchema>;
  * The storage operations deliveries need: a short-lived download URL of a private file, and
  * reading a file and writing its stamped copy.
  */
-export type DeliveryStorage = Pick<Storage, 'presignGet' | 'read' | 'put' | 'delete'>;
+export type DeliveryStorage = Pick<
+  Storage,
+  'presignGet' | 'read' | 'readPieces' | 'put' | 'delete'
+>;
 
 /** What a delivery serves: the version's own object, or the buyer's stamped copy of it. */
 interface ServedObject {
@@ -38,19 +41,21 @@ interface ServedObject {
 
 const pdfType = 'application/pdf';
 
-/** How much of a file is hashed before other requests get their turn. */
-const hashSliceBytes = 4 * 1024 * 1024;
-
 /**
- * A file's SHA-256, hashed a slice at a time with a turn for other requests between slices: a
- * stamped copy of 70 MB is 0.2 s of hashing, which would otherwise hold every other answer.
- * No copy is made (Web Crypto's digest would copy the whole file first).
+ * A file's SHA-256, hashed a piece at a time (a stamped copy of 70 MB in memory, a 5 GB video
+ * read from storage), with a turn for other requests between pieces: never the whole file in
+ * memory for the hash, nor a whole file's hashing in one go.
  */
-async function sha256Of(bytes: Uint8Array): Promise<string> {
+async function sha256Of(pieces: Uint8Array | AsyncIterable<Uint8Array>): Promise<string> {
   const hash = createHash('sha256');
-  for (let start = 0; start < bytes.byteLength; start += hashSliceBytes) {
-    if (start > 0) await setImmediate();
-    hash.update(bytes.subarray(start, start + hashSliceBytes));
+  if (pieces instanceof Uint8Array) {
+    const slice = 1024 * 1024;
+    for (let start = 0; start < pieces.byteLength; start += slice) {
+      if (start > 0) await setImmediate();
+      hash.update(pieces.subarray(start, start + slice));
+    }
+  } else {
+    for await (const piece of pieces) hash.update(piece);
   }
   return hash.digest('hex');
 }
@@ -106,7 +111,9 @@ export function createDeliveryService(deps: {
   async function original(version: ProductFileVersionRow): Promise<ServedObject> {
     let { sha256 } = version;
     if (sha256 === null) {
-      sha256 = await sha256Of(await bytesOf(version.storageKey));
+      const pieces = await storage.readPieces(version.storageKey);
+      if (!pieces) throw new Error(`the stored object ${version.storageKey} is missing`);
+      sha256 = await sha256Of(pieces);
       await deliveries.setVersionSha256(version.id, sha256);
     }
     return { key: version.storageKey, sha256, size: version.size, stamped: false };
