@@ -291,18 +291,33 @@ describe('POST /api/customers/broadcasts: product updates', () => {
     const guide = await insertProduct(t.database.db, owner.sellerId);
     const bounced = email('bounced');
     await buy(guide, bounced);
-    const response = await write(owner, { kind: 'product_update', productIds: [guide] });
-    const [recipient] = await t.database.db
-      .select()
-      .from(broadcastRecipients)
-      .where(eq(broadcastRecipients.broadcastId, response.json().broadcast.id));
-    // Its last attempt comes now, and the SMTP server refuses it.
-    await t.database.db
-      .update(jobs)
-      .set({ attempts: broadcastMailRetry.maxAttempts - 1 })
-      .where(eq(jobs.dedupeKey, `broadcast-mail:${recipient?.id}`));
+    // The SMTP server refuses from the start: the app's own worker, nudged by the broadcast,
+    // makes the first attempt, which fails and waits a minute for its retry.
     smtp.refuse();
     try {
+      const response = await write(owner, { kind: 'product_update', productIds: [guide] });
+      const [recipient] = await t.database.db
+        .select()
+        .from(broadcastRecipients)
+        .where(eq(broadcastRecipients.broadcastId, response.json().broadcast.id));
+      const dedupeKey = `broadcast-mail:${recipient?.id}`;
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.database.db
+                .select({ attempts: jobs.attempts, state: jobs.state })
+                .from(jobs)
+                .where(eq(jobs.dedupeKey, dedupeKey))
+            )[0],
+          { timeout: 5000 },
+        )
+        .toMatchObject({ attempts: 1, state: 'queued' });
+      // Its last attempt comes now, and is refused too.
+      await t.database.db
+        .update(jobs)
+        .set({ attempts: broadcastMailRetry.maxAttempts - 1, runAt: sql`now()` })
+        .where(eq(jobs.dedupeKey, dedupeKey));
       await t.app.jobQueue.runDue();
     } finally {
       smtp.accept();
