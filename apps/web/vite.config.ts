@@ -90,8 +90,8 @@ function preloadFirstScreen(sources: readonly string[]): Plugin {
  * group, they and all they import (React, React Router, i18next...) make one chunk: the login
  * page loads the entry, that chunk, its own chunk and the texts. React DOM, which only the entry
  * imports, joins them: every page loads both at once, and one gzip stream of the two is about
- * 1 kB smaller than two. The route table stays in the entry, whose dynamic imports are the
- * lazy screens.
+ * 1 kB smaller than two. The entry holds the public route table; its dynamic imports are the
+ * public screens and the signed-in route table (whose own are the signed-in screens).
  */
 const firstScreenModules = [
   'src/components/layouts/auth-layout.tsx',

@@ -23,6 +23,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 export const webDist = path.join(root, 'apps/web/dist');
 export const loginRouteSource = 'src/app/routes/auth/login.tsx';
+/** The signed-in pages' route table, a chunk the entry loads on demand (decision 052). */
+const signedInTableSource = 'src/app/signed-in-routes.tsx';
 /**
  * Kilobytes of 1,000 bytes, as Vite prints them. 140 since the login page uses the app's own
  * form library and language detector (docs/decisions/010-one-way-in-the-web-app.md).
@@ -77,9 +79,12 @@ export function routeBundle(routeSource = loginRouteSource): RouteBundle {
     files.push({ file: chunk.file, bytes: bytes.length, gzipBytes: gzipSize(bytes) });
   }
   files.sort((a, b) => b.gzipBytes - a.gzipBytes);
-  const lazyRoutes = (manifest[entryKey]?.dynamicImports ?? []).filter((key) =>
-    key.startsWith('src/app/routes/'),
-  );
+  // The entry's lazy imports: the public screens, and the signed-in route table with its own.
+  const lazyImports = (manifest[entryKey]?.dynamicImports ?? []).flatMap((key) => [
+    key,
+    ...(key === signedInTableSource ? (manifest[key]?.dynamicImports ?? []) : []),
+  ]);
+  const lazyRoutes = lazyImports.filter((key) => key.startsWith('src/app/routes/'));
   const eagerRoutes = [...keys].filter(
     (key) => key.startsWith('src/app/routes/') && key !== routeSource && key !== entryKey,
   );

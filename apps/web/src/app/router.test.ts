@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { guardedRedirect, publicRedirect, routes } from './router';
+import { guardedRedirect, publicRedirect } from './route-parts';
+import { isPublicPath, loadSignedInRoutes, publicRoutes } from './router';
 
 describe('access guard', () => {
   it('lets a valid session in and sends anyone else to /login', () => {
@@ -16,24 +17,35 @@ describe('access guard', () => {
   });
 });
 
-describe('route table', () => {
-  const matched = (pathname: string) =>
-    (matchRoutes(routes, pathname) ?? []).map((match) => match.route.path ?? '(shell)');
+describe('route tables', () => {
+  const matched = async (pathname: string) =>
+    (matchRoutes([...publicRoutes, ...(await loadSignedInRoutes())], pathname) ?? []).map(
+      (match) => match.route.path ?? '(shell)',
+    );
 
-  it('shows the public pages on their own', () => {
-    expect(matched('/login')).toEqual(['/login']);
-    expect(matched('/signup')).toEqual(['/signup']);
-    expect(matched('/terms')).toEqual(['/terms']);
-    expect(matched('/privacy')).toEqual(['/privacy']);
-    expect(matched('/forgot-password')).toEqual(['/forgot-password']);
-    expect(matched('/reset-password')).toEqual(['/reset-password']);
+  it('shows the public pages on their own', async () => {
+    expect(await matched('/login')).toEqual(['/login']);
+    expect(await matched('/signup')).toEqual(['/signup']);
+    expect(await matched('/terms')).toEqual(['/terms']);
+    expect(await matched('/privacy')).toEqual(['/privacy']);
+    expect(await matched('/forgot-password')).toEqual(['/forgot-password']);
+    expect(await matched('/reset-password')).toEqual(['/reset-password']);
   });
 
-  it('puts every other page, unknown URLs included, inside the signed-in shell', () => {
-    expect(matched('/')).toEqual(['(shell)', '(shell)']);
-    expect(matched('/products/p-1/edit')).toEqual(['(shell)', '/products/:productId/edit']);
-    expect(matched('/sales')).toEqual(['(shell)', '/sales']);
-    expect(matched('/settings/developer')).toEqual(['(shell)', '/settings/developer']);
-    expect(matched('/no/such/page')).toEqual(['(shell)', '*']);
+  it('puts every other page, unknown URLs included, inside the signed-in shell', async () => {
+    expect(await matched('/')).toEqual(['(shell)', '(shell)']);
+    expect(await matched('/products/p-1/edit')).toEqual(['(shell)', '/products/:productId/edit']);
+    expect(await matched('/sales')).toEqual(['(shell)', '/sales']);
+    expect(await matched('/settings/developer')).toEqual(['(shell)', '/settings/developer']);
+    expect(await matched('/no/such/page')).toEqual(['(shell)', '*']);
+  });
+
+  it('needs the signed-in table for every page but the public ones', () => {
+    expect(isPublicPath('/login')).toBe(true);
+    expect(isPublicPath('/unsubscribe/t-1')).toBe(true);
+    expect(isPublicPath('/terms')).toBe(true);
+    expect(isPublicPath('/')).toBe(false);
+    expect(isPublicPath('/products/p-1')).toBe(false);
+    expect(isPublicPath('/no/such/page')).toBe(false);
   });
 });

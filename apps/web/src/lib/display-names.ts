@@ -2,9 +2,27 @@
  * Names of countries (ISO 3166-1 alpha-2) and languages in the reader's language, from the
  * browser's own data; the code itself when the browser does not know it.
  */
-function displayName(type: 'region' | 'language', code: string, language: string | undefined) {
+type NameType = 'region' | 'language';
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * The names of one type in one language, made once: building an Intl.DisplayNames costs far
+ * more than asking one, and a list names a country on every row (the filter, every country).
+ */
+function namesOf(type: NameType, language: string | undefined): Intl.DisplayNames {
+  const key = `${type}/${language ?? ''}`;
+  let names = displayNames.get(key);
+  if (!names) {
+    names = new Intl.DisplayNames(language ? [language] : [], { type });
+    displayNames.set(key, names);
+  }
+  return names;
+}
+
+function displayName(type: NameType, code: string, language: string | undefined) {
   try {
-    return new Intl.DisplayNames(language ? [language] : [], { type }).of(code) ?? code;
+    return namesOf(type, language).of(code) ?? code;
   } catch {
     return code;
   }

@@ -144,7 +144,12 @@ const languageDetector: LanguageDetectorModule = {
 
 export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', (language) => {
-    if (typeof document !== 'undefined') document.documentElement.lang = language;
+    if (typeof document === 'undefined') return;
+    // The language of the texts ('en' for a browser asking for 'en-US'), and only when it
+    // changes: the browser restyles the whole page for a new `lang` (tens of milliseconds of
+    // the first load on a phone, for a region the texts do not have).
+    const lang = currentLanguage(language);
+    if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
   });
   await i18n
     .use(lazyLocales)

@@ -15,7 +15,7 @@ const Toaster = lazy(() =>
   import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
 );
 
-/** The signed-in shell; the access guard runs before it (see router.tsx). */
+/** The signed-in shell; the access guard runs before it (see route-parts.tsx). */
 export function AppRoot() {
   return (
     <QueryProvider>

@@ -13,6 +13,7 @@ import { countryName, languageName } from '@/lib/display-names';
 import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatKrwAmount } from '@/lib/format';
 import { formatDateTime, formatLongDate } from '@/lib/format-date';
+import { useLayoutWidth } from '@/lib/use-layout-width';
 import { useCustomer } from '../api/get-customer';
 import { ConsentBadge } from './consent-badge';
 
@@ -20,6 +21,7 @@ const linkClass = 'font-medium text-primary underline-offset-4 hover:underline w
 
 /** /customers/{customerId}: one buyer, what they are worth and consented to, and their sales. */
 export function CustomerDetail({ customerId }: { customerId: string }) {
+  const layout = useLayoutWidth();
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const query = useCustomer(customerId);
@@ -129,62 +131,66 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
           <CardTitle>{t('customers.detail.salesTitle')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <div className="hidden rounded-lg border md:block">
-            <DataTable
-              data-testid="customer-sales-table"
-              columns={[
-                { id: 'date', header: t('customers.detail.saleDate') },
-                { id: 'product', header: t('customers.list.product') },
-                { id: 'amount', header: t('customers.detail.amount'), className: 'text-right' },
-                { id: 'open', header: t('customers.detail.sale') },
-              ]}
-              loading={false}
-              rowCount={sales.length}
-              placeholders={placeholders}
-            >
-              {sales.map((sale) => (
-                <TableRow key={sale.purchase_id} data-testid="customer-sale-row">
-                  <TableCell>
-                    <time dateTime={sale.purchase_date}>
-                      {formatDateTime(sale.purchase_date, language)}
-                    </time>
-                  </TableCell>
-                  <TableCell className="max-w-64 wrap-anywhere">{sale.product_title}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatKrwAmount(sale.purchase_price, language)}
-                  </TableCell>
-                  <TableCell>
+          {layout !== 'narrow' ? (
+            <div className="hidden rounded-lg border md:block">
+              <DataTable
+                data-testid="customer-sales-table"
+                columns={[
+                  { id: 'date', header: t('customers.detail.saleDate') },
+                  { id: 'product', header: t('customers.list.product') },
+                  { id: 'amount', header: t('customers.detail.amount'), className: 'text-right' },
+                  { id: 'open', header: t('customers.detail.sale') },
+                ]}
+                loading={false}
+                rowCount={sales.length}
+                placeholders={placeholders}
+              >
+                {sales.map((sale) => (
+                  <TableRow key={sale.purchase_id} data-testid="customer-sale-row">
+                    <TableCell>
+                      <time dateTime={sale.purchase_date}>
+                        {formatDateTime(sale.purchase_date, language)}
+                      </time>
+                    </TableCell>
+                    <TableCell className="max-w-64 wrap-anywhere">{sale.product_title}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatKrwAmount(sale.purchase_price, language)}
+                    </TableCell>
+                    <TableCell>
+                      <Link to={paths.sale.href(sale.purchase_id)} className={linkClass}>
+                        {t('customers.detail.openSale')}
+                      </Link>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </DataTable>
+            </div>
+          ) : null}
+          {layout !== 'wide' ? (
+            <div className="md:hidden">
+              <CardList loading={false} rowCount={sales.length} placeholders={placeholders}>
+                {sales.map((sale) => (
+                  <CardListItem key={sale.purchase_id} data-testid="customer-sale-card">
                     <Link to={paths.sale.href(sale.purchase_id)} className={linkClass}>
-                      {t('customers.detail.openSale')}
+                      {sale.product_title}
                     </Link>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </DataTable>
-          </div>
-          <div className="md:hidden">
-            <CardList loading={false} rowCount={sales.length} placeholders={placeholders}>
-              {sales.map((sale) => (
-                <CardListItem key={sale.purchase_id} data-testid="customer-sale-card">
-                  <Link to={paths.sale.href(sale.purchase_id)} className={linkClass}>
-                    {sale.product_title}
-                  </Link>
-                  <CardFacts
-                    facts={[
-                      {
-                        label: t('customers.detail.saleDate'),
-                        value: formatDateTime(sale.purchase_date, language),
-                      },
-                      {
-                        label: t('customers.detail.amount'),
-                        value: formatKrwAmount(sale.purchase_price, language),
-                      },
-                    ]}
-                  />
-                </CardListItem>
-              ))}
-            </CardList>
-          </div>
+                    <CardFacts
+                      facts={[
+                        {
+                          label: t('customers.detail.saleDate'),
+                          value: formatDateTime(sale.purchase_date, language),
+                        },
+                        {
+                          label: t('customers.detail.amount'),
+                          value: formatKrwAmount(sale.purchase_price, language),
+                        },
+                      ]}
+                    />
+                  </CardListItem>
+                ))}
+              </CardList>
+            </div>
+          ) : null}
         </CardContent>
       </Card>
     </div>

@@ -16,6 +16,7 @@ import { countryName } from '@/lib/display-names';
 import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatKrwAmount } from '@/lib/format';
 import { formatLongDate } from '@/lib/format-date';
+import { useLayoutWidth } from '@/lib/use-layout-width';
 import { useExportCustomers } from '../api/export-customers';
 import { useCustomers } from '../api/list-customers';
 import { type CustomerListView, customerFilters } from '../lib/customers-search-params';
@@ -38,6 +39,7 @@ export function CustomersPage({
   products: readonly { id: string; title: string }[];
   onViewChange: (view: CustomerListView) => void;
 }) {
+  const layout = useLayoutWidth();
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const filters = customerFilters(view);
@@ -95,100 +97,104 @@ export function CustomersPage({
             </ErrorAlert>
           ) : (
             <>
-              <div className="hidden rounded-lg border md:block">
-                <DataTable
-                  data-testid="customers-table"
-                  columns={[
-                    { id: 'buyer', header: t('customers.list.buyer') },
-                    { id: 'country', header: t('customers.list.country') },
-                    {
-                      id: 'purchases',
-                      header: t('customers.list.purchases'),
-                      className: 'text-right',
-                    },
-                    {
-                      id: 'totalNet',
-                      header: t('customers.list.totalNet'),
-                      className: 'text-right',
-                    },
-                    { id: 'last', header: t('customers.list.lastPurchase') },
-                    { id: 'consent', header: t('customers.list.consent') },
-                  ]}
-                  loading={list.isPending}
-                  rowCount={rows.length}
-                  placeholders={placeholders}
-                >
-                  {rows.map((customer) => (
-                    <TableRow key={customer.id} data-testid="customer-row">
-                      <TableCell className="max-w-72">
-                        <div className="grid">
-                          {open(customer)}
-                          {customer.name ? (
-                            <span className="text-xs text-muted-foreground wrap-anywhere">
-                              {customer.email}
-                            </span>
-                          ) : null}
+              {layout !== 'narrow' ? (
+                <div className="hidden rounded-lg border md:block">
+                  <DataTable
+                    data-testid="customers-table"
+                    columns={[
+                      { id: 'buyer', header: t('customers.list.buyer') },
+                      { id: 'country', header: t('customers.list.country') },
+                      {
+                        id: 'purchases',
+                        header: t('customers.list.purchases'),
+                        className: 'text-right',
+                      },
+                      {
+                        id: 'totalNet',
+                        header: t('customers.list.totalNet'),
+                        className: 'text-right',
+                      },
+                      { id: 'last', header: t('customers.list.lastPurchase') },
+                      { id: 'consent', header: t('customers.list.consent') },
+                    ]}
+                    loading={list.isPending}
+                    rowCount={rows.length}
+                    placeholders={placeholders}
+                  >
+                    {rows.map((customer) => (
+                      <TableRow key={customer.id} data-testid="customer-row">
+                        <TableCell className="max-w-72">
+                          <div className="grid">
+                            {open(customer)}
+                            {customer.name ? (
+                              <span className="text-xs text-muted-foreground wrap-anywhere">
+                                {customer.email}
+                              </span>
+                            ) : null}
+                          </div>
+                        </TableCell>
+                        <TableCell>{country(customer)}</TableCell>
+                        <TableCell className="text-right tabular-nums">
+                          {formatCount(customer.purchases, language)}
+                        </TableCell>
+                        <TableCell className="text-right font-medium tabular-nums">
+                          {formatKrwAmount(customer.totalNet, language)}
+                        </TableCell>
+                        <TableCell>
+                          <time dateTime={customer.lastPurchaseAt}>
+                            {formatLongDate(customer.lastPurchaseAt, language)}
+                          </time>
+                        </TableCell>
+                        <TableCell>
+                          <ConsentBadge consent={customer.marketingConsent} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </DataTable>
+                </div>
+              ) : null}
+              {layout !== 'wide' ? (
+                <div className="md:hidden" data-testid="customers-cards">
+                  <CardList
+                    loading={list.isPending}
+                    rowCount={rows.length}
+                    placeholders={placeholders}
+                  >
+                    {rows.map((customer) => (
+                      <CardListItem key={customer.id} data-testid="customer-card">
+                        <div className="flex items-start justify-between gap-3">
+                          <div className="grid min-w-0">
+                            {open(customer)}
+                            {customer.name ? (
+                              <span className="text-xs text-muted-foreground wrap-anywhere">
+                                {customer.email}
+                              </span>
+                            ) : null}
+                          </div>
+                          <ConsentBadge consent={customer.marketingConsent} />
                         </div>
-                      </TableCell>
-                      <TableCell>{country(customer)}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatCount(customer.purchases, language)}
-                      </TableCell>
-                      <TableCell className="text-right font-medium tabular-nums">
-                        {formatKrwAmount(customer.totalNet, language)}
-                      </TableCell>
-                      <TableCell>
-                        <time dateTime={customer.lastPurchaseAt}>
-                          {formatLongDate(customer.lastPurchaseAt, language)}
-                        </time>
-                      </TableCell>
-                      <TableCell>
-                        <ConsentBadge consent={customer.marketingConsent} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </DataTable>
-              </div>
-              <div className="md:hidden" data-testid="customers-cards">
-                <CardList
-                  loading={list.isPending}
-                  rowCount={rows.length}
-                  placeholders={placeholders}
-                >
-                  {rows.map((customer) => (
-                    <CardListItem key={customer.id} data-testid="customer-card">
-                      <div className="flex items-start justify-between gap-3">
-                        <div className="grid min-w-0">
-                          {open(customer)}
-                          {customer.name ? (
-                            <span className="text-xs text-muted-foreground wrap-anywhere">
-                              {customer.email}
-                            </span>
-                          ) : null}
-                        </div>
-                        <ConsentBadge consent={customer.marketingConsent} />
-                      </div>
-                      <CardFacts
-                        facts={[
-                          { label: t('customers.list.country'), value: country(customer) },
-                          {
-                            label: t('customers.list.purchases'),
-                            value: formatCount(customer.purchases, language),
-                          },
-                          {
-                            label: t('customers.list.totalNet'),
-                            value: formatKrwAmount(customer.totalNet, language),
-                          },
-                          {
-                            label: t('customers.list.lastPurchase'),
-                            value: formatLongDate(customer.lastPurchaseAt, language),
-                          },
-                        ]}
-                      />
-                    </CardListItem>
-                  ))}
-                </CardList>
-              </div>
+                        <CardFacts
+                          facts={[
+                            { label: t('customers.list.country'), value: country(customer) },
+                            {
+                              label: t('customers.list.purchases'),
+                              value: formatCount(customer.purchases, language),
+                            },
+                            {
+                              label: t('customers.list.totalNet'),
+                              value: formatKrwAmount(customer.totalNet, language),
+                            },
+                            {
+                              label: t('customers.list.lastPurchase'),
+                              value: formatLongDate(customer.lastPurchaseAt, language),
+                            },
+                          ]}
+                        />
+                      </CardListItem>
+                    ))}
+                  </CardList>
+                </div>
+              ) : null}
               {pagination && pagination.totalPages > 1 ? (
                 <Pagination
                   page={pagination.page}

@@ -13,9 +13,22 @@ export function revenueChange(current: number, previous: number): RevenueChange 
 /** `+12%`, `−8%`, `+0.4%`: one decimal below 10 %, whole percents above, always signed. */
 export function formatChange(ratio: number, language?: string): string {
   const digits = Math.abs(ratio) < 0.1 ? 1 : 0;
-  return new Intl.NumberFormat(language, {
-    style: 'percent',
-    signDisplay: 'exceptZero',
-    maximumFractionDigits: digits,
-  }).format(ratio);
+  return changeFormat(language, digits).format(ratio);
+}
+
+const changeFormats = new Map<string, Intl.NumberFormat>();
+
+/** Made once per language and precision: building a format costs far more than using one. */
+function changeFormat(language: string | undefined, digits: number): Intl.NumberFormat {
+  const key = `${language ?? ''}/${digits}`;
+  let format = changeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      style: 'percent',
+      signDisplay: 'exceptZero',
+      maximumFractionDigits: digits,
+    });
+    changeFormats.set(key, format);
+  }
+  return format;
 }

@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatKrwAmount } from '@/lib/format';
 import { formatDateTime } from '@/lib/format-date';
+import { useLayoutWidth } from '@/lib/use-layout-width';
 import { useDiscounts } from '../api/list-discounts';
 import { discountValue } from '../lib/discount-price';
 import { BulkCodesForm } from './bulk-codes-form';
@@ -42,6 +43,7 @@ export function DiscountsList({
   onFilterChange: (filter: DiscountFilter) => void;
   onPageChange: (page: number) => void;
 }) {
+  const layout = useLayoutWidth();
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const list = useDiscounts(filter === 'current' ? undefined : filter, page);
@@ -99,93 +101,97 @@ export function DiscountsList({
         </Alert>
       ) : (
         <>
-          <div className="hidden rounded-lg border md:block">
-            <DataTable
-              data-testid="discounts-table"
-              columns={[
-                { id: 'code', header: t('discounts.fields.code') },
-                { id: 'value', header: t('discounts.fields.value') },
-                { id: 'status', header: t('discounts.fields.status') },
-                { id: 'uses', header: t('discounts.fields.uses'), className: 'text-right' },
-                { id: 'revenue', header: t('discounts.fields.revenue'), className: 'text-right' },
-                {
-                  id: 'given',
-                  header: t('discounts.fields.discountGiven'),
-                  className: 'text-right',
-                },
-                { id: 'actions', header: t('discounts.fields.actions') },
-              ]}
-              loading={list.isPending}
-              rowCount={rows.length}
-              placeholders={placeholders}
-            >
-              {rows.map((discount) => (
-                <Fragment key={discount.id}>
-                  <TableRow data-testid="discount-row">
-                    <TableCell className="font-mono font-medium">
-                      {discount.code}
-                      <span className="block text-xs font-sans text-muted-foreground">
-                        {period(discount)}
-                      </span>
-                    </TableCell>
-                    <TableCell>{discountValue(discount, won)}</TableCell>
-                    <TableCell>
-                      <DiscountStatusBadge status={discount.status} />
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{uses(discount)}</TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {won(discount.revenue)}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {won(discount.discountGiven)}
-                    </TableCell>
-                    <TableCell>{actions(discount)}</TableCell>
-                  </TableRow>
-                  {bulkFor === discount.id ? (
-                    <TableRow>
-                      <TableCell colSpan={7}>{bulkForm(discount)}</TableCell>
+          {layout !== 'narrow' ? (
+            <div className="hidden rounded-lg border md:block">
+              <DataTable
+                data-testid="discounts-table"
+                columns={[
+                  { id: 'code', header: t('discounts.fields.code') },
+                  { id: 'value', header: t('discounts.fields.value') },
+                  { id: 'status', header: t('discounts.fields.status') },
+                  { id: 'uses', header: t('discounts.fields.uses'), className: 'text-right' },
+                  { id: 'revenue', header: t('discounts.fields.revenue'), className: 'text-right' },
+                  {
+                    id: 'given',
+                    header: t('discounts.fields.discountGiven'),
+                    className: 'text-right',
+                  },
+                  { id: 'actions', header: t('discounts.fields.actions') },
+                ]}
+                loading={list.isPending}
+                rowCount={rows.length}
+                placeholders={placeholders}
+              >
+                {rows.map((discount) => (
+                  <Fragment key={discount.id}>
+                    <TableRow data-testid="discount-row">
+                      <TableCell className="font-mono font-medium">
+                        {discount.code}
+                        <span className="block text-xs font-sans text-muted-foreground">
+                          {period(discount)}
+                        </span>
+                      </TableCell>
+                      <TableCell>{discountValue(discount, won)}</TableCell>
+                      <TableCell>
+                        <DiscountStatusBadge status={discount.status} />
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{uses(discount)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {won(discount.revenue)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {won(discount.discountGiven)}
+                      </TableCell>
+                      <TableCell>{actions(discount)}</TableCell>
                     </TableRow>
-                  ) : null}
-                </Fragment>
-              ))}
-            </DataTable>
-          </div>
+                    {bulkFor === discount.id ? (
+                      <TableRow>
+                        <TableCell colSpan={7}>{bulkForm(discount)}</TableCell>
+                      </TableRow>
+                    ) : null}
+                  </Fragment>
+                ))}
+              </DataTable>
+            </div>
+          ) : null}
 
-          <div className="md:hidden" data-testid="discounts-cards">
-            <CardList loading={list.isPending} rowCount={rows.length} placeholders={placeholders}>
-              {rows.map((discount) => (
-                <CardListItem key={discount.id} data-testid="discount-card">
-                  <div className="flex items-start justify-between gap-3">
-                    <span className="font-mono font-semibold break-all">{discount.code}</span>
-                    <DiscountStatusBadge status={discount.status} />
-                  </div>
-                  <CardFacts
-                    facts={[
-                      { label: t('discounts.fields.value'), value: discountValue(discount, won) },
-                      {
-                        label: t('discounts.fields.uses'),
-                        value: uses(discount),
-                        className: 'tabular-nums',
-                      },
-                      {
-                        label: t('discounts.fields.revenue'),
-                        value: won(discount.revenue),
-                        className: 'tabular-nums',
-                      },
-                      {
-                        label: t('discounts.fields.discountGiven'),
-                        value: won(discount.discountGiven),
-                        className: 'tabular-nums',
-                      },
-                      { label: t('discounts.fields.period'), value: period(discount) },
-                    ]}
-                  />
-                  {actions(discount)}
-                  {bulkForm(discount)}
-                </CardListItem>
-              ))}
-            </CardList>
-          </div>
+          {layout !== 'wide' ? (
+            <div className="md:hidden" data-testid="discounts-cards">
+              <CardList loading={list.isPending} rowCount={rows.length} placeholders={placeholders}>
+                {rows.map((discount) => (
+                  <CardListItem key={discount.id} data-testid="discount-card">
+                    <div className="flex items-start justify-between gap-3">
+                      <span className="font-mono font-semibold break-all">{discount.code}</span>
+                      <DiscountStatusBadge status={discount.status} />
+                    </div>
+                    <CardFacts
+                      facts={[
+                        { label: t('discounts.fields.value'), value: discountValue(discount, won) },
+                        {
+                          label: t('discounts.fields.uses'),
+                          value: uses(discount),
+                          className: 'tabular-nums',
+                        },
+                        {
+                          label: t('discounts.fields.revenue'),
+                          value: won(discount.revenue),
+                          className: 'tabular-nums',
+                        },
+                        {
+                          label: t('discounts.fields.discountGiven'),
+                          value: won(discount.discountGiven),
+                          className: 'tabular-nums',
+                        },
+                        { label: t('discounts.fields.period'), value: period(discount) },
+                      ]}
+                    />
+                    {actions(discount)}
+                    {bulkForm(discount)}
+                  </CardListItem>
+                ))}
+              </CardList>
+            </div>
+          ) : null}
         </>
       )}
 

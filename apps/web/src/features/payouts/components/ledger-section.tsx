@@ -15,6 +15,7 @@ import { cn } from '@/lib/class-names';
 import { errorMessage } from '@/lib/error-messages';
 import { formatKrwAmount } from '@/lib/format';
 import { formatDateTime } from '@/lib/format-date';
+import { useLayoutWidth } from '@/lib/use-layout-width';
 import { useExportLedger } from '../api/export-ledger';
 import { useLedger } from '../api/get-ledger';
 import { isRangeValid, type LedgerRange } from '../lib/payouts-search-params';
@@ -110,6 +111,7 @@ export function LedgerSection({
   onRangeChange: (range: LedgerRange) => void;
   onPageChange: (page: number) => void;
 }) {
+  const layout = useLayoutWidth();
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const valid = isRangeValid(range);
@@ -153,97 +155,101 @@ export function LedgerSection({
           </ErrorAlert>
         ) : (
           <>
-            <div className="hidden rounded-lg border md:block">
-              <DataTable
-                data-testid="ledger-table"
-                columns={[
-                  { id: 'date', header: t('payouts.ledger.date') },
-                  { id: 'type', header: t('payouts.ledger.type') },
-                  { id: 'product', header: t('payouts.ledger.product') },
-                  { id: 'gross', header: t('payouts.ledger.gross'), className: 'text-right' },
-                  {
-                    id: 'commission',
-                    header: t('payouts.ledger.commission'),
-                    className: 'text-right',
-                  },
-                  { id: 'net', header: t('payouts.ledger.net'), className: 'text-right' },
-                  {
-                    id: 'balance',
-                    header: t('payouts.ledger.balanceAfter'),
-                    className: 'text-right',
-                  },
-                ]}
-                loading={loading}
-                rowCount={rows.length}
-                placeholders={placeholders}
-              >
-                {rows.map((entry) => (
-                  <TableRow key={entry.id} data-testid="ledger-row" data-type={entry.type}>
-                    <TableCell className="tabular-nums">
-                      <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
-                    </TableCell>
-                    <TableCell data-testid="ledger-type">{t(typeKeys[entry.type])}</TableCell>
-                    <TableCell className="max-w-56 truncate" title={what(entry)}>
-                      {what(entry)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <SignedAmount amount={entry.gross} testId="ledger-gross" />
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <SignedAmount amount={entry.commission} />
-                    </TableCell>
-                    <TableCell className="text-right font-medium">
-                      <SignedAmount amount={entry.net} testId="ledger-net" />
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <SignedAmount amount={entry.balanceAfter} testId="ledger-balance" />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </DataTable>
-            </div>
-            <div className="md:hidden" data-testid="ledger-cards">
-              <CardList loading={loading} rowCount={rows.length} placeholders={placeholders}>
-                {rows.map((entry) => (
-                  <CardListItem key={entry.id} data-testid="ledger-card" data-type={entry.type}>
-                    <div className="flex items-start justify-between gap-3">
-                      <span className="min-w-0 flex-1 font-medium wrap-anywhere">
-                        {t(typeKeys[entry.type])}
-                        {what(entry) ? (
-                          <span className="block text-muted-foreground">{what(entry)}</span>
-                        ) : null}
-                      </span>
-                      <span className="shrink-0 font-semibold">
+            {layout !== 'narrow' ? (
+              <div className="hidden rounded-lg border md:block">
+                <DataTable
+                  data-testid="ledger-table"
+                  columns={[
+                    { id: 'date', header: t('payouts.ledger.date') },
+                    { id: 'type', header: t('payouts.ledger.type') },
+                    { id: 'product', header: t('payouts.ledger.product') },
+                    { id: 'gross', header: t('payouts.ledger.gross'), className: 'text-right' },
+                    {
+                      id: 'commission',
+                      header: t('payouts.ledger.commission'),
+                      className: 'text-right',
+                    },
+                    { id: 'net', header: t('payouts.ledger.net'), className: 'text-right' },
+                    {
+                      id: 'balance',
+                      header: t('payouts.ledger.balanceAfter'),
+                      className: 'text-right',
+                    },
+                  ]}
+                  loading={loading}
+                  rowCount={rows.length}
+                  placeholders={placeholders}
+                >
+                  {rows.map((entry) => (
+                    <TableRow key={entry.id} data-testid="ledger-row" data-type={entry.type}>
+                      <TableCell className="tabular-nums">
+                        <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
+                      </TableCell>
+                      <TableCell data-testid="ledger-type">{t(typeKeys[entry.type])}</TableCell>
+                      <TableCell className="max-w-56 truncate" title={what(entry)}>
+                        {what(entry)}
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <SignedAmount amount={entry.gross} testId="ledger-gross" />
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <SignedAmount amount={entry.commission} />
+                      </TableCell>
+                      <TableCell className="text-right font-medium">
                         <SignedAmount amount={entry.net} testId="ledger-net" />
-                      </span>
-                    </div>
-                    <CardFacts
-                      facts={[
-                        {
-                          label: t('payouts.ledger.date'),
-                          value: (
-                            <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
-                          ),
-                          className: 'tabular-nums',
-                        },
-                        {
-                          label: t('payouts.ledger.gross'),
-                          value: <SignedAmount amount={entry.gross} />,
-                        },
-                        {
-                          label: t('payouts.ledger.commission'),
-                          value: <SignedAmount amount={entry.commission} />,
-                        },
-                        {
-                          label: t('payouts.ledger.balanceAfter'),
-                          value: <SignedAmount amount={entry.balanceAfter} />,
-                        },
-                      ]}
-                    />
-                  </CardListItem>
-                ))}
-              </CardList>
-            </div>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <SignedAmount amount={entry.balanceAfter} testId="ledger-balance" />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </DataTable>
+              </div>
+            ) : null}
+            {layout !== 'wide' ? (
+              <div className="md:hidden" data-testid="ledger-cards">
+                <CardList loading={loading} rowCount={rows.length} placeholders={placeholders}>
+                  {rows.map((entry) => (
+                    <CardListItem key={entry.id} data-testid="ledger-card" data-type={entry.type}>
+                      <div className="flex items-start justify-between gap-3">
+                        <span className="min-w-0 flex-1 font-medium wrap-anywhere">
+                          {t(typeKeys[entry.type])}
+                          {what(entry) ? (
+                            <span className="block text-muted-foreground">{what(entry)}</span>
+                          ) : null}
+                        </span>
+                        <span className="shrink-0 font-semibold">
+                          <SignedAmount amount={entry.net} testId="ledger-net" />
+                        </span>
+                      </div>
+                      <CardFacts
+                        facts={[
+                          {
+                            label: t('payouts.ledger.date'),
+                            value: (
+                              <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
+                            ),
+                            className: 'tabular-nums',
+                          },
+                          {
+                            label: t('payouts.ledger.gross'),
+                            value: <SignedAmount amount={entry.gross} />,
+                          },
+                          {
+                            label: t('payouts.ledger.commission'),
+                            value: <SignedAmount amount={entry.commission} />,
+                          },
+                          {
+                            label: t('payouts.ledger.balanceAfter'),
+                            value: <SignedAmount amount={entry.balanceAfter} />,
+                          },
+                        ]}
+                      />
+                    </CardListItem>
+                  ))}
+                </CardList>
+              </div>
+            ) : null}
             {valid && ledger.data ? (
               <PayoutsPagination
                 pagination={ledger.data.pagination}

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { formatKrwAmount } from '@/lib/format';
 import { formatLongDate } from '@/lib/format-date';
+import { useLayoutWidth } from '@/lib/use-layout-width';
 import { usePayouts } from '../api/list-payouts';
 import { payoutMethodKeys } from '../lib/payout-methods';
 import { PayoutsPagination } from './payouts-pagination';
@@ -28,6 +29,7 @@ export function PayoutHistory({
   page: number;
   onPageChange: (page: number) => void;
 }) {
+  const layout = useLayoutWidth();
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const payouts = usePayouts(page);
@@ -49,91 +51,95 @@ export function PayoutHistory({
           </ErrorAlert>
         ) : (
           <>
-            <div className="hidden rounded-lg border md:block">
-              <DataTable
-                data-testid="payouts-table"
-                columns={[
-                  { id: 'date', header: t('payouts.history.paidAt') },
-                  { id: 'method', header: t('payouts.history.method') },
-                  { id: 'reference', header: t('payouts.history.reference') },
-                  { id: 'amount', header: t('payouts.history.amount'), className: 'text-right' },
-                  { id: 'statement', header: t('payouts.history.statement') },
-                ]}
-                loading={payouts.isPending}
-                rowCount={rows.length}
-                placeholders={placeholders}
-              >
-                {rows.map((payout) => (
-                  <TableRow key={payout.id} data-testid="payout-row">
-                    <TableCell>
-                      <time dateTime={payout.paidAt}>
-                        {formatLongDate(payout.paidAt, language)}
-                      </time>
-                    </TableCell>
-                    <TableCell>{t(payoutMethodKeys[payout.method])}</TableCell>
-                    <TableCell
-                      className="max-w-56 truncate font-mono text-xs"
-                      title={payout.reference ?? undefined}
-                    >
-                      {payout.reference ?? '—'}
-                    </TableCell>
-                    <TableCell
-                      className="text-right font-medium tabular-nums"
-                      data-testid="payout-amount"
-                    >
-                      {formatKrwAmount(payout.amount, language)}
-                    </TableCell>
-                    <TableCell>
+            {layout !== 'narrow' ? (
+              <div className="hidden rounded-lg border md:block">
+                <DataTable
+                  data-testid="payouts-table"
+                  columns={[
+                    { id: 'date', header: t('payouts.history.paidAt') },
+                    { id: 'method', header: t('payouts.history.method') },
+                    { id: 'reference', header: t('payouts.history.reference') },
+                    { id: 'amount', header: t('payouts.history.amount'), className: 'text-right' },
+                    { id: 'statement', header: t('payouts.history.statement') },
+                  ]}
+                  loading={payouts.isPending}
+                  rowCount={rows.length}
+                  placeholders={placeholders}
+                >
+                  {rows.map((payout) => (
+                    <TableRow key={payout.id} data-testid="payout-row">
+                      <TableCell>
+                        <time dateTime={payout.paidAt}>
+                          {formatLongDate(payout.paidAt, language)}
+                        </time>
+                      </TableCell>
+                      <TableCell>{t(payoutMethodKeys[payout.method])}</TableCell>
+                      <TableCell
+                        className="max-w-56 truncate font-mono text-xs"
+                        title={payout.reference ?? undefined}
+                      >
+                        {payout.reference ?? '—'}
+                      </TableCell>
+                      <TableCell
+                        className="text-right font-medium tabular-nums"
+                        data-testid="payout-amount"
+                      >
+                        {formatKrwAmount(payout.amount, language)}
+                      </TableCell>
+                      <TableCell>
+                        <Link to={paths.payout.href(payout.id)} className={linkClass}>
+                          <FileTextIcon className="size-4" aria-hidden="true" />
+                          {t('payouts.history.open')}
+                        </Link>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </DataTable>
+              </div>
+            ) : null}
+            {layout !== 'wide' ? (
+              <div className="md:hidden" data-testid="payouts-cards">
+                <CardList
+                  loading={payouts.isPending}
+                  rowCount={rows.length}
+                  placeholders={placeholders}
+                >
+                  {rows.map((payout) => (
+                    <CardListItem key={payout.id} data-testid="payout-card">
+                      <div className="flex items-start justify-between gap-3">
+                        <time dateTime={payout.paidAt} className="font-medium">
+                          {formatLongDate(payout.paidAt, language)}
+                        </time>
+                        <span className="font-semibold tabular-nums" data-testid="payout-amount">
+                          {formatKrwAmount(payout.amount, language)}
+                        </span>
+                      </div>
+                      <CardFacts
+                        facts={[
+                          {
+                            label: t('payouts.history.method'),
+                            value: t(payoutMethodKeys[payout.method]),
+                          },
+                          ...(payout.reference
+                            ? [
+                                {
+                                  label: t('payouts.history.reference'),
+                                  value: payout.reference,
+                                  className: 'font-mono text-xs leading-5 wrap-anywhere',
+                                },
+                              ]
+                            : []),
+                        ]}
+                      />
                       <Link to={paths.payout.href(payout.id)} className={linkClass}>
                         <FileTextIcon className="size-4" aria-hidden="true" />
                         {t('payouts.history.open')}
                       </Link>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </DataTable>
-            </div>
-            <div className="md:hidden" data-testid="payouts-cards">
-              <CardList
-                loading={payouts.isPending}
-                rowCount={rows.length}
-                placeholders={placeholders}
-              >
-                {rows.map((payout) => (
-                  <CardListItem key={payout.id} data-testid="payout-card">
-                    <div className="flex items-start justify-between gap-3">
-                      <time dateTime={payout.paidAt} className="font-medium">
-                        {formatLongDate(payout.paidAt, language)}
-                      </time>
-                      <span className="font-semibold tabular-nums" data-testid="payout-amount">
-                        {formatKrwAmount(payout.amount, language)}
-                      </span>
-                    </div>
-                    <CardFacts
-                      facts={[
-                        {
-                          label: t('payouts.history.method'),
-                          value: t(payoutMethodKeys[payout.method]),
-                        },
-                        ...(payout.reference
-                          ? [
-                              {
-                                label: t('payouts.history.reference'),
-                                value: payout.reference,
-                                className: 'font-mono text-xs leading-5 wrap-anywhere',
-                              },
-                            ]
-                          : []),
-                      ]}
-                    />
-                    <Link to={paths.payout.href(payout.id)} className={linkClass}>
-                      <FileTextIcon className="size-4" aria-hidden="true" />
-                      {t('payouts.history.open')}
-                    </Link>
-                  </CardListItem>
-                ))}
-              </CardList>
-            </div>
+                    </CardListItem>
+                  ))}
+                </CardList>
+              </div>
+            ) : null}
             {payouts.data ? (
               <PayoutsPagination
                 pagination={payouts.data.pagination}

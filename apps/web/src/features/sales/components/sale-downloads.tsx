@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/format-date';
+import { useLayoutWidth } from '@/lib/use-layout-width';
 import { useResetSaleDownloads } from '../api/reset-sale-downloads';
 import { type DownloadAllowance, saleDownloadLimit } from '../lib/download-allowance';
 import { DownloadCount } from './download-count';
@@ -33,6 +34,7 @@ export function SaleDownloads({
   allowance: DownloadAllowance | undefined;
   allowancePending: boolean;
 }) {
+  const layout = useLayoutWidth();
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const [confirming, setConfirming] = useState(false);
@@ -95,44 +97,51 @@ export function SaleDownloads({
           </p>
         ) : null}
 
-        <div className="hidden rounded-lg border md:block">
-          <DataTable
-            data-testid="deliveries-table"
-            columns={[
-              { id: 'file', header: t('sales.detail.file') },
-              { id: 'at', header: t('sales.detail.downloadedAt') },
-            ]}
-            rowCount={deliveries.length}
-            placeholders={placeholders}
-          >
-            {deliveries.map((delivery) => (
-              <TableRow key={delivery.id} data-testid="delivery-row">
-                <TableCell className="max-w-96 truncate" title={delivery.fileName}>
-                  <span data-testid="delivery-file">{delivery.fileName}</span>
-                </TableCell>
-                <TableCell className="tabular-nums">
-                  <time dateTime={delivery.createdAt}>
+        {layout !== 'narrow' ? (
+          <div className="hidden rounded-lg border md:block">
+            <DataTable
+              data-testid="deliveries-table"
+              columns={[
+                { id: 'file', header: t('sales.detail.file') },
+                { id: 'at', header: t('sales.detail.downloadedAt') },
+              ]}
+              rowCount={deliveries.length}
+              placeholders={placeholders}
+            >
+              {deliveries.map((delivery) => (
+                <TableRow key={delivery.id} data-testid="delivery-row">
+                  <TableCell className="max-w-96 truncate" title={delivery.fileName}>
+                    <span data-testid="delivery-file">{delivery.fileName}</span>
+                  </TableCell>
+                  <TableCell className="tabular-nums">
+                    <time dateTime={delivery.createdAt}>
+                      {formatDateTime(delivery.createdAt, language)}
+                    </time>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </DataTable>
+          </div>
+        ) : null}
+        {layout !== 'wide' ? (
+          <div className="md:hidden" data-testid="deliveries-cards">
+            <CardList loading={false} rowCount={deliveries.length} placeholders={placeholders}>
+              {deliveries.map((delivery) => (
+                <CardListItem key={delivery.id} className="gap-1" data-testid="delivery-card">
+                  <span className="font-medium wrap-anywhere" data-testid="delivery-file">
+                    {delivery.fileName}
+                  </span>
+                  <time
+                    dateTime={delivery.createdAt}
+                    className="text-muted-foreground tabular-nums"
+                  >
                     {formatDateTime(delivery.createdAt, language)}
                   </time>
-                </TableCell>
-              </TableRow>
-            ))}
-          </DataTable>
-        </div>
-        <div className="md:hidden" data-testid="deliveries-cards">
-          <CardList loading={false} rowCount={deliveries.length} placeholders={placeholders}>
-            {deliveries.map((delivery) => (
-              <CardListItem key={delivery.id} className="gap-1" data-testid="delivery-card">
-                <span className="font-medium wrap-anywhere" data-testid="delivery-file">
-                  {delivery.fileName}
-                </span>
-                <time dateTime={delivery.createdAt} className="text-muted-foreground tabular-nums">
-                  {formatDateTime(delivery.createdAt, language)}
-                </time>
-              </CardListItem>
-            ))}
-          </CardList>
-        </div>
+                </CardListItem>
+              ))}
+            </CardList>
+          </div>
+        ) : null}
       </CardContent>
       <ConfirmDialog
         open={confirming}
