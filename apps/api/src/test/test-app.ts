@@ -20,7 +20,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<
     AppDependencies,
-    'onRoute' | 'logStream' | 'clock' | 'sleep' | 'passwordHashCost'
+    'onRoute' | 'logStream' | 'clock' | 'sleep' | 'passwordHashCost' | 'storage'
   > = {},
   pools: Parameters<typeof openTestDatabase>[0] = {},
 ): Promise<TestApp> {

@@ -100,6 +100,12 @@ export function createDeliveryService(deps: {
   const countryOf = deps.countryOf ?? (() => null);
   /** Copies being made, by sale and version: two asks at once make one copy. */
   const making = new Map<string, Promise<ServedObject>>();
+  /**
+   * Copies are made one after the other, each stamped, hashed and stored before the next
+   * source is read: the PDF thread works one at a time anyway, and a burst of buyers holds one
+   * source and one copy in memory, not a copy being stored beside the next source.
+   */
+  let copyTurn: Promise<unknown> = Promise.resolve();
 
   async function bytesOf(key: string): Promise<Uint8Array> {
     const bytes = await storage.read(key);
@@ -169,7 +175,10 @@ export function createDeliveryService(deps: {
     const id = `${target.saleId}/${version.id}`;
     const pending = making.get(id);
     if (pending) return pending;
-    const made = makeStampedCopy(target, version, orderId).finally(() => making.delete(id));
+    const made = copyTurn
+      .then(() => makeStampedCopy(target, version, orderId))
+      .finally(() => making.delete(id));
+    copyTurn = made.catch(() => undefined);
     making.set(id, made);
     return made;
   }

@@ -3,6 +3,7 @@ import type { ProductDetail } from '@seller/contract/products/product';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, stampedCopies } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
 import {
   addVersion,
   askDelivery,
@@ -32,8 +33,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const setStamp = (seller: TestSeller, product: ProductDetail, on: boolean) =>
-  t.app.inject({
+const setStamp = (seller: TestSeller, product: ProductDetail, on: boolean, within = t) =>
+  within.app.inject({
     method: 'PUT',
     url: `/api/products/${product.product.id}`,
     headers: bearer(seller.token),
@@ -185,5 +186,56 @@ describe('stamped deliveries', () => {
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain('203.0.113.77');
     expect(stored).not.toContain('5678');
+  });
+
+  it('make copies one after the other: the next source is read once the copy before is stored', async () => {
+    const events: string[] = [];
+    const slow = await createTestApp(
+      { INTERNAL_API_SECRET: internalSecret, PUBLIC_URL: publicUrl },
+      {
+        storage: (configured) => {
+          const watched: Storage = Object.create(configured);
+          watched.read = async (key) => {
+            events.push('read');
+            return configured.read(key);
+          };
+          watched.put = async (key, body, options) => {
+            events.push('store');
+            // Storing a large copy takes a while: the next source must wait for it.
+            await new Promise((resolve) => setTimeout(resolve, 150));
+            await configured.put(key, body, options);
+            events.push('stored');
+          };
+          return watched;
+        },
+      },
+    );
+    try {
+      const { seller, product } = await productWithFiles(slow.app, [
+        { name: 'planner.pdf', bytes: await testPdf(2) },
+      ]);
+      expect((await setStamp(seller, product, true, slow)).statusCode).toBe(200);
+      const fileId = product.files[0]?.id ?? '';
+      const orders = [1, 2, 3].map(() => purchase(product.product.id));
+      for (const order of orders) await recordPurchase(slow.app, order);
+      events.length = 0;
+      const served = await Promise.all(
+        orders.map((order) => delivered(slow.app, order.orderId, fileId)),
+      );
+      expect(served.every((delivery) => delivery.stamped)).toBe(true);
+      expect(events).toEqual([
+        'read',
+        'store',
+        'stored',
+        'read',
+        'store',
+        'stored',
+        'read',
+        'store',
+        'stored',
+      ]);
+    } finally {
+      await slow.close();
+    }
   });
 });
