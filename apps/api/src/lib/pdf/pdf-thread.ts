@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { inspectPdf, type StampFonts, samplePdf, stampPdf } from './pdf-tasks.ts';
@@ -26,12 +27,12 @@ async function run(request: PdfRequest): Promise<PdfReply> {
         return { id: request.id, ok: true, inspection: await inspectPdf(request.bytes) };
       case 'sample':
         return { id: request.id, ok: true, bytes: await samplePdf(request.bytes, request.pages) };
-      case 'stamp':
-        return {
-          id: request.id,
-          ok: true,
-          bytes: await stampPdf(request.bytes, request.text, stampFonts()),
-        };
+      case 'stamp': {
+        // Hashed here, where the copy is: the main thread's event loop never spends on it.
+        const bytes = await stampPdf(request.bytes, request.text, stampFonts());
+        const sha256 = createHash('sha256').update(bytes).digest('hex');
+        return { id: request.id, ok: true, copy: { bytes, sha256 } };
+      }
     }
   } catch (error) {
     const failure = error instanceof Error ? error : new Error(String(error));
@@ -43,7 +44,8 @@ const port = parentPort;
 if (!port) throw new Error('pdf-thread.ts runs as a worker thread only');
 port.on('message', (request: PdfRequest) => {
   void run(request).then((reply) => {
-    const transfer = 'bytes' in reply && reply.bytes ? [reply.bytes.buffer as ArrayBuffer] : [];
+    const bytes = 'bytes' in reply ? reply.bytes : 'copy' in reply ? reply.copy.bytes : undefined;
+    const transfer = bytes ? [bytes.buffer as ArrayBuffer] : [];
     port.postMessage(reply, transfer);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   degrees,
   drawObject,
@@ -39,7 +39,9 @@ async function rotatedPdf(): Promise<Uint8Array> {
 describe('the PDF worker', () => {
   it('stamps every page, and pdf.js reads the stamp back from each', async () => {
     const original = await testPdf(3, 'Weekly planner');
-    const stamped = await worker.stamp(original, stamp);
+    const { bytes: stamped, sha256 } = await worker.stamp(original, stamp);
+    // The copy's hash comes with it, taken in the PDF thread.
+    expect(sha256).toBe(createHash('sha256').update(stamped).digest('hex'));
     const texts = await pageTexts(stamped);
     expect(texts).toHaveLength(3);
     texts.forEach((text, index) => {
@@ -49,13 +51,13 @@ describe('the PDF worker', () => {
   });
 
   it('stamps rotated pages too', async () => {
-    const texts = await pageTexts(await worker.stamp(await rotatedPdf(), stamp));
+    const texts = await pageTexts((await worker.stamp(await rotatedPdf(), stamp)).bytes);
     expect(texts).toHaveLength(4);
     for (const text of texts) expect(text).toContain(stamp);
   });
 
   it('embeds font subsets that draw every stamped character with a real glyph', async () => {
-    const stamped = await worker.stamp(await testPdf(2), stamp);
+    const { bytes: stamped } = await worker.stamp(await testPdf(2), stamp);
     const fonts = await embeddedCidFonts(stamped);
     // Hangul from the Korean font, the ideographs it lacks from the Chinese one.
     expect(fonts.length).toBe(2);
@@ -66,7 +68,7 @@ describe('the PDF worker', () => {
   });
 
   it('the glyph check tells a missing glyph apart', async () => {
-    const fonts = await embeddedCidFonts(await worker.stamp(await testPdf(1), 'abc'));
+    const fonts = await embeddedCidFonts((await worker.stamp(await testPdf(1), 'abc')).bytes);
     expect(fonts.length).toBe(1);
     const [font] = fonts;
     if (!font) throw new Error('no font');
@@ -90,7 +92,7 @@ describe('the PDF worker', () => {
     );
     const name = page.node.newXObject('Image', image);
     page.pushOperators(pushGraphicsState(), drawObject(name), popGraphicsState());
-    const stamped = await worker.stamp(await document.save(), stamp);
+    const { bytes: stamped } = await worker.stamp(await document.save(), stamp);
 
     expect((await pageTexts(stamped))[0]).toContain(stamp);
     const copy = await PDFDocument.load(stamped);
@@ -104,7 +106,7 @@ describe('the PDF worker', () => {
   });
 
   it('stamps a PDF that has an owner password only', async () => {
-    const texts = await pageTexts(await worker.stamp(lockedPdf('owner-password'), stamp));
+    const texts = await pageTexts((await worker.stamp(lockedPdf('owner-password'), stamp)).bytes);
     expect(texts).toHaveLength(3);
     texts.forEach((text, index) => {
       expect(text).toContain(`Locked planner page ${index + 1}`);
@@ -160,7 +162,7 @@ describe('the PDF worker', () => {
   it('moves read bytes to the thread without a copy, and copies the caller’s own', async () => {
     const original = await testPdf(2, 'Moved');
     const read = new Uint8Array(original);
-    const texts = await pageTexts(await worker.stamp(async () => read, stamp));
+    const texts = await pageTexts((await worker.stamp(async () => read, stamp)).bytes);
     expect(texts[1]).toContain(stamp);
     // The read buffer went to the thread: nothing of it is left on this side.
     expect(read.buffer.byteLength).toBe(0);
@@ -173,7 +175,7 @@ describe('the PDF worker', () => {
     const pool = new Uint8Array(original.byteLength + 16).fill(7);
     pool.set(original, 8);
     const view = pool.subarray(8, 8 + original.byteLength);
-    expect(await pageTexts(await worker.stamp(async () => view, stamp))).toHaveLength(2);
+    expect(await pageTexts((await worker.stamp(async () => view, stamp)).bytes)).toHaveLength(2);
     expect(pool.byteLength).toBe(original.byteLength + 16);
     expect(pool[0]).toBe(7);
   });

@@ -14,7 +14,14 @@ export type PdfRequest =
 export type PdfReply =
   | { id: number; ok: true; inspection: PdfInspection }
   | { id: number; ok: true; bytes: Uint8Array }
+  | { id: number; ok: true; copy: StampedCopy }
   | { id: number; ok: false; name: string; message: string };
+
+/** A stamped copy and its SHA-256 (hex), taken in the PDF thread. */
+export interface StampedCopy {
+  bytes: Uint8Array;
+  sha256: string;
+}
 
 /** The PDF thread stopped, took too long, or failed otherwise: the task was not done. */
 export class PdfWorkerError extends Error {
@@ -34,10 +41,10 @@ export interface PdfWorker {
   /** The first `pages` pages as a PDF of their own. Throws PdfPasswordError, PdfUnreadableError. */
   sample(source: PdfSource, pages: number): Promise<Uint8Array>;
   /**
-   * A copy with `text` on every page. Throws PdfPasswordError, PdfUnreadableError,
-   * PdfWorkerError, or what reading the source threw.
+   * A copy with `text` on every page, and its hash. Throws PdfPasswordError,
+   * PdfUnreadableError, PdfWorkerError, or what reading the source threw.
    */
-  stamp(source: PdfSource, text: string): Promise<Uint8Array>;
+  stamp(source: PdfSource, text: string): Promise<StampedCopy>;
   close(): Promise<void>;
 }
 
@@ -193,7 +200,11 @@ export function createPdfWorker(options: { timeoutMs?: number } = {}): PdfWorker
       throw new PdfWorkerError('The PDF thread answered without an inspection');
     },
     sample: async (source, pages) => bytesOf(await enqueue({ task: 'sample', source, pages })),
-    stamp: async (source, text) => bytesOf(await enqueue({ task: 'stamp', source, text })),
+    async stamp(source, text) {
+      const reply = await enqueue({ task: 'stamp', source, text });
+      if (reply.ok && 'copy' in reply) return reply.copy;
+      throw new PdfWorkerError('The PDF thread answered without a stamped copy');
+    },
     async close() {
       const running = thread;
       thread = undefined;

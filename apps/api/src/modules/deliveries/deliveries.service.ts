@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { ProductFileVersionRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { PdfWorker } from '../../lib/pdf/pdf-worker.ts';
+import type { PdfWorker, StampedCopy } from '../../lib/pdf/pdf-worker.ts';
 import { storedUserAgent } from '../../lib/user-agent.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
@@ -42,9 +42,9 @@ interface ServedObject {
 const pdfType = 'application/pdf';
 
 /**
- * A file's SHA-256, hashed a piece at a time (a stamped copy of 70 MB in memory, a 5 GB video
- * read from storage), with a turn for other requests between pieces: never the whole file in
- * memory for the hash, nor a whole file's hashing in one go.
+ * A SHA-256, hashed a piece at a time (bytes in memory a mebibyte at a time, a 5 GB video as
+ * it is read from storage), with a turn for other requests between pieces: never the whole file
+ * in memory for the hash, nor a whole file's hashing in one go.
  */
 async function sha256Of(pieces: Uint8Array | AsyncIterable<Uint8Array>): Promise<string> {
   const hash = createHash('sha256');
@@ -131,7 +131,7 @@ export function createDeliveryService(deps: {
     version: ProductFileVersionRow,
     orderId: string,
   ): Promise<ServedObject> {
-    let stamped: Uint8Array;
+    let stamped: StampedCopy;
     try {
       // Read when the PDF thread is free for it: buyers waiting their turn hold no file.
       stamped = await pdf.stamp(
@@ -143,16 +143,13 @@ export function createDeliveryService(deps: {
       throw stampUnavailable();
     }
     const key = `sellers/${target.sellerId}/stamped/${target.saleId}/${version.id}.pdf`;
-    const [sha256] = await Promise.all([
-      sha256Of(stamped),
-      storage.put(key, stamped, { contentType: pdfType }),
-    ]);
+    await storage.put(key, stamped.bytes, { contentType: pdfType });
     const saved = await deliveries.saveStampedCopy({
       saleId: target.saleId,
       versionId: version.id,
       storageKey: key,
-      sha256,
-      size: stamped.byteLength,
+      sha256: stamped.sha256,
+      size: stamped.bytes.byteLength,
     });
     return { key: saved.storageKey, sha256: saved.sha256, size: saved.size, stamped: true };
   }
