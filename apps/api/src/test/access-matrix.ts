@@ -9,7 +9,7 @@ import type { SellerFixture } from './seller-fixtures.ts';
  */
 
 export interface MatrixRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
@@ -43,8 +43,7 @@ export type PublicKind =
   | 'storage-public-image'
   | 'internal-signed'
   | 'catalog'
-  | 'buyer-link'
-  | 'cors-preflight';
+  | 'buyer-link';
 
 export type MatrixEntry =
   | {
@@ -469,34 +468,6 @@ export const accessMatrix: Record<string, MatrixEntry> = {
             method: 'GET',
             url: `/api/public/samples/${randomUUID()}/file`,
             as: 'anonymous',
-          },
-        }),
-      },
-    ],
-  },
-  'OPTIONS *': {
-    access: 'public',
-    kind: 'cors-preflight',
-    why: "CORS preflights (plugins/cors.ts): the public reads for any origin, the rest only for CORS_ORIGINS; a browser sends them without credentials, and they read no seller's data",
-    ownership: [
-      {
-        name: "a preflight for another seller's product, with no origin listed",
-        build: (world) => ({
-          theirs: {
-            method: 'OPTIONS',
-            url: `/api/products/${world.owner.product.product.id}`,
-            headers: {
-              origin: 'https://elsewhere.example.com',
-              'access-control-request-method': 'GET',
-            },
-          },
-          missing: {
-            method: 'OPTIONS',
-            url: `/api/products/${randomUUID()}`,
-            headers: {
-              origin: 'https://elsewhere.example.com',
-              'access-control-request-method': 'GET',
-            },
           },
         }),
       },
