@@ -134,6 +134,8 @@ export interface AppDependencies {
   clock?: () => Date;
   /** How a slowed-down sign-in waits (tests hold it; a timer otherwise). */
   sleep?: (ms: number) => Promise<void>;
+  /** How long a stamped copy waits for the one before it at most (tests shorten it). */
+  stampedCopyWaitMs?: number;
   /**
    * The file store the modules use, made from the configured one (tests wrap it to hold a
    * write); the configured one itself otherwise.
@@ -156,6 +158,7 @@ export async function buildApp({
   sleep,
   storage: wrapStorage,
   passwordHashCost,
+  stampedCopyWaitMs,
 }: AppDependencies): Promise<FastifyInstance> {
   // Read before anything else opens: a bad file stops the start with nothing to close.
   const loadStarted = performance.now();
@@ -511,6 +514,7 @@ export async function buildApp({
     storage,
     pdf: pdfWorker,
     onStampFailure: (error) => app.log.error({ err: error }, 'a stamped copy could not be made'),
+    ...(stampedCopyWaitMs === undefined ? {} : { copyWaitLimitMs: stampedCopyWaitMs }),
     linkTtlSeconds: config.deliveryLinkTtlSeconds,
     publicUrl: config.appUrl,
     ...(ipCountries ? { countryOf: (ip: string) => ipCountries.countryOf(ip) } : {}),

@@ -20,7 +20,13 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<
     AppDependencies,
-    'onRoute' | 'logStream' | 'clock' | 'sleep' | 'passwordHashCost' | 'storage'
+    | 'onRoute'
+    | 'logStream'
+    | 'clock'
+    | 'sleep'
+    | 'passwordHashCost'
+    | 'storage'
+    | 'stampedCopyWaitMs'
   > = {},
   pools: Parameters<typeof openTestDatabase>[0] = {},
 ): Promise<TestApp> {

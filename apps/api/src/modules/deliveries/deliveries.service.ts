@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { setImmediate } from 'node:timers/promises';
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type {
   CreateDeliveryResponse,
   createDeliveryBodySchema,
@@ -93,6 +93,11 @@ export function createDeliveryService(deps: {
    * every country is unknown.
    */
   countryOf?: (ip: string) => string | null;
+  /**
+   * How long a copy waits for the one before it at most: a store that hangs holds the copies
+   * after it that long, not for good (default: two minutes, the PDF thread's own limit).
+   */
+  copyWaitLimitMs?: number;
   now?: () => Date;
 }) {
   const { deliveries, storage, pdf, linkTtlSeconds, publicUrl } = deps;
@@ -106,6 +111,7 @@ export function createDeliveryService(deps: {
    * source and one copy in memory, not a copy being stored beside the next source.
    */
   let copyTurn: Promise<unknown> = Promise.resolve();
+  const copyWaitLimitMs = deps.copyWaitLimitMs ?? 120_000;
 
   async function bytesOf(key: string): Promise<Uint8Array> {
     const bytes = await storage.read(key);
@@ -175,7 +181,10 @@ export function createDeliveryService(deps: {
     const made = copyTurn
       .then(() => makeStampedCopy(target, version, orderId))
       .finally(() => making.delete(id));
-    copyTurn = made.catch(() => undefined);
+    copyTurn = Promise.race([
+      made.catch(() => undefined),
+      sleep(copyWaitLimitMs, undefined, { ref: false }),
+    ]);
     making.set(id, made);
     return made;
   }

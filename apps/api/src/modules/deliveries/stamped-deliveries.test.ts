@@ -15,6 +15,7 @@ import { internalSecret, purchase, recordPurchase } from '../../test/member-site
 import { lockedPdf, pageTexts, testPdf } from '../../test/pdf-files.ts';
 import { bearer, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { within } from '../../test/time-limits.ts';
 
 /**
  * PDF stamping: with `pdf_stamp` each delivered PDF carries the buyer's email and order id on
@@ -236,6 +237,46 @@ describe('stamped deliveries', () => {
       ]);
     } finally {
       await slow.close();
+    }
+  });
+
+  it('let a copy go ahead after a while when the store of the one before never answers', async () => {
+    let stores = 0;
+    const stuck = await createTestApp(
+      { INTERNAL_API_SECRET: internalSecret, PUBLIC_URL: publicUrl },
+      {
+        stampedCopyWaitMs: 300,
+        storage: (configured) => {
+          const hanging: Storage = Object.create(configured);
+          hanging.put = async (key, body, options) => {
+            stores += 1;
+            // The first copy's store never answers.
+            if (stores === 1) return new Promise<void>(() => {});
+            await configured.put(key, body, options);
+          };
+          return hanging;
+        },
+      },
+    );
+    try {
+      const { seller, product } = await productWithFiles(stuck.app, [
+        { name: 'planner.pdf', bytes: await testPdf(1) },
+      ]);
+      expect((await setStamp(seller, product, true, stuck)).statusCode).toBe(200);
+      const fileId = product.files[0]?.id ?? '';
+      const [first, second] = [purchase(product.product.id), purchase(product.product.id)];
+      for (const order of [first, second]) await recordPurchase(stuck.app, order);
+      void askDelivery(stuck.app, first.orderId, fileId);
+      // Let the first copy reach its store before the second is asked for.
+      const firstStoring = async () => {
+        while (stores < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      await within(firstStoring(), 10_000);
+      // Without the limit it would wait for the stuck store for good.
+      const served = await within(delivered(stuck.app, second.orderId, fileId), 10_000);
+      expect(served.stamped).toBe(true);
+    } finally {
+      await stuck.close();
     }
   });
 });
