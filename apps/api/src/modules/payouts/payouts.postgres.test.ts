@@ -41,14 +41,21 @@ describe('a sale or refund on its way while a payout is recorded', () => {
     expect(kept.netAmount + refunded.netAmount).toBe(27_000);
 
     // Another transaction holds the sale's row: the refund's transaction begins and waits.
+    // The refund is sent only once the row is held, or it could take the row first.
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let held = () => {};
+    const rowHeld = new Promise<void>((resolve) => {
+      held = resolve;
+    });
     const holder = t.database.transaction(async (tx) => {
       await tx.execute(sql`select id from sales where order_id = ${refunded.orderId} for update`);
+      held();
       await released;
     });
+    await rowHeld;
     const refund = signedPost(t.app, '/api/internal/refunds', {
       refundId: `refund-${randomUUID()}`,
       orderId: refunded.orderId,
