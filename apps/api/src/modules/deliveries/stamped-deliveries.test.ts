@@ -42,6 +42,15 @@ const setStamp = (seller: TestSeller, product: ProductDetail, on: boolean, withi
     payload: { title: product.product.title, pdf_stamp: on },
   });
 
+/** A product of one PDF with stamping on, in `app`: the product and its file's id. */
+async function stampedProduct(app: TestApp, pages: number) {
+  const { seller, product } = await productWithFiles(app.app, [
+    { name: 'planner.pdf', bytes: await testPdf(pages) },
+  ]);
+  expect((await setStamp(seller, product, true, app)).statusCode).toBe(200);
+  return { product, fileId: product.files[0]?.id ?? '' };
+}
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('stamped deliveries', () => {
@@ -212,11 +221,7 @@ describe('stamped deliveries', () => {
       },
     );
     try {
-      const { seller, product } = await productWithFiles(slow.app, [
-        { name: 'planner.pdf', bytes: await testPdf(2) },
-      ]);
-      expect((await setStamp(seller, product, true, slow)).statusCode).toBe(200);
-      const fileId = product.files[0]?.id ?? '';
+      const { product, fileId } = await stampedProduct(slow, 2);
       const orders = [1, 2, 3].map(() => purchase(product.product.id));
       for (const order of orders) await recordPurchase(slow.app, order);
       events.length = 0;
@@ -259,11 +264,7 @@ describe('stamped deliveries', () => {
       },
     );
     try {
-      const { seller, product } = await productWithFiles(stuck.app, [
-        { name: 'planner.pdf', bytes: await testPdf(1) },
-      ]);
-      expect((await setStamp(seller, product, true, stuck)).statusCode).toBe(200);
-      const fileId = product.files[0]?.id ?? '';
+      const { product, fileId } = await stampedProduct(stuck, 1);
       const [first, second] = [purchase(product.product.id), purchase(product.product.id)];
       for (const order of [first, second]) await recordPurchase(stuck.app, order);
       void askDelivery(stuck.app, first.orderId, fileId);
