@@ -121,10 +121,19 @@ export function formatRelativeTime(
   if (Number.isNaN(date.getTime())) return '';
   const step = relativeTimeStep(date, now);
   // Every interface language has its own relative-time words (unlike dates and numbers).
-  return new Intl.RelativeTimeFormat(currentLanguage(language), { numeric: 'auto' }).format(
-    -step.value,
-    step.unit,
-  );
+  return relativeTimeFormat(currentLanguage(language)).format(-step.value, step.unit);
+}
+
+const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** A relative-time format, made once per language (as the number formats above). */
+function relativeTimeFormat(language: string): Intl.RelativeTimeFormat {
+  let format = relativeTimeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    relativeTimeFormats.set(language, format);
+  }
+  return format;
 }
 
 /* ------------------------------------------------------------------------------------------ */
