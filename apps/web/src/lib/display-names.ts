@@ -1,24 +1,19 @@
+import { madeOnce } from './made-once';
+
 /**
  * Names of countries (ISO 3166-1 alpha-2) and languages in the reader's language, from the
  * browser's own data; the code itself when the browser does not know it.
  */
 type NameType = 'region' | 'language';
 
-const displayNames = new Map<string, Intl.DisplayNames>();
-
 /**
- * The names of one type in one language, made once: building an Intl.DisplayNames costs far
- * more than asking one, and a list names a country on every row (the filter, every country).
+ * The names of one type in one language, made once: a list names a country on every row (the
+ * filter, every country).
  */
-function namesOf(type: NameType, language: string | undefined): Intl.DisplayNames {
-  const key = `${type}/${language ?? ''}`;
-  let names = displayNames.get(key);
-  if (!names) {
-    names = new Intl.DisplayNames(language ? [language] : [], { type });
-    displayNames.set(key, names);
-  }
-  return names;
-}
+const namesOf = madeOnce(
+  (type: NameType, language: string | undefined) =>
+    new Intl.DisplayNames(language ? [language] : [], { type }),
+);
 
 function displayName(type: NameType, code: string, language: string | undefined) {
   try {

@@ -1,4 +1,5 @@
 import { currentLanguage } from './i18n';
+import { madeOnce } from './made-once';
 
 /** Number formatting locale: Korean, Chinese, otherwise English (as for dates). */
 function numberLocale(language: string | undefined): string {
@@ -12,24 +13,14 @@ function numberLocale(language: string | undefined): string {
   }
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A number format, made once per locale and precision: building an Intl.NumberFormat costs far
- * more than using one, and a screen formats many numbers on every render.
- */
-function numberFormat(locale: string, maxFractionDigits: number): Intl.NumberFormat {
-  const key = `${locale}/${maxFractionDigits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
+/** A number format, made once per locale and precision (see made-once.ts). */
+const numberFormat = madeOnce(
+  (locale: string, maxFractionDigits: number) =>
+    new Intl.NumberFormat(locale, {
       minimumFractionDigits: 0,
       maximumFractionDigits: maxFractionDigits,
-    });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+    }),
+);
 
 /**
  * Makes the number format of the interface language in a task of its own, soon, ahead of the
@@ -134,17 +125,10 @@ export function formatRelativeTime(
   return relativeTimeFormat(currentLanguage(language)).format(-step.value, step.unit);
 }
 
-const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-/** A relative-time format, made once per language (as the number formats above). */
-function relativeTimeFormat(language: string): Intl.RelativeTimeFormat {
-  let format = relativeTimeFormats.get(language);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-    relativeTimeFormats.set(language, format);
-  }
-  return format;
-}
+/** A relative-time format, made once per language. */
+const relativeTimeFormat = madeOnce(
+  (language: string) => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
+);
 
 /* ------------------------------------------------------------------------------------------ */
 /* File sizes                                                                                 */
@@ -153,23 +137,16 @@ function relativeTimeFormat(language: string): Intl.RelativeTimeFormat {
 const sizeUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 type SizeUnit = (typeof sizeUnits)[number];
 
-const sizeFormats = new Map<string, Intl.NumberFormat>();
-
 /** Bytes are written out (`512 bytes`, `512바이트`); the larger units short (`1.5 MB`, `1,5 Mo`). */
-function sizeFormat(language: string, unit: SizeUnit): Intl.NumberFormat {
-  const key = `${language}/${unit}`;
-  let format = sizeFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, {
+const sizeFormat = madeOnce(
+  (language: string, unit: SizeUnit) =>
+    new Intl.NumberFormat(language, {
       style: 'unit',
       unit,
       unitDisplay: unit === 'byte' ? 'long' : 'short',
       maximumFractionDigits: 2,
-    });
-    sizeFormats.set(key, format);
-  }
-  return format;
-}
+    }),
+);
 
 /**
  * A file size in bytes, KB, MB or GB (1024-based) with at most two decimals, in the units and

@@ -1,3 +1,4 @@
+import { madeOnce } from '@/lib/made-once';
 /** The periods the analytics screen offers: the last 7, 30 or 90 days, today included. */
 export const analyticsPeriods = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
@@ -30,15 +31,8 @@ export function formatConversion(conversion: number | null, language?: string): 
   return percentFormat(language).format(conversion);
 }
 
-const percentFormats = new Map<string, Intl.NumberFormat>();
-
 /** One percent format per language, made once: every row of the tables shows conversions. */
-function percentFormat(language: string | undefined): Intl.NumberFormat {
-  const key = language ?? '';
-  let format = percentFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-    percentFormats.set(key, format);
-  }
-  return format;
-}
+const percentFormat = madeOnce(
+  (language: string | undefined) =>
+    new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }),
+);

@@ -1,3 +1,4 @@
+import { madeOnce } from '@/lib/made-once';
 /** How the last 30 days compare with the 30 before. */
 export type RevenueChange =
   | { kind: 'none' }
@@ -16,19 +17,12 @@ export function formatChange(ratio: number, language?: string): string {
   return changeFormat(language, digits).format(ratio);
 }
 
-const changeFormats = new Map<string, Intl.NumberFormat>();
-
-/** Made once per language and precision: building a format costs far more than using one. */
-function changeFormat(language: string | undefined, digits: number): Intl.NumberFormat {
-  const key = `${language ?? ''}/${digits}`;
-  let format = changeFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, {
+/** Made once per language and precision. */
+const changeFormat = madeOnce(
+  (language: string | undefined, digits: number) =>
+    new Intl.NumberFormat(language, {
       style: 'percent',
       signDisplay: 'exceptZero',
       maximumFractionDigits: digits,
-    });
-    changeFormats.set(key, format);
-  }
-  return format;
-}
+    }),
+);

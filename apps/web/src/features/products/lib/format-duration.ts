@@ -1,16 +1,10 @@
 import { currentLanguage } from '@/lib/i18n';
+import { madeOnce } from '@/lib/made-once';
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-function unitFormat(language: string, unit: 'second' | 'minute' | 'hour'): Intl.NumberFormat {
-  const key = `${language}/${unit}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' });
-    formats.set(key, format);
-  }
-  return format;
-}
+const unitFormat = madeOnce(
+  (language: string, unit: 'second' | 'minute' | 'hour') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }),
+);
 
 /**
  * A time left in the reader's language, as precise as an estimate deserves: seconds by 5 under
