@@ -30,6 +30,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['DATABASE_POOL_SIZE', '0'],
     ['DATABASE_INGEST_POOL_SIZE', '0'],
+    ['DATABASE_READ_CONNECTIONS', '-1'],
+    ['DATABASE_READ_CONNECTIONS', 'some'],
     ['VIEW_BATCH_INTERVAL_MS', '-1'],
     ['VIEW_BATCH_INTERVAL_MS', '5000'],
     ['VIEW_BATCH_INTERVAL_MS', 'soon'],

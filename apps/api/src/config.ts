@@ -54,6 +54,8 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** Connections each server copy keeps for the member site's writes (with DATABASE_URL). */
   DATABASE_INGEST_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Pipelined connections each server copy keeps for the hot reads (0: through the pool). */
+  DATABASE_READ_CONNECTIONS: z.coerce.number().int().min(0).max(100).default(4),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters (256 bits)').optional(),
   /** Keys being retired: tokens they signed are still accepted, new ones never use them. */
   JWT_PREVIOUS_SECRETS: secretList.default([]),
@@ -177,6 +179,8 @@ export interface Config {
   databasePoolSize: number;
   /** `DATABASE_INGEST_POOL_SIZE`: the pool of the member site's writes. */
   databaseIngestPoolSize: number;
+  /** `DATABASE_READ_CONNECTIONS`: the pipelined connections of the hot reads. */
+  databaseReadConnections: number;
   jwtSecret: string;
   jwtPreviousSecrets: string[];
   tokenTtlSeconds: number;
@@ -303,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
     databaseIngestPoolSize: values.DATABASE_INGEST_POOL_SIZE,
+    databaseReadConnections: values.DATABASE_READ_CONNECTIONS,
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     jwtPreviousSecrets: values.JWT_PREVIOUS_SECRETS,
     tokenTtlSeconds: values.TOKEN_TTL_SECONDS,

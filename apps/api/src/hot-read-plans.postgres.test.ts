@@ -32,8 +32,9 @@ let database: DatabaseHandle;
 const sellerIds: string[] = [];
 
 beforeAll(async () => {
-  // One connection: the statements and the view of their plans are that connection's.
-  database = await openTestDatabase({ poolSize: 1 });
+  // One pipelined connection for the hot reads: the statements and the view of their plans
+  // are that connection's.
+  database = await openTestDatabase({ readConnections: 1 });
   const { db } = database;
   await db.execute(sql`
     insert into sellers (email, nickname, password_hash, created_at)
@@ -143,9 +144,13 @@ describe("the dashboard's reads on PostgreSQL", () => {
           generic: row.generic_plans,
           custom: row.custom_plans,
         })),
-      await db.execute(
-        sql`select name, generic_plans, custom_plans from pg_prepared_statements order by name`,
-      ),
+      // Read on the hot reads' connection, where they were prepared.
+      {
+        rows: await database.statements.run({
+          text: 'select name, generic_plans, custom_plans from pg_prepared_statements order by name',
+          values: [],
+        }),
+      },
     );
     const names = plans.map((plan) => plan.name);
     for (const expected of [

@@ -22,6 +22,7 @@ const database = await openDatabase(
         url: config.databaseUrl,
         poolSize: config.databasePoolSize,
         ingestPoolSize: config.databaseIngestPoolSize,
+        readConnections: config.databaseReadConnections,
       }
     : { kind: 'pglite', dataDir: config.dataDir },
 );

@@ -4,7 +4,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { createHotStatements, type HotStatements, type RawRow } from './hot-statements.ts';
+import {
+  createHotStatements,
+  type HotStatements,
+  type RawRow,
+  type StatementConfig,
+} from './hot-statements.ts';
+import { createReadPipeline } from './read-pipeline.ts';
 
 /**
  * The query builder on the pool (or PGlite), or on one transaction's connection. Opened without
@@ -65,7 +71,14 @@ export async function pgliteExtensions() {
 export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number; ingestPoolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      ingestPoolSize?: number;
+      /** Pipelined connections for the hot reads (`read-pipeline.ts`); 0: through the pool. */
+      readConnections?: number;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; client: PGlite };
 
@@ -181,17 +194,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       });
       return pool;
     };
-    const accessOn = (pool: pg.Pool) => ({
+    const onPool = (pool: pg.Pool) => async (statement: StatementConfig) =>
+      (await pool.query<RawRow>(statement)).rows;
+    const accessOn = (pool: pg.Pool, run = onPool(pool)) => ({
       db: drizzlePg({ client: pool }),
-      statements: createHotStatements(
-        async (statement) => (await pool.query<RawRow>(statement)).rows,
-      ),
+      statements: createHotStatements(run),
       transaction: <T>(work: (tx: Database) => Promise<T>) =>
         transactionOnPool(pool, (client) => drizzlePg({ client }), work),
     });
     const pool = poolOf(target.poolSize ?? 10);
     const ingestPool = poolOf(target.ingestPoolSize ?? 10);
-    const { db, statements, transaction } = accessOn(pool);
+    const readConnections = target.readConnections ?? 4;
+    // The sellers' hot reads pipelined; statements that take locks, and every statement of
+    // the member site's writes, on their pools.
+    const pipeline =
+      readConnections > 0 ? createReadPipeline(pg.Client, target.url, readConnections) : undefined;
+    const runOnPool = onPool(pool);
+    const { db, statements, transaction } = accessOn(
+      pool,
+      pipeline
+        ? (statement) => (statement.locks ? runOnPool(statement) : pipeline.run(statement))
+        : runOnPool,
+    );
     const listeners = new Set<() => Promise<void>>();
     return {
       kind: 'postgres',
@@ -212,7 +236,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: async () => {
         await Promise.all([...listeners].map((end) => end()));
         listeners.clear();
-        await Promise.all([pool.end(), ingestPool.end()]);
+        await Promise.all([pool.end(), ingestPool.end(), pipeline?.close()]);
       },
     };
   }

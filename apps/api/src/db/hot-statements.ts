@@ -13,6 +13,11 @@ export interface StatementConfig {
   name?: string;
   text: string;
   values: unknown[];
+  /**
+   * The statement takes row locks (it writes), so it may wait for another transaction: on
+   * PostgreSQL it runs on a pool connection, never pipelined behind reads (`read-pipeline.ts`).
+   */
+  locks?: boolean;
 }
 
 /** Runs one statement on the database itself (never inside a transaction). */
@@ -35,11 +40,15 @@ export type RunStatement = (statement: StatementConfig) => Promise<RawRow[]>;
 export interface HotStatements {
   /** Runs a statement under its name, rows as the driver gives them. */
   run: RunStatement;
-  /** The statement `query` under `name`; each call takes its placeholders' values by name. */
+  /**
+   * The statement `query` under `name`; each call takes its placeholders' values by name.
+   * `locks`: the statement takes row locks (`StatementConfig.locks`).
+   */
   prepare<Row>(
     name: string,
     query: SQL,
     read: (row: RawRow) => Row,
+    options?: { locks?: boolean },
   ): (values: Record<string, unknown>) => Promise<Row[]>;
 }
 
@@ -48,10 +57,10 @@ const dialect = new PgDialect();
 export function createHotStatements(run: RunStatement): HotStatements {
   return {
     run,
-    prepare(name, query, read) {
+    prepare(name, query, read, { locks = false } = {}) {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return async (values) => {
-        const rows = await run({ name, text, values: fillPlaceholders(params, values) });
+        const rows = await run({ name, text, values: fillPlaceholders(params, values), locks });
         return rows.map(read);
       };
     },

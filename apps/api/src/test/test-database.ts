@@ -9,12 +9,13 @@ let pgliteDump: Promise<Buffer> | undefined;
 
 /**
  * A fresh, migrated database of its own for one test file; `close` drops it. On PostgreSQL, a
- * pool of `poolSize` connections (one, to look at what a connection keeps) and one of
- * `ingestPoolSize` for the member site's writes.
+ * pool of `poolSize` connections and one of `ingestPoolSize` for the member site's writes, and
+ * `readConnections` pipelined ones for the hot reads (one, to look at what a connection keeps).
  */
 export async function openTestDatabase({
   poolSize = 5,
   ingestPoolSize = 5,
+  readConnections = 2,
 } = {}): Promise<DatabaseHandle> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
@@ -36,6 +37,7 @@ export async function openTestDatabase({
     url: url.toString(),
     poolSize,
     ingestPoolSize,
+    readConnections,
   });
   return {
     ...database,

@@ -173,6 +173,7 @@ export function createDeliveryRepository({ db, statements, transaction }: DataAc
              (select count from counted) as used, (select id from recorded) as delivery_id
       from target`,
     deliveryOutcomeOf,
+    { locks: true },
   );
 
   /** The seller's sale (no other seller's). */

@@ -150,6 +150,7 @@ export function createDiscountRepository({ db, statements, transaction }: DataAc
         from discount
         returning order_id`,
     (row) => column.text(row, 'order_id'),
+    { locks: true },
   );
 
   return {

@@ -414,6 +414,7 @@ export function createPurchaseRepository(
       ${addCountedViews}
       select id, view_count from updated`,
     (row) => ({ id: column.text(row, 'id'), viewCount: column.integer(row, 'view_count') }),
+    { locks: true },
   );
   // The member site's batch: items of one product summed, deleted products left out, rows locked
   // in id order like the batches above (so the two never deadlock), a count that stops at the
@@ -451,6 +452,7 @@ export function createPurchaseRepository(
       ${addCountedViews}
       select coalesce(sum(items), 0) as accepted from updated`,
     (row) => column.integer(row, 'accepted'),
+    { locks: true },
   );
   return {
     /**
@@ -493,6 +495,7 @@ export function createPurchaseRepository(
                 };
           return { quiet, sale };
         },
+        { locks: true },
       );
       const inTransaction = (order: OrderInput) =>
         purchaseQuery(
