@@ -18,6 +18,9 @@ const url = () => {
 };
 
 const backendOf = { text: 'select pg_backend_pid() as pid', values: [] };
+/** A database handle with a pool of one connection and `readConnections` pipelined ones. */
+const onePool = (readConnections: number) =>
+  openDatabase({ kind: 'postgres', url: url(), poolSize: 1, readConnections });
 /** The backend of the pool's connection (a pool of one). */
 const poolBackend = async (database: DatabaseHandle) =>
   rowsOf<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`))[0]?.pid;
@@ -89,12 +92,7 @@ describe('the read pipeline', () => {
   });
 
   it('carries the hot reads of a database handle, and leaves statements that lock to the pool', async () => {
-    database = await openDatabase({
-      kind: 'postgres',
-      url: url(),
-      poolSize: 1,
-      readConnections: 1,
-    });
+    database = await onePool(1);
     const pool = await poolBackend(database);
     const read = database.statements.prepare(
       'pipeline_backend',
@@ -113,12 +111,7 @@ describe('the read pipeline', () => {
     expect(readBackend).not.toBe(pool);
     await database.close();
     // Without pipelined connections, the hot reads go through the pool.
-    database = await openDatabase({
-      kind: 'postgres',
-      url: url(),
-      poolSize: 1,
-      readConnections: 0,
-    });
+    database = await onePool(0);
     const onlyPool = await poolBackend(database);
     const [pooled] = await database.statements.run(backendOf);
     expect(pooled?.pid).toBe(onlyPool);
