@@ -13,7 +13,7 @@
  *     [--reports DIR]   (each run's full Lighthouse report, to read its long tasks)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
@@ -88,6 +88,16 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
         preset: 'mobile' | 'desktop',
         keepStorage: boolean,
       ): Promise<Run> => {
+        // --reports DIR: each report is written there, with its trace and DevTools log beside
+        // it (Lighthouse's --save-assets), to open in Chrome's Performance panel.
+        const reports = option('reports');
+        const reportFile = reports
+          ? path.join(
+              reports,
+              `${preset}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`,
+            )
+          : undefined;
+        if (reports) mkdirSync(reports, { recursive: true });
         // The CLI in a plain node process: run through tsx's loader, Lighthouse's trace
         // processing failed with NO_NAVSTART on this Chromium.
         const runCli = () =>
@@ -100,6 +110,7 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
               '--output=json',
               '--quiet',
               '--only-categories=performance',
+              ...(reportFile ? [`--output-path=${reportFile}`, '--save-assets'] : []),
               ...(keepStorage ? ['--disable-storage-reset'] : []),
               ...(preset === 'desktop' ? ['--preset=desktop'] : []),
             ],
@@ -116,13 +127,9 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
           cli = runCli();
         }
         if (cli.status !== 0) throw new Error(`lighthouse failed: ${cli.stderr.slice(-2000)}`);
-        const lhr = JSON.parse(cli.stdout) as LighthouseReport;
-        const reports = option('reports');
-        if (reports) {
-          mkdirSync(reports, { recursive: true });
-          const name = `${preset}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
-          writeFileSync(path.join(reports, name), cli.stdout);
-        }
+        const lhr = JSON.parse(
+          reportFile ? readFileSync(reportFile, 'utf8') : cli.stdout,
+        ) as LighthouseReport;
         if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
         if (lhr.finalDisplayedUrl !== url) {
           throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl} instead of ${url}`);

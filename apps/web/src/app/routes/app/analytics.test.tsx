@@ -51,6 +51,40 @@ describe('the analytics screen', () => {
     expect(within(byCampaign).getAllByText('No campaign').length).toBeGreaterThan(0);
   });
 
+  it('shows the ten leading rows of a table, and all of them when asked', async () => {
+    const { product } = await createProduct('Brush pack');
+    // Twelve campaigns, the first with the most views.
+    await recordViews(
+      Array.from({ length: 12 }, (_, n) => ({
+        productId: product.id,
+        count: 30 - n,
+        utmCampaign: `campaign-${String(n + 1).padStart(2, '0')}`,
+      })),
+    );
+    const { user } = await renderApp(paths.analytics.href());
+    const byCampaign = screen.getByTestId('analytics-campaign');
+    const labels = async () =>
+      (await within(byCampaign).findAllByTestId('analytics-row')).map(
+        (row) => row.querySelector('td')?.textContent,
+      );
+    await waitFor(async () => expect(await labels()).toHaveLength(10));
+    expect((await labels())[0]).toBe('campaign-01');
+    expect(within(byCampaign).getAllByTestId('analytics-card')).toHaveLength(10);
+    // Sources and countries have one row each: no button there.
+    expect(screen.queryByTestId('analytics-source-all')).toBeNull();
+
+    const toggle = within(byCampaign).getByTestId('analytics-campaign-all');
+    expect(toggle.textContent).toBe('Show all 12');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect((await labels()).slice(-2)).toEqual(['campaign-11', 'campaign-12']);
+    expect(within(byCampaign).getAllByTestId('analytics-card')).toHaveLength(12);
+    expect(toggle.textContent).toBe('Show the top 10');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle);
+    expect(await labels()).toHaveLength(10);
+  });
+
   it('says when a period has no traffic, and keeps the period picked in the address', async () => {
     const { user } = await renderApp(paths.analytics.href());
     expect(

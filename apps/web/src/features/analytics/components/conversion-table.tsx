@@ -1,8 +1,12 @@
 import type { ConversionGroup, ConversionRow } from '@seller/contract/analytics/get-conversion';
+import { ChevronDownIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFacts, CardList, CardListItem } from '@/components/card-list';
 import { DataTable } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/class-names';
 import { countryName } from '@/lib/display-names';
 import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatKrwAmount } from '@/lib/format';
@@ -11,6 +15,13 @@ import { useConversion } from '../api/get-conversion';
 import { formatConversion } from '../lib/analytics-period';
 
 type TableGroup = Exclude<ConversionGroup, 'day'>;
+
+/**
+ * Rows shown until the seller asks for all: the period's leaders (the report comes sorted by
+ * sales, then views). On a phone fifty products' cards would stand between the chart and the
+ * sources; and the page renders and lays out a fifth of them.
+ */
+export const leadingRows = 10;
 
 /** Views, sales, revenue and conversion per product, source, campaign or country of a period. */
 export function ConversionTable({
@@ -26,7 +37,9 @@ export function ConversionTable({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const report = useConversion({ from, to, groupBy: group });
-  const rows = report.data?.rows ?? [];
+  const allRows = report.data?.rows ?? [];
+  const [showAll, setShowAll] = useState(false);
+  const rows = showAll ? allRows : allRows.slice(0, leadingRows);
   const labelOf = (row: ConversionRow): string => {
     if (group === 'country') {
       return row.key === '' ? t('analytics.unknownCountry') : countryName(row.key, language);
@@ -117,6 +130,23 @@ export function ConversionTable({
             ))}
           </CardList>
         </div>
+      ) : null}
+      {allRows.length > leadingRows ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-start"
+          aria-expanded={showAll}
+          onClick={() => setShowAll((shown) => !shown)}
+          data-testid={`analytics-${group}-all`}
+        >
+          <ChevronDownIcon
+            aria-hidden="true"
+            className={cn('transition-transform', showAll && 'rotate-180')}
+          />
+          {showAll ? t('analytics.showLeading') : t('analytics.showAll', { count: allRows.length })}
+        </Button>
       ) : null}
     </section>
   );
