@@ -133,8 +133,14 @@ export default defineConfig({
     // dist/.vite/manifest.json: the bundle-size check follows the login route's imports in it.
     manifest: true,
     // Browsers without <link rel="modulepreload"> (Safari before 17) still load every chunk, a
-    // little later; the polyfill would cost every browser ~1 kB in the entry.
-    modulePreload: { polyfill: false },
+    // little later; the polyfill would cost every browser ~1 kB in the entry. index.html keeps
+    // its preload links; a lazily loaded screen gets none (its CSS aside): inserting one link per
+    // chunk it needs, 22 to 58 of them, blocked the page's first task for longer than the
+    // browser takes to find those chunks itself (decision 060).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'first-screen', test: isFirstScreenModule }] } },
     },
