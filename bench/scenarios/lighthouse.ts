@@ -10,7 +10,7 @@
  * Median score of N runs per page, mobile; with `--desktop`, desktop for `/login` and `/` too.
  *
  *   npx tsx bench/scenarios/lighthouse.ts [--quick] [--runs 3] [--pages /sales,/profile] [--desktop]
- *     [--reports DIR]   (each run's full Lighthouse report, to read its long tasks)
+ *     [--reports DIR]   (each run's full Lighthouse report, its trace and DevTools log)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';

@@ -21,7 +21,7 @@ type TableGroup = Exclude<ConversionGroup, 'day'>;
  * sales, then views). On a phone fifty products' cards would stand between the chart and the
  * sources; and the page renders and lays out a fifth of them.
  */
-export const leadingRows = 10;
+const leadingRows = 10;
 
 /** Views, sales, revenue and conversion per product, source, campaign or country of a period. */
 export function ConversionTable({
