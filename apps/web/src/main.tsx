@@ -1,7 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter, signedInRoutesFor } from './app/app';
-import { prepareNumberFormat } from './lib/format';
 import { initI18n } from './lib/i18n';
 import { trackInputModality } from './lib/input-modality';
 import { applyStoredTheme } from './lib/theme';
@@ -23,8 +22,6 @@ if (!container) throw new Error('The #root element is missing from index.html');
 const texts = initI18n().catch((error: unknown) =>
   console.error('Translations failed to load', error),
 );
-// While the first screen's code and data are on their way (see lib/format.ts).
-void texts.then(() => prepareNumberFormat());
 // Without it the router asks again for the first address, and shows the error page if it fails.
 const signedInRoutes = signedInRoutesFor(window.location.pathname).catch((error: unknown) => {
   console.error('The signed-in pages failed to load', error);

@@ -9,7 +9,7 @@ import { formatCount } from '@/lib/format';
  * more than a week old, nothing otherwise.
  */
 export function ExchangeRateAgeWarning({ date, className }: { date: string; className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const days = rateAgeDays(date);
   if (days === undefined || days <= staleRateDays) return null;
   return (
@@ -18,7 +18,7 @@ export function ExchangeRateAgeWarning({ date, className }: { date: string; clas
       data-testid="rate-stale-warning"
     >
       <TriangleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-      <span>{t('exchangeRate.stale', { days: formatCount(days, i18n.resolvedLanguage) })}</span>
+      <span>{t('exchangeRate.stale', { days: formatCount(days) })}</span>
     </span>
   );
 }

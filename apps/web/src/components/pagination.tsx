@@ -1,5 +1,4 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/class-names';
 import { formatCount } from '@/lib/format';
 import { Button } from './ui/button';
@@ -51,9 +50,7 @@ export function Pagination({
   testIds: PaginationTestIds;
   className?: string;
 }) {
-  const { i18n } = useTranslation();
   if (totalPages <= 1) return null;
-  const language = i18n.resolvedLanguage;
   return (
     <nav
       aria-label={texts.label}
@@ -62,9 +59,9 @@ export function Pagination({
     >
       <p className="text-sm text-muted-foreground" data-testid={testIds.summary}>
         {texts.showing({
-          from: formatCount(from, language),
-          to: formatCount(to, language),
-          total: formatCount(total, language),
+          from: formatCount(from),
+          to: formatCount(to),
+          total: formatCount(total),
         })}
       </p>
       <div className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-import { madeOnce } from './made-once';
+import { intlFormat } from './intl-data';
 
 /**
  * Names of countries (ISO 3166-1 alpha-2) and languages in the reader's language, from the
@@ -10,7 +10,7 @@ type NameType = 'region' | 'language';
  * The names of one type in one language, made once: a list names a country on every row (the
  * filter, every country).
  */
-const namesOf = madeOnce(
+const namesOf = intlFormat(
   (type: NameType, language: string | undefined) =>
     new Intl.DisplayNames(language ? [language] : [], { type }),
 );

@@ -1,18 +1,82 @@
-import { describe, expect, it } from 'vitest';
-import {
-  currencyWords,
-  formatCount,
-  formatFileSize,
-  formatKrwAmount,
-  formatMoney,
-  formatRelativeTime,
-  localCurrency,
-  relativeTimeStep,
-} from './format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currencyWords, formatCount, formatKrwAmount, formatMoney, localCurrency } from './format';
 
 describe('numbers', () => {
   it('groups thousands', () => {
-    expect(formatCount(1234, 'en')).toBe('1,234');
+    expect(formatCount(1234)).toBe('1,234');
+  });
+
+  // Written without Intl: what Intl writes for each number locale of the interface.
+  const numberLocales = ['en-US', 'ko-KR', 'zh-CN'];
+  const randomValues = (seed: number, count: number) => {
+    let state = seed;
+    const next = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    return Array.from({ length: count }, () => {
+      const magnitude = 10 ** Math.floor(next() * 16);
+      return (next() - 0.3) * magnitude;
+    });
+  };
+  const edgeValues = [
+    0,
+    -0,
+    1,
+    -1,
+    0.05,
+    0.15,
+    0.25,
+    0.45,
+    1.45,
+    2.5,
+    -2.5,
+    0.5,
+    -0.5,
+    -0.4,
+    999.95,
+    999_999.5,
+    72.45,
+    1.005,
+    123_456_789,
+    -9_876_543.25,
+    2 ** 53,
+    1e20,
+    1e21,
+    -1e22,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.MIN_VALUE,
+  ];
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("writes counts and amounts without the browser's locale data", () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    for (const language of ['en', 'ko', 'zh', 'ja', 'fr', 'tr']) {
+      formatCount(1_234_567);
+      formatKrwAmount(-15_000, language);
+      formatMoney(72.45, 'CNY', language);
+      formatMoney(10, 'USD', language);
+    }
+    expect(numberFormat).not.toHaveBeenCalled();
+  });
+
+  it.each(numberLocales)('writes counts as Intl does for %s', (locale) => {
+    const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    for (const value of [...edgeValues, ...randomValues(7, 2000)]) {
+      expect(formatCount(value), String(value)).toBe(intl.format(value));
+    }
+  });
+
+  it.each(numberLocales)('writes yuan with one decimal as Intl does for %s', (locale) => {
+    const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    for (const value of [...edgeValues, ...randomValues(11, 2000)]) {
+      expect(formatMoney(value, 'CNY', 'en'), String(value)).toBe(`¥${intl.format(value)}`);
+    }
   });
 
   it('shows sales amounts in won without decimals', () => {
@@ -70,73 +134,5 @@ describe('money', () => {
     expect(localCurrency('zh')).toBe('CNY');
     expect(localCurrency('en')).toBeNull();
     expect(localCurrency('ja')).toBeNull();
-  });
-});
-
-describe('relative time', () => {
-  const now = new Date('2026-11-21T12:00:00Z');
-  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
-  const minute = 60;
-  const hour = 60 * minute;
-  const day = 24 * hour;
-
-  it('counts seconds under a minute', () => {
-    expect(relativeTimeStep(ago(0), now)).toEqual({ value: 0, unit: 'second' });
-    expect(relativeTimeStep(ago(59), now)).toEqual({ value: 59, unit: 'second' });
-  });
-
-  it('then minutes, hours and days up to 30 days', () => {
-    expect(relativeTimeStep(ago(60), now)).toEqual({ value: 1, unit: 'minute' });
-    expect(relativeTimeStep(ago(59 * minute + 59), now)).toEqual({ value: 59, unit: 'minute' });
-    expect(relativeTimeStep(ago(hour), now)).toEqual({ value: 1, unit: 'hour' });
-    expect(relativeTimeStep(ago(23 * hour), now)).toEqual({ value: 23, unit: 'hour' });
-    expect(relativeTimeStep(ago(day), now)).toEqual({ value: 1, unit: 'day' });
-    expect(relativeTimeStep(ago(29 * day), now)).toEqual({ value: 29, unit: 'day' });
-  });
-
-  it('then months up to 365 days, then years', () => {
-    expect(relativeTimeStep(ago(30 * day), now)).toEqual({ value: 1, unit: 'month' });
-    expect(relativeTimeStep(ago(364 * day), now)).toEqual({ value: 12, unit: 'month' });
-    expect(relativeTimeStep(ago(365 * day), now)).toEqual({ value: 1, unit: 'year' });
-    expect(relativeTimeStep(ago(800 * day), now)).toEqual({ value: 2, unit: 'year' });
-  });
-
-  it('treats future times as now', () => {
-    expect(relativeTimeStep(new Date(now.getTime() + 5000), now)).toEqual({
-      value: 0,
-      unit: 'second',
-    });
-  });
-
-  it('formats in the interface language', () => {
-    expect(formatRelativeTime(ago(3 * minute), 'en', now)).toBe('3 minutes ago');
-    expect(formatRelativeTime(ago(3 * minute), 'ko', now)).toBe('3분 전');
-    expect(formatRelativeTime(ago(2 * day), 'en', now)).toBe('2 days ago');
-    expect(formatRelativeTime('not a date', 'en', now)).toBe('');
-  });
-});
-
-describe('file sizes', () => {
-  it('uses bytes, KB, MB and GB (1024-based) with at most two decimals', () => {
-    expect(formatFileSize(0, 'en')).toBe('0 bytes');
-    expect(formatFileSize(512, 'en')).toBe('512 bytes');
-    expect(formatFileSize(1024, 'en')).toBe('1 kB');
-    expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
-    expect(formatFileSize(5 * 1024 * 1024, 'en')).toBe('5 MB');
-    expect(formatFileSize(1.234 * 1024 * 1024, 'en')).toBe('1.23 MB');
-    expect(formatFileSize(5 * 1024 ** 3, 'en')).toBe('5 GB');
-    expect(formatFileSize(3 * 1024 ** 4, 'en')).toBe('3,072 GB');
-    expect(formatFileSize(Number.NaN, 'en')).toBe('0 bytes');
-  });
-
-  it.each([
-    ['ko', '512바이트', '1.5MB'],
-    ['zh', '512字节', '1.5 MB'],
-    ['ja', '512 バイト', '1.5 MB'],
-    ['fr', '512 octets', '1,5 Mo'],
-    ['tr', '512 bayt', '1,5 MB'],
-  ])('writes the units and numbers of %s', (language, bytes, megabytes) => {
-    expect(formatFileSize(512, language).replace(/\s/g, ' ')).toBe(bytes);
-    expect(formatFileSize(1.5 * 1024 * 1024, language).replace(/\s/g, ' ')).toBe(megabytes);
   });
 });

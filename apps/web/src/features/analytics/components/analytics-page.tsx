@@ -33,12 +33,12 @@ export function AnalyticsPage({
     {
       id: 'views',
       label: t('analytics.views'),
-      value: totals && formatCount(totals.views, language),
+      value: totals && formatCount(totals.views),
     },
     {
       id: 'sales',
       label: t('analytics.sales'),
-      value: totals && formatCount(totals.sales, language),
+      value: totals && formatCount(totals.sales),
     },
     {
       id: 'revenue',

@@ -51,8 +51,8 @@ function ChartSvg({
   const describe = (day: ConversionRow) =>
     t('analytics.chart.tooltip', {
       date: day.key,
-      views: formatCount(day.views, language),
-      sales: formatCount(day.sales, language),
+      views: formatCount(day.views),
+      sales: formatCount(day.sales),
       conversion: formatConversion(day.conversion, language),
     });
   const shownDay = shown === null ? undefined : days[shown];
@@ -180,10 +180,10 @@ function ChartSvg({
         >
           <p className="font-semibold tabular-nums">{shownDay.key}</p>
           <p className="tabular-nums">
-            {t('analytics.views')}: {formatCount(shownDay.views, language)}
+            {t('analytics.views')}: {formatCount(shownDay.views)}
           </p>
           <p className="tabular-nums">
-            {t('analytics.sales')}: {formatCount(shownDay.sales, language)}
+            {t('analytics.sales')}: {formatCount(shownDay.sales)}
           </p>
           <p className="tabular-nums">
             {t('analytics.conversion')}: {formatConversion(shownDay.conversion, language)}

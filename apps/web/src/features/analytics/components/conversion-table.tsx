@@ -79,12 +79,8 @@ export function ConversionTable({
                 <TableCell className="max-w-72 truncate font-medium" title={labelOf(row)}>
                   {labelOf(row)}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {formatCount(row.views, language)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {formatCount(row.sales, language)}
-                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(row.views)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(row.sales)}</TableCell>
                 <TableCell className="text-right tabular-nums">
                   {formatKrwAmount(row.revenue, language)}
                 </TableCell>
@@ -106,12 +102,12 @@ export function ConversionTable({
                   facts={[
                     {
                       label: t('analytics.views'),
-                      value: formatCount(row.views, language),
+                      value: formatCount(row.views),
                       className: 'tabular-nums',
                     },
                     {
                       label: t('analytics.sales'),
-                      value: formatCount(row.sales, language),
+                      value: formatCount(row.sales),
                       className: 'tabular-nums',
                     },
                     {

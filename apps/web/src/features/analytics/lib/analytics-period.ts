@@ -1,4 +1,4 @@
-import { madeOnce } from '@/lib/made-once';
+import { intlFormat } from '@/lib/intl-data';
 /** The periods the analytics screen offers: the last 7, 30 or 90 days, today included. */
 export const analyticsPeriods = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
@@ -32,7 +32,7 @@ export function formatConversion(conversion: number | null, language?: string): 
 }
 
 /** One percent format per language, made once: every row of the tables shows conversions. */
-const percentFormat = madeOnce(
+const percentFormat = intlFormat(
   (language: string | undefined) =>
     new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }),
 );

@@ -155,7 +155,7 @@ export function BroadcastCompose({
     });
   };
   const error = (field: Field) => fieldErrorText(t, fieldErrors[field]);
-  const count = (value: number) => formatCount(value, language);
+  const count = (value: number) => formatCount(value);
   const conflict = send.isError && !apiErrorOf(send.error)?.details.length;
 
   return (

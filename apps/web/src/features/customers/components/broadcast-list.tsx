@@ -26,7 +26,7 @@ export function BroadcastList() {
     loading: { text: t('customers.mail.list.loading'), testId: 'broadcasts-loading' },
     empty: { text: t('customers.mail.list.empty'), testId: 'broadcasts-empty' },
   };
-  const count = (value: number) => formatCount(value, language);
+  const count = (value: number) => formatCount(value);
   const kind = (broadcast: Broadcast) => t(`customers.mail.kind.${broadcast.kind}`);
   const excluded = (broadcast: Broadcast) =>
     count(

@@ -72,7 +72,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
     {
       id: 'purchases',
       label: t('customers.list.purchases'),
-      value: formatCount(customer.purchases, language),
+      value: formatCount(customer.purchases),
     },
     {
       id: 'totalNet',

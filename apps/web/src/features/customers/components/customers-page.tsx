@@ -135,7 +135,7 @@ export function CustomersPage({
                         </TableCell>
                         <TableCell>{country(customer)}</TableCell>
                         <TableCell className="text-right tabular-nums">
-                          {formatCount(customer.purchases, language)}
+                          {formatCount(customer.purchases)}
                         </TableCell>
                         <TableCell className="text-right font-medium tabular-nums">
                           {formatKrwAmount(customer.totalNet, language)}
@@ -178,7 +178,7 @@ export function CustomersPage({
                             { label: t('customers.list.country'), value: country(customer) },
                             {
                               label: t('customers.list.purchases'),
-                              value: formatCount(customer.purchases, language),
+                              value: formatCount(customer.purchases),
                             },
                             {
                               label: t('customers.list.totalNet'),

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatCount, formatKrwAmount, formatMoney, formatRelativeTime } from '@/lib/format';
+import { formatCount, formatKrwAmount, formatMoney } from '@/lib/format';
+import { formatRelativeTime } from '@/lib/format-intl';
 
 interface Loadable<T> {
   data: T | undefined;
@@ -105,7 +106,7 @@ export function TopProducts({ overview }: { overview: Loadable<SalesOverview> })
                 price: formatMoney(row.productPrice, 'USD', language),
               })}
               {' · '}
-              {t('dashboard.topProducts.sales', { sales: formatCount(row.salesCount, language) })}
+              {t('dashboard.topProducts.sales', { sales: formatCount(row.salesCount) })}
             </span>
           </div>
           <Amount

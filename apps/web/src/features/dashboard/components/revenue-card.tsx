@@ -118,7 +118,7 @@ export function RevenueCard({ overview }: { overview: Loadable<SalesOverview> })
             <span className="text-muted-foreground">
               {' · '}
               {t('dashboard.revenue.detail', {
-                sales: formatCount(data.current.count, language),
+                sales: formatCount(data.current.count),
                 commission: formatKrwAmount(data.current.commission, language),
               })}
             </span>

@@ -36,7 +36,7 @@ export function RevenueChart({ days }: { days: readonly DailySalesRow[] }) {
     t('dashboard.revenue.chartTooltip', {
       date: day.date,
       amount: formatKrwAmount(day.amount, language),
-      count: formatCount(day.count, language),
+      count: formatCount(day.count),
     });
   const shownDay = shown === null ? undefined : days[shown];
 
@@ -100,7 +100,7 @@ export function RevenueChart({ days }: { days: readonly DailySalesRow[] }) {
             <p className="font-semibold tabular-nums">{shownDay.date}</p>
             <p className="tabular-nums">{formatKrwAmount(shownDay.amount, language)}</p>
             <p className="tabular-nums">
-              {t('dashboard.revenue.chartSales', { sales: formatCount(shownDay.count, language) })}
+              {t('dashboard.revenue.chartSales', { sales: formatCount(shownDay.count) })}
             </p>
           </ChartTooltip>
         ) : null}

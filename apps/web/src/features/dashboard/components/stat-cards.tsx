@@ -96,7 +96,7 @@ export function StatCards({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const count = (figures: SalesFigures) =>
-    t('dashboard.stats.transactions', { count: formatCount(figures.count, language) });
+    t('dashboard.stats.transactions', { count: formatCount(figures.count) });
   return (
     <section
       aria-label={t('dashboard.stats.label')}
@@ -105,13 +105,13 @@ export function StatCards({
       <StatCard
         id="total-products"
         label={t('dashboard.stats.totalProducts')}
-        value={display(products, (data) => formatCount(data.totalProducts, language))}
+        value={display(products, (data) => formatCount(data.totalProducts))}
         icon={<PackageIcon />}
       />
       <StatCard
         id="active-products"
         label={t('dashboard.stats.activeProducts')}
-        value={display(products, (data) => formatCount(data.activeProducts, language))}
+        value={display(products, (data) => formatCount(data.activeProducts))}
         icon={<CheckCircle2Icon />}
       />
       <StatCard
@@ -152,7 +152,7 @@ export function TodaySalesCard({ today }: { today: SalesFigures | undefined }) {
           {formatKrwAmount(today.amount, language)}
         </p>
         <p className="text-sm text-muted-foreground" data-testid="today-count">
-          {t('dashboard.stats.transactions', { count: formatCount(today.count, language) })}
+          {t('dashboard.stats.transactions', { count: formatCount(today.count) })}
         </p>
       </div>
       <Link

@@ -1,4 +1,4 @@
-import { madeOnce } from '@/lib/made-once';
+import { intlFormat } from '@/lib/intl-data';
 /** How the last 30 days compare with the 30 before. */
 export type RevenueChange =
   | { kind: 'none' }
@@ -18,7 +18,7 @@ export function formatChange(ratio: number, language?: string): string {
 }
 
 /** Made once per language and precision. */
-const changeFormat = madeOnce(
+const changeFormat = intlFormat(
   (language: string | undefined, digits: number) =>
     new Intl.NumberFormat(language, {
       style: 'percent',

@@ -56,8 +56,8 @@ export function DiscountsList({
   };
   const uses = (discount: Discount) =>
     discount.maxUses === null
-      ? formatCount(discount.uses, language)
-      : `${formatCount(discount.uses, language)} / ${formatCount(discount.maxUses, language)}`;
+      ? formatCount(discount.uses)
+      : `${formatCount(discount.uses)} / ${formatCount(discount.maxUses)}`;
   const period = (discount: Discount) =>
     [discount.startsAt, discount.endsAt]
       .map((at) => (at ? formatDateTime(at, language) : '—'))

@@ -11,7 +11,7 @@ import {
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '@/lib/format-intl';
 
 /** A file name's extension, lowercase and without the dot (`pdf`); empty when it has none. */
 export function extensionOf(name: string): string {

@@ -7,8 +7,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SkeletonStack } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-messages';
-import { formatCount, formatFileSize } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { formatShortDate } from '@/lib/format-date';
+import { formatFileSize } from '@/lib/format-intl';
 import { useFileVersions } from '../api/list-file-versions';
 import { AddFileVersionForm } from './add-file-version-form';
 
@@ -90,13 +91,13 @@ export function FileVersions({
             <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
               <span data-testid="version-downloads">
                 {t('products.versions.downloads', {
-                  value: formatCount(version.downloads, language),
+                  value: formatCount(version.downloads),
                 })}
               </span>
               <span data-testid="version-buyers">
                 {t('products.versions.buyersWithIt', {
-                  have: formatCount(version.buyersWithIt, language),
-                  total: formatCount(buyers, language),
+                  have: formatCount(version.buyersWithIt),
+                  total: formatCount(buyers),
                   number: version.number,
                 })}
               </span>

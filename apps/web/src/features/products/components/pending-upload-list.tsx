@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '@/lib/format-intl';
 import { itemSecondsLeft } from '@/lib/upload/upload-queue';
 import type { UploadSource } from '@/lib/upload/uploader';
 import { formatDuration } from '../lib/format-duration';

@@ -1,7 +1,8 @@
 import type { ProductListItem } from '@seller/contract/products/list-my-products';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '@/components/ui/card';
-import { formatCount, formatKrwAmount, formatMoney, formatRelativeTime } from '@/lib/format';
+import { formatCount, formatKrwAmount, formatMoney } from '@/lib/format';
+import { formatRelativeTime } from '@/lib/format-intl';
 import { ProductActions } from './product-actions';
 import { ProductThumbnail } from './product-thumbnail';
 import { ProductTitleLink } from './product-title-link';
@@ -66,12 +67,12 @@ export function ProductCards({
                 />
                 <Figure
                   label={t('products.list.sales')}
-                  value={formatCount(product.sales_count, language)}
+                  value={formatCount(product.sales_count)}
                   testId="product-sales"
                 />
                 <Figure
                   label={t('products.list.views')}
-                  value={formatCount(product.view_count, language)}
+                  value={formatCount(product.view_count)}
                   testId="product-views"
                 />
               </dl>

@@ -19,8 +19,9 @@ import { Skeleton, SkeletonStack } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { downloadAs } from '@/lib/browser-download';
 import { errorMessage } from '@/lib/error-messages';
-import { formatCount, formatMoney, formatRelativeTime, localCurrency } from '@/lib/format';
+import { formatCount, formatMoney, localCurrency } from '@/lib/format';
 import { formatShortDate } from '@/lib/format-date';
+import { formatRelativeTime } from '@/lib/format-intl';
 import { useDownloadFile } from '../api/get-download-url';
 import { useExchangeRate } from '../api/get-exchange-rate';
 import { useProduct } from '../api/get-product';
@@ -193,13 +194,13 @@ export function ProductDetailView({
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <StatTile
           label={t('products.detail.views')}
-          value={formatCount(product.view_count, i18n.language)}
+          value={formatCount(product.view_count)}
           icon={EyeIcon}
           testId="stat-views"
         />
         <StatTile
           label={t('products.detail.sales')}
-          value={formatCount(product.sales_count, i18n.language)}
+          value={formatCount(product.sales_count)}
           icon={ShoppingCartIcon}
           testId="stat-sales"
         />

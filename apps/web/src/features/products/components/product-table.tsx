@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
 import { Card } from '@/components/ui/card';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { formatCount, formatKrwAmount, formatMoney, formatRelativeTime } from '@/lib/format';
+import { formatCount, formatKrwAmount, formatMoney } from '@/lib/format';
+import { formatRelativeTime } from '@/lib/format-intl';
 import { ProductActions } from './product-actions';
 import { ProductThumbnail } from './product-thumbnail';
 import { ProductTitleLink } from './product-title-link';
@@ -97,7 +98,7 @@ export function ProductTable({
               <StatusBadge status={product.status} />
             </TableCell>
             <TableCell className="text-right tabular-nums" data-testid="product-sales">
-              {formatCount(product.sales_count, language)}
+              {formatCount(product.sales_count)}
             </TableCell>
             <TableCell className="text-right tabular-nums" data-testid="product-revenue">
               {formatKrwAmount(product.revenue, language)}
@@ -106,7 +107,7 @@ export function ProductTable({
               className="hidden text-right tabular-nums lg:table-cell"
               data-testid="product-views"
             >
-              {formatCount(product.view_count, language)}
+              {formatCount(product.view_count)}
             </TableCell>
             <TableCell className="hidden text-muted-foreground xl:table-cell">
               {formatRelativeTime(product.created_at, language)}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/class-names';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '@/lib/format-intl';
 import {
   type DropKind,
   dropzoneAccept,

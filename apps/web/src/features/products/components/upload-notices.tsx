@@ -1,6 +1,6 @@
 import { InfoIcon, TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '@/lib/format-intl';
 import { needsLargeUploadNotice, secondsLeft } from '@/lib/upload/upload-queue';
 import { formatDuration } from '../lib/format-duration';
 import type { QueueItem } from '../lib/use-dropzone-uploads';

@@ -1,7 +1,7 @@
 import { currentLanguage } from '@/lib/i18n';
-import { madeOnce } from '@/lib/made-once';
+import { intlFormat } from '@/lib/intl-data';
 
-const unitFormat = madeOnce(
+const unitFormat = intlFormat(
   (language: string, unit: 'second' | 'minute' | 'hour') =>
     new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }),
 );

@@ -1,5 +1,6 @@
 import type { ProductStatus } from '@seller/contract/limits';
 import type { ProductListItem } from '@seller/contract/products/list-my-products';
+import { intlFormat } from '@/lib/intl-data';
 
 /**
  * The products page's view, kept in the URL (`/products?sort=revenue&status=active&page=2`) so
@@ -79,13 +80,19 @@ function comparator(sort: ProductSort, collator: Intl.Collator): Compare {
   }
 }
 
+/** Titles compared as the reader's language sorts them, digits by their value. */
+const collatorOf = intlFormat(
+  (language: string | undefined) =>
+    new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
+);
+
 /** The products with the status asked for, in the order asked for. */
 export function arrangeProducts(
   products: readonly ProductListItem[],
   view: Pick<ProductListView, 'sort' | 'status'>,
   language?: string,
 ): ProductListItem[] {
-  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+  const collator = collatorOf(language);
   const kept =
     view.status === 'all'
       ? [...products]

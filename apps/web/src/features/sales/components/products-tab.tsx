@@ -49,7 +49,7 @@ export function ProductsTab({ yuanRate: rate }: { yuanRate?: ExchangeRate | unde
                   {formatMoney(row.productPrice, 'USD', language)}
                 </TableCell>
                 <TableCell className="text-right tabular-nums" data-testid="sales-count">
-                  {formatCount(row.salesCount, language)}
+                  {formatCount(row.salesCount)}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
                   <span data-testid="revenue">{formatKrwAmount(row.totalRevenue, language)}</span>
@@ -90,7 +90,7 @@ export function ProductsTab({ yuanRate: rate }: { yuanRate?: ExchangeRate | unde
                       <dt className="text-xs text-muted-foreground">
                         {t('sales.products.salesCount')}
                       </dt>
-                      <dd className="tabular-nums">{formatCount(row.salesCount, language)}</dd>
+                      <dd className="tabular-nums">{formatCount(row.salesCount)}</dd>
                     </div>
                     <div className="grid gap-0.5">
                       <dt className="text-xs text-muted-foreground">

@@ -12,8 +12,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SkeletonStack } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-messages';
-import { formatFileSize, formatKrwAmount } from '@/lib/format';
+import { formatKrwAmount } from '@/lib/format';
 import { formatDateTime } from '@/lib/format-date';
+import { formatFileSize } from '@/lib/format-intl';
 import { useSaleEvidence } from '../api/get-sale-evidence';
 import { useDownloadEvidencePdf } from '../api/get-sale-evidence-pdf';
 

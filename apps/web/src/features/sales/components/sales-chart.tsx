@@ -69,7 +69,7 @@ function ChartSvg({
     t('sales.chart.tooltip', {
       date: day.date,
       amount: formatKrwAmount(day.amount, language),
-      count: formatCount(day.count, language),
+      count: formatCount(day.count),
     });
 
   const shownDay = shown === null ? undefined : days[shown];
@@ -224,7 +224,7 @@ function ChartSvg({
             {t('sales.chart.amount')}: {formatKrwAmount(shownDay.amount, language)}
           </p>
           <p className="tabular-nums">
-            {t('sales.chart.count')}: {formatCount(shownDay.count, language)}
+            {t('sales.chart.count')}: {formatCount(shownDay.count)}
           </p>
         </ChartTooltip>
       ) : null}
@@ -287,7 +287,7 @@ export function SalesChart() {
             : t('sales.chart.summary', {
                 days,
                 amount: formatKrwAmount(totalAmount, language),
-                count: formatCount(totalCount, language),
+                count: formatCount(totalCount),
                 bestDate: best?.date ?? '-',
                 bestAmount: formatKrwAmount(best?.amount ?? 0, language),
               })}

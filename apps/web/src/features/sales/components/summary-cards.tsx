@@ -55,7 +55,7 @@ function SummaryCard({
         ) : null}
         <p className="text-sm text-muted-foreground" data-testid="summary-count">
           {figures
-            ? t('sales.summary.count', { count: formatCount(figures.count, language) })
+            ? t('sales.summary.count', { count: formatCount(figures.count) })
             : loading
               ? loadingMark
               : '-'}
