@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/class-names';
 
@@ -23,10 +24,19 @@ export function ClampedText({
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || expanded) return;
-    const measure = () => setClamped(element.scrollHeight > element.clientHeight + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    const isClamped = () => element.scrollHeight > element.clientHeight + 1;
+    if (typeof ResizeObserver === 'undefined') {
+      setClamped(isClamped());
+      return;
+    }
+    // Measured once the browser has laid the page out for its next frame, so that reading the
+    // size forces no layout of the whole page inside React's commit (a list of twenty titles on
+    // a slow phone: a quarter of a second); set synchronously, the button is in place before
+    // that frame is painted, so nothing shifts.
+    const observer = new ResizeObserver(() => {
+      const next = isClamped();
+      flushSync(() => setClamped(next));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [expanded]);
