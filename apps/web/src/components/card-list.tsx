@@ -27,10 +27,21 @@ export function CardList({
   return <ul className="grid gap-3">{children}</ul>;
 }
 
-/** One row as a card. */
+/**
+ * One row as a card. A card far below the screen is neither laid out nor painted until it comes
+ * near (`content-visibility: auto`; meanwhile it keeps its last height, at first 14rem): a phone
+ * lays out the few cards it shows, not all of the page's, when the rows arrive. `min-w-0`: a
+ * card skipped at one width must not hold the list at that width after the screen narrows.
+ */
 export function CardListItem({ className, ...props }: ComponentProps<'li'>) {
   return (
-    <li className={cn('grid gap-3 rounded-lg border bg-card p-4 text-sm', className)} {...props} />
+    <li
+      className={cn(
+        'grid min-w-0 gap-3 rounded-lg border bg-card p-4 text-sm [contain-intrinsic-block-size:auto_14rem] [content-visibility:auto]',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 
