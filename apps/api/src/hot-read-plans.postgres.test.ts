@@ -118,7 +118,7 @@ describe("the dashboard's reads on PostgreSQL", () => {
         await sellers.tokenVersion(sellerId);
         await sessions.state(sellerId, sessionOf.get(sellerId) ?? '', new Date());
         await gettingStarted.read(sellerId);
-        await products.listForSeller(sellerId);
+        await products.listForSeller(sellerId, 'http://127.0.0.1/storage/public/');
         await products.stats(sellerId);
         await salesService.stats(sellerId);
         await salesService.overview(sellerId);
@@ -154,12 +154,12 @@ describe("the dashboard's reads on PostgreSQL", () => {
     );
     const names = plans.map((plan) => plan.name);
     for (const expected of [
-      'sales_count_and_first_page_all',
-      'sales_count_and_first_page_month',
-      'sales_page_all',
+      'sales_count_and_first_page_json_all',
+      'sales_count_and_first_page_json_month',
+      'sales_page_json_all',
       'seller_profile',
       'seller_session_state',
-      'products_list_for_seller',
+      'products_list_json_for_seller',
       'catalog_creator_page',
       'catalog_product_page',
     ]) {

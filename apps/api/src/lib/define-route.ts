@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { AuthenticatedSeller } from '../plugins/authenticate.ts';
+import type { JsonText } from './json-text.ts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -69,9 +70,12 @@ export interface RouteContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/** The answer, or its JSON already written (no endpoint answers with a bare string). */
+export type RouteResult<E extends Endpoint> = ResponseOf<E> | JsonText<ResponseOf<E>>;
+
 export type RouteHandler<E extends Endpoint> = (
   context: RouteContext<E>,
-) => Promise<ResponseOf<E>> | ResponseOf<E>;
+) => Promise<RouteResult<E>> | RouteResult<E>;
 
 /** What a route adds to the contract's description: its own config (read by plugins), body limit. */
 export type DefineRouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
@@ -79,6 +83,7 @@ export type DefineRouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLim
 /**
  * Registers a contract endpoint: the contract's schemas validate the input, serialise the
  * output and describe the route in the OpenAPI document; `auth` endpoints run the token check.
+ * A handler may answer with a `JsonText` instead, which is sent as it is.
  */
 export function defineRoute<E extends Endpoint>(
   app: FastifyInstance,
@@ -104,7 +109,10 @@ export function defineRoute<E extends Endpoint>(
       } as RouteContext<E>;
       const result = await handler(context);
       reply.code(endpoint.successStatus);
-      return endpoint.successStatus === 204 ? reply.send() : result;
+      if (endpoint.successStatus === 204) return reply.send();
+      // A string with a JSON media type is sent as it is (Fastify's documented rule for strings).
+      if (typeof result === 'string') reply.type('application/json; charset=utf-8');
+      return result;
     },
   });
 }

@@ -528,6 +528,20 @@ describe('downloads', () => {
   });
 });
 
+describe('public URLs', () => {
+  it('are the base followed by the key, and read back to the key', () => {
+    const storage = new LocalStorage({
+      root,
+      signingSecret: secret,
+      publicBaseUrl: 'https://seller.example.com/',
+    });
+    expect(storage.publicUrlBase).toBe('https://seller.example.com/storage/public/');
+    const key = 'sellers/5f0c/1b2e-3d.png';
+    expect(storage.publicUrl(key)).toBe(`${storage.publicUrlBase}${key}`);
+    expect(storage.keyFromPublicUrl(storage.publicUrl(key))).toBe(key);
+  });
+});
+
 describe('parseRange', () => {
   it.each([
     [undefined, 100, undefined],

@@ -247,12 +247,16 @@ export class LocalStorage implements Storage {
 
   // --- Storage ------------------------------------------------------------------------
 
+  get publicUrlBase(): string {
+    return `${this.baseUrl}/storage/public/`;
+  }
+
   publicUrl(key: string): string {
-    return `${this.baseUrl}/storage/public/${key}`;
+    return `${this.publicUrlBase}${key}`;
   }
 
   keyFromPublicUrl(url: string): string | undefined {
-    const prefix = `${this.baseUrl}/storage/public/`;
+    const prefix = this.publicUrlBase;
     if (!url.startsWith(prefix)) return undefined;
     const key = url.slice(prefix.length);
     return keyPattern.test(key) ? key : undefined;

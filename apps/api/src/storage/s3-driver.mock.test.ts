@@ -219,6 +219,11 @@ describe('S3 driver, store answers mocked', () => {
     const storage = new S3Storage({ ...s3Options, publicBaseUrl: 'https://cdn.example.com' });
     expect(await storage.head('sellers/x/y.png')).toBeUndefined();
     expect(storage.publicUrl('sellers/x/y.png')).toBe('https://cdn.example.com/sellers/x/y.png');
+    // A key of URL-safe characters follows the base as it is (statements write such URLs).
+    expect(storage.publicUrlBase).toBe('https://cdn.example.com/');
+    expect(storage.publicUrl('sellers/x/y-1_2.png')).toBe(
+      `${storage.publicUrlBase}sellers/x/y-1_2.png`,
+    );
     expect(storage.keyFromPublicUrl('https://cdn.example.com/sellers/x/y.png')).toBe(
       'sellers/x/y.png',
     );

@@ -87,12 +87,16 @@ export class S3Storage implements Storage {
     this.browserOrigins = [...new Set([uploadOrigin, new URL(this.publicBase).origin])];
   }
 
+  get publicUrlBase(): string {
+    return `${this.publicBase}/`;
+  }
+
   publicUrl(key: string): string {
-    return `${this.publicBase}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    return `${this.publicUrlBase}${key.split('/').map(encodeURIComponent).join('/')}`;
   }
 
   keyFromPublicUrl(url: string): string | undefined {
-    const prefix = `${this.publicBase}/`;
+    const prefix = this.publicUrlBase;
     if (!url.startsWith(prefix)) return undefined;
     try {
       return url.slice(prefix.length).split('/').map(decodeURIComponent).join('/');

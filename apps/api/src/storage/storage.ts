@@ -79,6 +79,11 @@ export interface Storage {
 
   /** Where a public image (thumbnail, avatar) is read; product files are never public. */
   publicUrl(key: string): string;
+  /**
+   * What `publicUrl` writes before a key whose segments hold only `A-Z a-z 0-9 . _ -` (every
+   * key the server makes): a statement that writes a list as JSON appends such a key to it.
+   */
+  readonly publicUrlBase: string;
   /** The key of a `publicUrl` of this store, or undefined when the URL is not one. */
   keyFromPublicUrl(url: string): string | undefined;
 

@@ -1,3 +1,4 @@
+import type { ProductListItem } from '@seller/contract/products/list-my-products';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
 import { isoTimestamp } from '../../db/local-days.ts';
@@ -16,32 +17,11 @@ import {
   sales,
 } from '../../db/schema.ts';
 import { column } from '../../db/sql-values.ts';
+import { type JsonText, jsonText } from '../../lib/json-text.ts';
 
 /** A database or an open transaction: every query below runs on either. */
 export type Executor = Database;
 export type Transaction = Database;
-
-/** A product of the seller's list, timestamps as the API writes them. */
-export interface ProductListRow {
-  id: ProductRow['id'];
-  title: ProductRow['title'];
-  description: ProductRow['description'];
-  price: ProductRow['price'];
-  status: ProductRow['status'];
-  viewCount: ProductRow['viewCount'];
-  downloadLimit: ProductRow['downloadLimit'];
-  pdfStamp: ProductRow['pdfStamp'];
-  /** From the product's sales rollup; 0 before its first sale. */
-  salesCount: number;
-  /** ISO 8601, UTC. */
-  createdAt: string;
-  updatedAt: string;
-  fileCount: number;
-  mainThumbnailKey: ProductThumbnailRow['storageKey'] | null;
-  /** KRW from the product's sales rollup; 0 before its first sale. */
-  revenue: number;
-  netRevenue: number;
-}
 
 export type NewProductFile = Pick<
   ProductFileRow,
@@ -321,39 +301,30 @@ export type ProductQueries = ReturnType<typeof productQueries>;
 
 export function createProductRepository({ db, statements, transaction }: DataAccess) {
   // The dashboard's list and counters: hot statements, so PostgreSQL parses and plans them once
-  // per connection; timestamps come formatted, rows are read by hand.
+  // per connection. The list comes written as the contract's JSON by PostgreSQL: each product a
+  // compact object whose columns are named as the contract's fields, the thumbnail's public URL
+  // its key after the store's `publicUrlBase`. Reading every field of every product into objects
+  // and writing them out again cost the server more CPU than PostgreSQL spent on the statement
+  // (docs/decisions/062-sales-lists-written-as-json-by-postgresql.md);
+  // `product-list-json.test.ts` keeps each product as the product's own page writes it.
   const listForSeller = statements.prepare(
-    'products_list_for_seller',
+    'products_list_json_for_seller',
     sql`
-      select p.id, p.title, p.description, p.price, p.status, p.view_count, p.download_limit,
-             p.pdf_stamp,
-             coalesce(ps.count, 0) as sales_count,
-             ${isoTimestamp(sql`p.created_at`)} as created_at,
-             ${isoTimestamp(sql`p.updated_at`)} as updated_at,
-             (select count(*) from ${productFiles} pf where pf.product_id = p.id) as file_count,
-             (select pt.storage_key from ${productThumbnails} pt where pt.product_id = p.id
-              order by pt.is_main desc, pt.position asc limit 1) as main_thumbnail_key,
-             coalesce(ps.amount, 0) as revenue, coalesce(ps.net, 0) as net_revenue
+      select coalesce(json_agg((select t from (select
+               p.id, p.title, p.description, p.price, p.status,
+               ${isoTimestamp(sql`p.created_at`)} as created_at,
+               ${isoTimestamp(sql`p.updated_at`)} as updated_at,
+               p.view_count, coalesce(ps.count, 0) as sales_count,
+               (select count(*) from ${productFiles} pf where pf.product_id = p.id) as file_count,
+               ${sql.placeholder('publicUrlBase')}::text ||
+                 (select pt.storage_key from ${productThumbnails} pt where pt.product_id = p.id
+                  order by pt.is_main desc, pt.position asc limit 1) as thumbnail_url,
+               p.download_limit, p.pdf_stamp,
+               coalesce(ps.amount, 0) as revenue, coalesce(ps.net, 0) as net_revenue) t)
+             order by p.created_at desc, p.id desc), '[]')::text as products
       from ${products} p left join ${productSales} ps on ps.product_id = p.id
-      where p.seller_id = ${sql.placeholder('sellerId')} and p.status <> 'deleted'
-      order by p.created_at desc, p.id desc`,
-    (row): ProductListRow => ({
-      id: column.text(row, 'id'),
-      title: column.text(row, 'title'),
-      description: column.text(row, 'description'),
-      price: column.integer(row, 'price'),
-      status: column.text(row, 'status'),
-      viewCount: column.integer(row, 'view_count'),
-      downloadLimit: column.integer(row, 'download_limit'),
-      pdfStamp: column.boolean(row, 'pdf_stamp'),
-      salesCount: column.integer(row, 'sales_count'),
-      createdAt: column.text(row, 'created_at'),
-      updatedAt: column.text(row, 'updated_at'),
-      fileCount: column.integer(row, 'file_count'),
-      mainThumbnailKey: column.nullableText(row, 'main_thumbnail_key'),
-      revenue: column.integer(row, 'revenue'),
-      netRevenue: column.integer(row, 'net_revenue'),
-    }),
+      where p.seller_id = ${sql.placeholder('sellerId')} and p.status <> 'deleted'`,
+    (row) => jsonText<ProductListItem[]>(column.text(row, 'products')),
   );
   const statsForSeller = statements.prepare(
     'products_stats_for_seller',
@@ -368,7 +339,15 @@ export function createProductRepository({ db, statements, transaction }: DataAcc
   );
   return {
     ...productQueries(db),
-    listForSeller: (sellerId: string): Promise<ProductListRow[]> => listForSeller({ sellerId }),
+    /** The seller's products but deleted ones, newest first, as the list's JSON. */
+    async listForSeller(
+      sellerId: string,
+      publicUrlBase: string,
+    ): Promise<JsonText<ProductListItem[]>> {
+      const [list] = await listForSeller({ sellerId, publicUrlBase });
+      if (list === undefined) throw new Error('the product list statement answered no row');
+      return list;
+    },
     async stats(sellerId: string): Promise<{ totalProducts: number; activeProducts: number }> {
       const [row] = await statsForSeller({ sellerId });
       return row ?? { totalProducts: 0, activeProducts: 0 };

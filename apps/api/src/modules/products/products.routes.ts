@@ -16,9 +16,7 @@ export async function productRoutes(app: FastifyInstance, options: { products: P
   const { products } = options;
 
   defineRoute(app, createProductEndpoint, ({ seller, body }) => products.create(seller.id, body));
-  defineRoute(app, listMyProductsEndpoint, async ({ seller }) => ({
-    products: await products.listMine(seller.id),
-  }));
+  defineRoute(app, listMyProductsEndpoint, ({ seller }) => products.listMine(seller.id));
   defineRoute(app, getProductStatsEndpoint, ({ seller }) => products.stats(seller.id));
   defineRoute(app, getProductEndpoint, ({ seller, params }) => products.get(seller.id, params.id));
   defineRoute(app, updateProductEndpoint, ({ seller, params, body }) =>

@@ -7,7 +7,7 @@ import type {
 } from '@seller/contract/products/create-file-version';
 import type { createProductBodySchema } from '@seller/contract/products/create-product';
 import type { ListFileVersionsResponse } from '@seller/contract/products/list-file-versions';
-import type { ProductListItem } from '@seller/contract/products/list-my-products';
+import type { MyProductsResponse } from '@seller/contract/products/list-my-products';
 import type {
   Product,
   ProductDetail,
@@ -28,6 +28,7 @@ import type {
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { type JsonText, jsonText } from '../../lib/json-text.ts';
 import type { PdfWorker } from '../../lib/pdf/pdf-worker.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
@@ -51,7 +52,10 @@ export type ClaimUploads = UploadsService['claim'];
  * The storage operations products need: public thumbnail URLs, signed private downloads, and
  * reading files and writing their sample pages.
  */
-export type ProductStorage = Pick<Storage, 'publicUrl' | 'presignGet' | 'read' | 'put' | 'delete'>;
+export type ProductStorage = Pick<
+  Storage,
+  'publicUrl' | 'publicUrlBase' | 'presignGet' | 'read' | 'put' | 'delete'
+>;
 
 /** The PDF work products need: what a PDF is, and its first pages. */
 export type ProductPdfWorker = Pick<PdfWorker, 'inspect' | 'sample'>;
@@ -342,26 +346,10 @@ export function createProductService(deps: {
       );
     },
 
-    async listMine(sellerId: string): Promise<ProductListItem[]> {
-      const rows = await products.listForSeller(sellerId);
-      return rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        description: row.description,
-        price: row.price,
-        status: row.status as ProductStatus,
-        created_at: row.createdAt,
-        updated_at: row.updatedAt,
-        view_count: row.viewCount,
-        sales_count: row.salesCount,
-        file_count: row.fileCount,
-        thumbnail_url:
-          row.mainThumbnailKey === null ? null : storage.publicUrl(row.mainThumbnailKey),
-        download_limit: row.downloadLimit,
-        pdf_stamp: row.pdfStamp,
-        revenue: row.revenue,
-        net_revenue: row.netRevenue,
-      }));
+    /** The list's JSON, as the products' statement writes it (thumbnail URLs included). */
+    async listMine(sellerId: string): Promise<JsonText<MyProductsResponse>> {
+      const list = await products.listForSeller(sellerId, storage.publicUrlBase);
+      return jsonText<MyProductsResponse>(`{"products":${list}}`);
     },
 
     async get(sellerId: string, productId: string): Promise<ProductDetail> {

@@ -1,8 +1,10 @@
 import { limits, type SalesPeriod } from '@seller/contract/limits';
+import type { DailySalesRow } from '@seller/contract/sales/get-daily-sales';
+import type { Transaction } from '@seller/contract/sales/get-transactions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { HotStatements, RawRow } from '../../db/hot-statements.ts';
 import { isoTimestamp, localToday, startOfLocalDay } from '../../db/local-days.ts';
-import { discountOfSaleRow } from '../../db/sale-rows.ts';
+import { discountOfSaleRow, fullyRefunded } from '../../db/sale-rows.ts';
 import {
   type ProductRow,
   productSales,
@@ -12,7 +14,8 @@ import {
   salesDaily,
   sellerSalesTotals,
 } from '../../db/schema.ts';
-import { column, integerLiteral, wholeNumber } from '../../db/sql-values.ts';
+import { column, integerLiteral } from '../../db/sql-values.ts';
+import { type JsonText, jsonText } from '../../lib/json-text.ts';
 
 type SalesDailyRow = typeof salesDaily.$inferSelect;
 type ProductSalesRow = typeof productSales.$inferSelect;
@@ -71,26 +74,6 @@ const dailyFiguresOf = (row: RawRow): DailyFigures => ({
   amount: column.integer(row, 'amount'),
   net: column.integer(row, 'net'),
 });
-
-/**
- * The days of a `day,count,amount,net,day,count,…` list (no days: `null`, as PostgreSQL's
- * `string_agg` gives for no rows).
- */
-export function dailyFiguresFromList(list: string | null): DailyFigures[] {
-  if (list === null) return [];
-  const parts = list.split(',');
-  if (parts.length % 4 !== 0) throw new Error(`daily list: ${parts.length} fields, not 4 a day`);
-  const days: DailyFigures[] = new Array(parts.length / 4);
-  for (let field = 0, day = 0; field < parts.length; field += 4, day++) {
-    days[day] = {
-      day: parts[field] as string,
-      count: wholeNumber(parts[field + 1], 'count', 'daily list'),
-      amount: wholeNumber(parts[field + 2], 'amount', 'daily list'),
-      net: wholeNumber(parts[field + 3], 'net', 'daily list'),
-    };
-  }
-  return days;
-}
 
 const productFiguresOf = (row: RawRow): ProductFigures => {
   const lastSaleAt = column.nullableText(row, 'last_sale_at');
@@ -153,6 +136,34 @@ const saleListColumns = sql`s.id, s.order_id, s.product_id, s.customer_email,
 
 /** A listed sale's columns and its time as PostgreSQL prints it, the keyset cursor's. */
 const saleWithCursorColumns = sql`${saleListColumns}, s.purchased_at::text as purchased_at_text`;
+
+/**
+ * A listed sale as the contract's `Transaction`, written as JSON by PostgreSQL from `s` (sales)
+ * and `p` (products): the columns are named as the contract's fields, and a row of them becomes
+ * one compact JSON object. Reading a page's 500 fields one by one into objects and writing them
+ * out again cost the server more CPU than PostgreSQL spent finding the page
+ * (docs/decisions/062-sales-lists-written-as-json-by-postgresql.md). `toTransaction` writes the
+ * same object from a row; `sales-list-json.test.ts` keeps the two the same.
+ */
+const transactionRecord = sql`(select t from (select
+  s.id as purchase_id, ${isoTimestamp(sql`s.purchased_at`)} as purchase_date, s.order_id,
+  s.product_id, p.title as product_title, s.customer_email, s.payment_method,
+  s.amount as purchase_price, s.commission_rate_bp as commission_rate, s.commission_amount,
+  s.net_amount,
+  case when s.refunded_amount <= 0 then 'paid'
+       when ${fullyRefunded('s')} then 'refunded'
+       else 'partially_refunded' end as status,
+  s.refunded_amount, s.download_count,
+  ${isoTimestamp(sql`s.last_download_at`)} as last_download_at, s.discount_code, s.list_amount,
+  s.discount_amount, s.discount_over_limit, s.buyer_country, s.buyer_locale, s.source,
+  s.utm_campaign) t)`;
+
+/** The JSON array of the listed sales `s` (with their products `p`), newest first. */
+const transactionsJson = sql`coalesce(json_agg(${transactionRecord}
+  order by s.purchased_at desc, s.id desc), '[]')::text`;
+
+const transactionsOf = (row: RawRow): JsonText<Transaction[]> =>
+  jsonText<Transaction[]>(column.text(row, 'transactions'));
 
 /** A sales period as a range of local days (SQL date expressions); none for `all`. */
 interface DayWindow {
@@ -273,17 +284,16 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
         as series(day)
       left join ${salesDaily} d on d.seller_id = ${sellerId} and d.day = series.day::date
         and d.day >= ${firstDay} and d.day <= ${today}`;
-  // The chart's days come back as one row: every day's figures in one comma-separated list, in
-  // order. Thirty rows of four columns cost the server ~20 µs more per request to receive and
-  // decode field by field than one list split once
-  // (docs/decisions/013-sales-reads-in-one-statement.md).
+  // The chart's days come back as one row: the contract's JSON of every day, in order, written
+  // by PostgreSQL (docs/decisions/062-sales-lists-written-as-json-by-postgresql.md).
   const daily = statements.prepare(
-    'sales_daily_figures',
+    'sales_daily_json',
     sql`
-      select string_agg(concat_ws(',', days.day, days.count, days.amount, days.net), ','
-                        order by days.day) as days
+      select coalesce(json_agg((select t from (select
+               days.day as date, days.count, days.amount, days.net) t)
+             order by days.day), '[]')::text as days
       from (${dailyRows}) days`,
-    (row) => dailyFiguresFromList(column.nullableText(row, 'days')),
+    (row) => jsonText<DailySalesRow[]>(column.text(row, 'days')),
   );
 
   const byProduct = statements.prepare(
@@ -385,10 +395,10 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
       range: SalesRange,
       now: Date,
       limit: number,
-    ): Promise<{ total: number; items: SaleListItem[] }> {
+    ): Promise<{ total: number; transactions: JsonText<Transaction[]> }> {
       const kind = rangeKind(range);
       const firstPage = statement(
-        `sales_count_and_first_page_${kind}`,
+        `sales_count_and_first_page_json_${kind}`,
         () => {
           const window = rangeWindow(kind, timeZone);
           const seller = sql.placeholder('sellerId');
@@ -413,21 +423,16 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
               order by purchased_at desc nulls last, id desc nulls last
               limit ${sql.placeholder('limit')}
             )
-            select total.total_count, ${saleListColumns}
-            from total
-            left join (page s join ${products} p on p.id = s.product_id) on true
-            order by s.purchased_at desc, s.id desc`;
+            select total.total_count,
+                   (select ${transactionsJson}
+                    from page s join ${products} p on p.id = s.product_id) as transactions
+            from total`;
         },
-        (row) => ({
-          total: column.integer(row, 'total_count'),
-          item: row.id === null ? undefined : saleListOf(row),
-        }),
+        (row) => ({ total: column.integer(row, 'total_count'), transactions: transactionsOf(row) }),
       );
-      const rows = await firstPage({ sellerId, ...rangeValues(range, now), limit });
-      return {
-        total: rows[0]?.total ?? 0,
-        items: rows.flatMap((row) => (row.item ? [row.item] : [])),
-      };
+      const [row] = await firstPage({ sellerId, ...rangeValues(range, now), limit });
+      if (!row) throw new Error('the first page statement answered no row');
+      return row;
     },
 
     /**
@@ -442,7 +447,7 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
       now: Date,
       offset: number,
       limit: number,
-    ): Promise<SaleListItem[]> {
+    ): Promise<JsonText<Transaction[]>> {
       const kind = rangeKind(range);
       const window = rangeWindow(kind, timeZone);
       const values = { sellerId, ...rangeValues(range, now), limit };
@@ -460,9 +465,9 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
         (row) => ({ day: column.text(row, 'day'), newer: column.integer(row, 'newer') }),
       );
       const [seek] = await seekDay({ ...values, offset });
-      if (!seek) return [];
+      if (!seek) return jsonText<Transaction[]>('[]');
       const page = statement(
-        `sales_page_${kind}`,
+        `sales_page_json_${kind}`,
         () => {
           const endOfDay = startOfLocalDay(
             sql`(${sql.placeholder('seekDay')}::date + 1)`,
@@ -479,15 +484,19 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
               order by purchased_at desc nulls last, id desc nulls last
               limit ${sql.placeholder('limit')}
             )
-            select ${saleListColumns}
+            select ${transactionsJson} as transactions
             from page
             join ${sales} s on s.id = page.id
-            join ${products} p on p.id = s.product_id
-            order by page.purchased_at desc, page.id desc`;
+            join ${products} p on p.id = s.product_id`;
         },
-        saleListOf,
+        transactionsOf,
       );
-      return page({ ...values, seekDay: seek.day, skip: offset - seek.newer });
+      const [transactions] = await page({
+        ...values,
+        seekDay: seek.day,
+        skip: offset - seek.newer,
+      });
+      return transactions ?? jsonText<Transaction[]>('[]');
     },
 
     /** A keyset page for streaming (the export): the sales after `cursor`, newest first. */
@@ -545,9 +554,12 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
       return row ?? { daily: [], topProducts: [], latestSales: [] };
     },
 
-    /** One row per local day from `days - 1` days ago to today, zero days included. */
-    daily: (sellerId: string, now: Date, days: number): Promise<DailyFigures[]> =>
-      daily({ sellerId, now: now.toISOString(), days }).then(([days]) => days ?? []),
+    /** One day per local day from `days - 1` days ago to today, zero days included, as JSON. */
+    async daily(sellerId: string, now: Date, days: number): Promise<JsonText<DailySalesRow[]>> {
+      const [list] = await daily({ sellerId, now: now.toISOString(), days });
+      if (list === undefined) throw new Error('the daily statement answered no row');
+      return list;
+    },
 
     /** The seller's products (deleted ones only when they sold), best revenue first. */
     byProduct: (sellerId: string): Promise<ProductFigures[]> => byProduct({ sellerId }),

@@ -12,12 +12,14 @@ import {
 } from '@seller/contract/sales/get-sales-overview';
 import type { SalesFigures, SalesStats } from '@seller/contract/sales/get-sales-stats';
 import type {
+  Pagination,
   Transaction,
   TransactionsResponse,
   transactionsQuerySchema,
 } from '@seller/contract/sales/get-transactions';
 import type { z } from 'zod';
 import type { SaleRow } from '../../db/schema.ts';
+import { type JsonText, jsonText } from '../../lib/json-text.ts';
 import type {
   DailyFigures,
   Figures,
@@ -125,28 +127,32 @@ export function createSalesService(deps: {
     async transactions(
       sellerId: string,
       query: z.output<typeof transactionsQuerySchema>,
-    ): Promise<TransactionsResponse> {
+    ): Promise<JsonText<TransactionsResponse>> {
       const { page, limit, period, day } = query;
       const range = day ? { day } : period;
       const at = now();
       const offset = (page - 1) * limit;
       let total: number;
-      let items: SaleListItem[];
+      let transactions: JsonText<Transaction[]>;
       if (offset === 0) {
-        ({ total, items } = await sales.firstPage(sellerId, range, at, limit));
+        ({ total, transactions } = await sales.firstPage(sellerId, range, at, limit));
       } else {
         total = await sales.countSales(sellerId, range, at);
-        items = offset < total ? await sales.listSales(sellerId, range, at, offset, limit) : [];
+        transactions =
+          offset < total
+            ? await sales.listSales(sellerId, range, at, offset, limit)
+            : jsonText<Transaction[]>('[]');
       }
-      return {
-        transactions: items.map(toTransaction),
-        pagination: { total, page, limit, totalPages: Math.ceil(total / limit) },
-      };
+      const pagination: Pagination = { total, page, limit, totalPages: Math.ceil(total / limit) };
+      // The page as PostgreSQL wrote it, inside the answer's own JSON.
+      return jsonText<TransactionsResponse>(
+        `{"transactions":${transactions},"pagination":${JSON.stringify(pagination)}}`,
+      );
     },
 
-    async daily(sellerId: string, days: number): Promise<DailySalesResponse> {
-      const rows = await sales.daily(sellerId, now(), days);
-      return { dailySales: rows.map(toDailySalesRow) };
+    async daily(sellerId: string, days: number): Promise<JsonText<DailySalesResponse>> {
+      const list = await sales.daily(sellerId, now(), days);
+      return jsonText<DailySalesResponse>(`{"dailySales":${list}}`);
     },
 
     async byProduct(sellerId: string): Promise<SalesByProductResponse> {

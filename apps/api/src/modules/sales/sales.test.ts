@@ -4,7 +4,7 @@ import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
 import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSalesRepository, dailyFiguresFromList } from './sales.repository.ts';
+import { createSalesRepository } from './sales.repository.ts';
 import { createSalesService } from './sales.service.ts';
 
 interface Transaction {
@@ -304,25 +304,6 @@ describe('GET /api/products/stats/sales/daily', () => {
     expect(body.dailySales.some((row) => row.count === 0)).toBe(true);
     const defaults = (await get('/api/products/stats/sales/daily', owner.token)).json();
     expect(defaults.dailySales).toHaveLength(30);
-  });
-});
-
-describe('the daily list read from PostgreSQL', () => {
-  it('reads day, count, amount and net in fours; no days is an empty chart', () => {
-    expect(dailyFiguresFromList('2026-11-24,2,15000,13500,2026-11-25,0,0,0')).toEqual([
-      { day: '2026-11-24', count: 2, amount: 15000, net: 13500 },
-      { day: '2026-11-25', count: 0, amount: 0, net: 0 },
-    ]);
-    expect(dailyFiguresFromList(null)).toEqual([]);
-  });
-
-  it('fails loudly on a list that is not whole days of whole numbers', () => {
-    expect(() => dailyFiguresFromList('2026-11-24,2,15000')).toThrow(/not 4 a day/);
-    expect(() => dailyFiguresFromList('2026-11-24,2,1.5,1')).toThrow(/not a safe integer/);
-    expect(() => dailyFiguresFromList('2026-11-24,,1,1')).toThrow(/not a safe integer/);
-    expect(() => dailyFiguresFromList('2026-11-24,2,99999999999999999999,1')).toThrow(
-      /not a safe integer/,
-    );
   });
 });
 
