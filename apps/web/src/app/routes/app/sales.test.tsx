@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp } from '@/testing/render-app';
 import { createProduct, recordRefund, recordSales, signUpSeller } from '@/testing/seller-api';
 
@@ -12,6 +12,10 @@ beforeEach(async () => {
   await signUpSeller();
   const { product } = await createProduct('Lightroom presets');
   orderIds = await recordSales(product.id, 25);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 function shownRows(): number {
@@ -89,6 +93,32 @@ describe('the sales page', () => {
     // The amount stays what the buyer paid.
     expect(within(rows[0] as HTMLElement).getByTestId('amount').textContent).toBe('₩13,800');
   });
+
+  it('says when the sales could not be loaded, never "no transactions", and tries again', async () => {
+    const fetch = globalThis.fetch;
+    let down = true;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(
+        input instanceof Request ? input.url : String(input),
+        window.location.href,
+      );
+      if (down && url.pathname === '/api/products/sales/transactions') {
+        throw new TypeError('Failed to fetch');
+      }
+      return fetch(input, init);
+    });
+    const { user } = await renderApp('/sales?period=all');
+    // The client tries three times more before the tab says so.
+    const alert = await screen.findByTestId('transactions-error', {}, { timeout: 10_000 });
+    expect(alert.textContent?.length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('transactions-empty')).toBeNull();
+    expect(screen.queryByTestId('transactions-table')).toBeNull();
+
+    down = false;
+    await user.click(screen.getByTestId('transactions-retry'));
+    await waitFor(() => expect(shownRows()).toBe(20));
+    expect(screen.queryByTestId('transactions-error')).toBeNull();
+  }, 20_000);
 
   it('shows no sales for a day without any', async () => {
     await renderApp('/sales?day=2001-01-01');

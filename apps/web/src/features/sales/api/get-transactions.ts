@@ -42,7 +42,7 @@ export function transactionsQueryOptions(query: TransactionsPage) {
   });
 }
 
-/** One page of the period's sales, newest first. Failures are only logged. */
+/** One page of the period's sales, newest first; a failure is logged and shown by the tab. */
 export function useTransactions(query: TransactionsPage) {
   const result = useQuery(transactionsQueryOptions(query));
   useWarnOnError('sales', 'transactions', result.error);

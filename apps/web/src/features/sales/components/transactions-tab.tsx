@@ -7,10 +7,12 @@ import { toast } from 'sonner';
 import { CardFacts, CardList, CardListItem } from '@/components/card-list';
 import { ClampedText } from '@/components/clamped-text';
 import { DataTable } from '@/components/data-table';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { YuanApproximation } from '@/components/yuan-approximation';
 import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/error-messages';
 import { formatKrwAmount } from '@/lib/format';
 import { formatDateTime, formatLongDate } from '@/lib/format-date';
 import { useLayoutWidth } from '@/lib/use-layout-width';
@@ -91,6 +93,8 @@ export function TransactionsTab({
     },
   });
   const waiting = yuanPending || allowancesPending;
+  // A page that could not be read says so (never "no transactions") and offers to try again.
+  const failed = transactions.isError;
   const loading = transactions.isPending || waiting;
   const shown = waiting ? undefined : transactions.data;
   const rows = shown?.transactions ?? [];
@@ -133,7 +137,22 @@ export function TransactionsTab({
         </Button>
       </div>
 
-      {layout !== 'narrow' ? (
+      {failed ? (
+        <ErrorAlert data-testid="transactions-error">
+          <p>{errorMessage(t, transactions.error, t('sales.transactions.loadFailed'))}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void transactions.refetch()}
+            disabled={transactions.isFetching}
+            data-testid="transactions-retry"
+          >
+            {t('sales.transactions.retry')}
+          </Button>
+        </ErrorAlert>
+      ) : null}
+
+      {!failed && layout !== 'narrow' ? (
         <div className="hidden rounded-lg border md:block">
           <DataTable
             data-testid="transactions-table"
@@ -233,7 +252,7 @@ export function TransactionsTab({
         </div>
       ) : null}
 
-      {layout !== 'wide' ? (
+      {!failed && layout !== 'wide' ? (
         <div className="md:hidden" data-testid="transactions-cards">
           <CardList loading={loading} rowCount={rows.length} placeholders={placeholders}>
             {rows.map((sale) => (
