@@ -10,6 +10,7 @@
  *   npx tsx bench/scenarios/scale.ts [--quick] [--sales 1000000 --total 5000000]
  */
 import type { SalesPeriod } from '@seller/contract/limits';
+import { transactionsResponseSchema } from '@seller/contract/sales/get-transactions';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { createHotStatements } from '../../apps/api/src/db/hot-statements.ts';
 import { createSalesRepository } from '../../apps/api/src/modules/sales/sales.repository.ts';
@@ -169,11 +170,10 @@ async function explainAll(databaseUrl: string, sellerId: string): Promise<Plan[]
     );
     await record('GET /api/products/stats/sales/by-product', () => service.byProduct(sellerId));
     for (const period of periods) {
-      const { pagination } = await service.transactions(sellerId, {
-        page: 1,
-        limit: pageLimit,
-        period,
-      });
+      // The page comes as the answer's JSON text, as the route sends it.
+      const { pagination } = transactionsResponseSchema.parse(
+        JSON.parse(await service.transactions(sellerId, { page: 1, limit: pageLimit, period })),
+      );
       for (const [name, page] of pageChoices(pagination.totalPages)) {
         await record(
           `GET /api/products/sales/transactions?period=${period}&page=${page}&limit=${pageLimit} (${name})`,
