@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SaleDetail } from '@seller/contract/sales/get-sale';
+import type { SalesByProductResponse } from '@seller/contract/sales/get-sales-by-product';
+import {
+  salesOverviewLatestSales,
+  salesOverviewSchema,
+  salesOverviewTopProducts,
+} from '@seller/contract/sales/get-sales-overview';
 import {
   type Transaction,
   type TransactionsResponse,
@@ -151,6 +157,41 @@ describe('the transactions list written by PostgreSQL', () => {
     }
     expect(pages).toEqual(whole);
     expect((await list('page=4&limit=2')).transactions).toEqual([]);
+  });
+
+  it("writes the dashboard's latest sales and best sellers as the lists show them", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/products/stats/sales/overview',
+      headers: bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const overview = salesOverviewSchema
+      .extend({ latestSales: transactionSchema.strict().array() })
+      .strict()
+      .parse(response.json());
+    const { transactions } = await list('page=1&limit=50');
+    expect(overview.latestSales).toEqual(transactions.slice(0, salesOverviewLatestSales));
+    const byProduct = await t.app.inject({
+      method: 'GET',
+      url: '/api/products/stats/sales/by-product',
+      headers: bearer(token),
+    });
+    const best = byProduct
+      .json<SalesByProductResponse>()
+      .products.filter((product) => product.salesCount > 0)
+      .slice(0, salesOverviewTopProducts);
+    expect(overview.topProducts).toEqual(best);
+    // Every sale of this seller is within the current window: net of refunds, and none before.
+    const sold = transactions.filter((sale) => sale.status !== 'refunded');
+    expect(overview.current.count).toBe(sold.length);
+    expect(overview.current.amount).toBe(
+      sold.reduce((sum, sale) => sum + sale.purchase_price - sale.refunded_amount, 0),
+    );
+    expect(overview.previous).toEqual({ count: 0, amount: 0, commission: 0, net: 0 });
+    expect(overview.daily).toHaveLength(overview.windowDays);
+    expect(overview.daily.reduce((sum, day) => sum + day.count, 0)).toBe(sold.length);
   });
 
   it('answers an empty list as JSON for a seller who never sold', async () => {

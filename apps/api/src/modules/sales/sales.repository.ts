@@ -1,5 +1,6 @@
 import { limits, type SalesPeriod } from '@seller/contract/limits';
 import type { DailySalesRow } from '@seller/contract/sales/get-daily-sales';
+import type { ProductSalesRow as ProductSalesEntry } from '@seller/contract/sales/get-sales-by-product';
 import type { Transaction } from '@seller/contract/sales/get-transactions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { HotStatements, RawRow } from '../../db/hot-statements.ts';
@@ -47,8 +48,6 @@ export interface SaleCursor {
   id: SaleRow['id'];
 }
 
-export type DailyFigures = Figures & Pick<SalesDailyRow, 'day'>;
-
 export type ProductFigures = Figures & {
   productId: ProductRow['id'];
   title: ProductRow['title'];
@@ -59,17 +58,6 @@ export type ProductFigures = Figures & {
 const noFigures: Figures = { count: 0, amount: 0, net: 0 };
 
 const figuresOf = (row: RawRow): Figures => ({
-  count: column.integer(row, 'count'),
-  amount: column.integer(row, 'amount'),
-  net: column.integer(row, 'net'),
-});
-
-/**
- * A day of the daily rollup. Its fields are written out rather than spread from `figuresOf`:
- * on the overview's 60 days per answer, spreading showed as ~4 µs of CPU per request.
- */
-const dailyFiguresOf = (row: RawRow): DailyFigures => ({
-  day: column.text(row, 'day'),
   count: column.integer(row, 'count'),
   amount: column.integer(row, 'amount'),
   net: column.integer(row, 'net'),
@@ -285,14 +273,15 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
       left join ${salesDaily} d on d.seller_id = ${sellerId} and d.day = series.day::date
         and d.day >= ${firstDay} and d.day <= ${today}`;
   // The chart's days come back as one row: the contract's JSON of every day, in order, written
-  // by PostgreSQL (docs/decisions/062-sales-lists-written-as-json-by-postgresql.md).
+  // by PostgreSQL (docs/decisions/062-sales-lists-written-as-json-by-postgresql.md). Each day is
+  // the whole row of a subquery (its ISO date orders it): a row subquery per day, as the lists
+  // use where the order needs a column the answer leaves out, costs PostgreSQL more.
   const daily = statements.prepare(
     'sales_daily_json',
     sql`
-      select coalesce(json_agg((select t from (select
-               days.day as date, days.count, days.amount, days.net) t)
-             order by days.day), '[]')::text as days
-      from (${dailyRows}) days`,
+      select coalesce(json_agg(t order by t.date), '[]')::text as days
+      from (select days.day as date, days.count, days.amount, days.net
+            from (${dailyRows}) days) t`,
     (row) => jsonText<DailySalesRow[]>(column.text(row, 'days')),
   );
 
@@ -309,44 +298,68 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
     productFiguresOf,
   );
 
-  /**
-   * The `top` products with the most revenue of all time, best first: only products that sold
-   * (deleted ones too), read from the per-product rollup.
-   */
-  const topProductRows = (top: number) => sql`
-      select p.id as product_id, p.title, p.price, ps.count, ps.amount, ps.net,
-             ${isoTimestamp(sql`ps.last_sale_at`)} as last_sale_at
-      from ${productSales} ps
-      join ${products} p on p.id = ps.product_id
-      where ps.seller_id = ${sellerId}
-      order by ps.amount desc, ps.last_sale_at desc, p.id
-      limit ${integerLiteral(top)}`;
-
   // The dashboard's revenue card, best sellers and latest sales in one statement (one round trip
-  // instead of three): each part is the statement it would be alone, its rows as a JSON array.
-  // How many best sellers and latest sales are written into its text (a statement for each pair;
-  // the service always asks for the same): given as parameters, they made PostgreSQL plan the
-  // statement anew on each call, as the transactions' first page did before its cap.
-  const jsonRows = (rows: unknown): RawRow[] => (Array.isArray(rows) ? (rows as RawRow[]) : []);
-  const overviewStatement = (top: number, latest: number) =>
+  // instead of three). The two windows' sums come as numbers; the current window's days, the
+  // best sellers and the latest sales as the contract's JSON, written by PostgreSQL as the lists
+  // are (decision 062). The window, how many best sellers and how many latest sales are written
+  // into its text (a statement for each; the service always asks for the same): given as
+  // parameters, they made PostgreSQL plan the statement anew on each call, as the transactions'
+  // first page did before its cap.
+  const overviewStatement = (window: number, top: number, latest: number) =>
     statement(
-      `sales_overview_top${top}_latest${latest}`,
+      `sales_overview_json_window${window}_top${top}_latest${latest}`,
       () => sql`
+        with days as (
+          select days.*, days.day::date > ${today} - ${integerLiteral(window)} as current
+          from (${dailyRows}) days
+        )
         select
-          (select json_agg(days order by days.day) from (${dailyRows}) days) as daily,
-          (select json_agg(top) from (${topProductRows(top)}) top) as top_products,
-          (select json_agg(latest) from (
-            select ${saleListColumns}
-            from ${sales} s
-            join ${products} p on p.id = s.product_id
-            where s.seller_id = ${sellerId}
-            order by s.purchased_at desc nulls last, s.id desc nulls last
-            limit ${integerLiteral(latest)}
-          ) latest) as latest_sales`,
+          coalesce(sum(days.count) filter (where days.current), 0) as current_count,
+          coalesce(sum(days.amount) filter (where days.current), 0) as current_amount,
+          coalesce(sum(days.net) filter (where days.current), 0) as current_net,
+          coalesce(sum(days.count) filter (where not days.current), 0) as previous_count,
+          coalesce(sum(days.amount) filter (where not days.current), 0) as previous_amount,
+          coalesce(sum(days.net) filter (where not days.current), 0) as previous_net,
+          (select coalesce(json_agg(t order by t.date), '[]')::text from (
+             select d.day as date, d.count, d.amount, d.net from days d where d.current
+           ) t) as daily,
+          (select coalesce(json_agg((select t from (select
+                     top.id as "productId", top.title, top.price as "productPrice",
+                     top.count as "salesCount", top.amount as "totalRevenue",
+                     top.net as "netRevenue",
+                     ${isoTimestamp(sql`top.last_sale_at`)} as "lastSaleDate") t)
+                   order by top.amount desc, top.last_sale_at desc, top.id), '[]')::text
+           from (
+             select p.id, p.title, p.price, ps.count, ps.amount, ps.net, ps.last_sale_at
+             from ${productSales} ps
+             join ${products} p on p.id = ps.product_id
+             where ps.seller_id = ${sellerId}
+             order by ps.amount desc, ps.last_sale_at desc, p.id
+             limit ${integerLiteral(top)}
+           ) top) as top_products,
+          (select ${transactionsJson}
+           from (
+             select ${saleStoredColumns} from ${sales}
+             where seller_id = ${sellerId}
+             order by purchased_at desc nulls last, id desc nulls last
+             limit ${integerLiteral(latest)}
+           ) s
+           join ${products} p on p.id = s.product_id) as latest_sales
+        from days`,
       (row) => ({
-        daily: jsonRows(row.daily).map(dailyFiguresOf),
-        topProducts: jsonRows(row.top_products).map(productFiguresOf),
-        latestSales: jsonRows(row.latest_sales).map(saleListOf),
+        current: {
+          count: column.integer(row, 'current_count'),
+          amount: column.integer(row, 'current_amount'),
+          net: column.integer(row, 'current_net'),
+        },
+        previous: {
+          count: column.integer(row, 'previous_count'),
+          amount: column.integer(row, 'previous_amount'),
+          net: column.integer(row, 'previous_net'),
+        },
+        daily: jsonText<DailySalesRow[]>(column.text(row, 'daily')),
+        topProducts: jsonText<ProductSalesEntry[]>(column.text(row, 'top_products')),
+        latestSales: jsonText<Transaction[]>(column.text(row, 'latest_sales')),
       }),
     );
 
@@ -537,21 +550,29 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
     },
 
     /**
-     * The last `days` days (as `daily`), the `top` best sellers (`topProductRows`) and the
-     * `latest` newest sales, together.
+     * The figures of the last `window` days and of the `window` days before, the current
+     * window's days, the `top` best sellers and the `latest` newest sales, together; the lists
+     * as the contract's JSON.
      */
     async overview(
       sellerId: string,
       now: Date,
-      counts: { days: number; top: number; latest: number },
+      counts: { window: number; top: number; latest: number },
     ): Promise<{
-      daily: DailyFigures[];
-      topProducts: ProductFigures[];
-      latestSales: SaleListItem[];
+      current: Figures;
+      previous: Figures;
+      daily: JsonText<DailySalesRow[]>;
+      topProducts: JsonText<ProductSalesEntry[]>;
+      latestSales: JsonText<Transaction[]>;
     }> {
-      const overview = overviewStatement(counts.top, counts.latest);
-      const [row] = await overview({ sellerId, now: now.toISOString(), days: counts.days });
-      return row ?? { daily: [], topProducts: [], latestSales: [] };
+      const overview = overviewStatement(counts.window, counts.top, counts.latest);
+      const [row] = await overview({
+        sellerId,
+        now: now.toISOString(),
+        days: counts.window * 2,
+      });
+      if (!row) throw new Error('the overview statement answered no row');
+      return row;
     },
 
     /** One day per local day from `days - 1` days ago to today, zero days included, as JSON. */

@@ -1,5 +1,5 @@
 import type { SalesPeriod } from '@seller/contract/limits';
-import type { DailySalesResponse, DailySalesRow } from '@seller/contract/sales/get-daily-sales';
+import type { DailySalesResponse } from '@seller/contract/sales/get-daily-sales';
 import type {
   ProductSalesRow,
   SalesByProductResponse,
@@ -20,13 +20,7 @@ import type {
 import type { z } from 'zod';
 import type { SaleRow } from '../../db/schema.ts';
 import { type JsonText, jsonText } from '../../lib/json-text.ts';
-import type {
-  DailyFigures,
-  Figures,
-  ProductFigures,
-  SaleListItem,
-  SalesRepository,
-} from './sales.repository.ts';
+import type { Figures, ProductFigures, SaleListItem, SalesRepository } from './sales.repository.ts';
 import { salesCsvRows } from './sales-csv.ts';
 import { transactionStatus } from './sales-status.ts';
 
@@ -37,17 +31,6 @@ const figures = ({ count, amount, net }: Figures): SalesFigures => ({
   net,
 });
 
-/** The sum of some days' figures. */
-const sumOf = (rows: readonly Figures[]): Figures =>
-  rows.reduce(
-    (sum, row) => ({
-      count: sum.count + row.count,
-      amount: sum.amount + row.amount,
-      net: sum.net + row.net,
-    }),
-    { count: 0, amount: 0, net: 0 },
-  );
-
 const toProductSalesRow = (row: ProductFigures): ProductSalesRow => ({
   productId: row.productId,
   title: row.title,
@@ -56,14 +39,6 @@ const toProductSalesRow = (row: ProductFigures): ProductSalesRow => ({
   totalRevenue: row.amount,
   netRevenue: row.net,
   lastSaleDate: row.lastSaleAt ? row.lastSaleAt.toISOString() : null,
-});
-
-/** A day of the chart as the contract names it (fields written out: no spread per row). */
-const toDailySalesRow = ({ day, count, amount, net }: DailyFigures): DailySalesRow => ({
-  date: day,
-  count,
-  amount,
-  net,
 });
 
 export const toTransaction = (sale: SaleListItem): Transaction => ({
@@ -165,27 +140,19 @@ export function createSalesService(deps: {
      * rollup), the best sellers (the per-product rollup) and the latest sales (the newest
      * entries of the seller's sales index).
      */
-    async overview(sellerId: string): Promise<SalesOverview> {
-      const at = now();
+    async overview(sellerId: string): Promise<JsonText<SalesOverview>> {
       const windowDays = salesOverviewWindowDays;
-      const {
-        daily: days,
-        topProducts: top,
-        latestSales: latest,
-      } = await sales.overview(sellerId, at, {
-        days: windowDays * 2,
-        top: salesOverviewTopProducts,
-        latest: salesOverviewLatestSales,
-      });
-      const current = days.slice(-windowDays);
-      return {
-        windowDays,
-        current: figures(sumOf(current)),
-        previous: figures(sumOf(days.slice(0, -windowDays))),
-        daily: current.map(toDailySalesRow),
-        topProducts: top.map(toProductSalesRow),
-        latestSales: latest.map(toTransaction),
-      };
+      const { current, previous, daily, topProducts, latestSales } = await sales.overview(
+        sellerId,
+        now(),
+        { window: windowDays, top: salesOverviewTopProducts, latest: salesOverviewLatestSales },
+      );
+      // The lists as PostgreSQL wrote them, the two windows' figures written here.
+      return jsonText<SalesOverview>(
+        `{"windowDays":${windowDays},"current":${JSON.stringify(figures(current))},` +
+          `"previous":${JSON.stringify(figures(previous))},"daily":${daily},` +
+          `"topProducts":${topProducts},"latestSales":${latestSales}}`,
+      );
     },
 
     /** The file name and a stream of CSV text, read page by page (keyset). */
