@@ -274,8 +274,8 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
         and d.day >= ${firstDay} and d.day <= ${today}`;
   // The chart's days come back as one row: the contract's JSON of every day, in order, written
   // by PostgreSQL (docs/decisions/062-sales-lists-written-as-json-by-postgresql.md). Each day is
-  // the whole row of a subquery (its ISO date orders it): a row subquery per day, as the lists
-  // use where the order needs a column the answer leaves out, costs PostgreSQL more.
+  // the whole row of a subquery, ordered by its ISO date; the lists use a row subquery per
+  // element where their order needs a column the answer leaves out.
   const daily = statements.prepare(
     'sales_daily_json',
     sql`
