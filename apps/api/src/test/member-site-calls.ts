@@ -51,3 +51,21 @@ export async function recordPurchase(app: FastifyInstance, payload: RecordPurcha
   }
   return response.json<RecordPurchaseResponse>().sale;
 }
+
+/** A refund or chargeback of the order, with a fresh refund id; fails the test unless stored. */
+export async function recordRefund(
+  app: FastifyInstance,
+  orderId: string,
+  amount: number,
+  kind: 'refund' | 'chargeback' = 'refund',
+) {
+  const response = await signedPost(app, '/api/internal/refunds', {
+    refundId: `refund-${randomUUID()}`,
+    orderId,
+    amount,
+    kind,
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`refund failed: ${response.statusCode} ${response.body}`);
+  }
+}

@@ -14,7 +14,7 @@ import {
   internalSecret,
   purchase,
   recordPurchase,
-  signedPost,
+  recordRefund,
 } from '../../test/member-site-calls.ts';
 import { createProductFor } from '../../test/seller-products.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
@@ -54,13 +54,7 @@ beforeAll(async () => {
   const sold = await recordPurchase(t.app, purchase(first.product.id, { amount: 30_000 }));
   await recordPurchase(t.app, purchase(first.product.id, { amount: 12_000 }));
   await recordPurchase(t.app, purchase(bare, { amount: 5_000 }));
-  const refund = await signedPost(t.app, '/api/internal/refunds', {
-    refundId: `refund-${randomUUID()}`,
-    orderId: sold.orderId,
-    amount: 10_000,
-    kind: 'refund',
-  });
-  if (refund.statusCode !== 201) throw new Error(`refund failed: ${refund.body}`);
+  await recordRefund(t.app, sold.orderId, 10_000);
 }, 60_000);
 
 afterAll(async () => {

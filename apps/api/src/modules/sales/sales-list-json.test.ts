@@ -19,7 +19,7 @@ import {
   internalSecret,
   purchase,
   recordPurchase,
-  signedPost,
+  recordRefund,
 } from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -73,20 +73,11 @@ beforeAll(async () => {
     });
     sold.push({ orderId: order.orderId, purchaseId: sale.purchaseId });
   }
-  const refund = async (orderId: string, amount: number, kind: 'refund' | 'chargeback') => {
-    const response = await signedPost(t.app, '/api/internal/refunds', {
-      refundId: `refund-${randomUUID()}`,
-      orderId,
-      amount,
-      kind,
-    });
-    if (response.statusCode !== 201) throw new Error(`refund failed: ${response.body}`);
-  };
   const [first, , , fourth, fifth] = sold;
   if (!first || !fourth || !fifth) throw new Error('sales missing');
-  await refund(first.orderId, 2_000, 'refund');
-  await refund(fourth.orderId, 15_000, 'refund');
-  await refund(fourth.orderId, 5_000, 'chargeback');
+  await recordRefund(t.app, first.orderId, 2_000);
+  await recordRefund(t.app, fourth.orderId, 15_000);
+  await recordRefund(t.app, fourth.orderId, 5_000, 'chargeback');
   // Downloaded at a time with microseconds, which the answer writes to the millisecond.
   await t.database.db.execute(
     sql`update sales set download_count = 3,
