@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { SaleDetail } from '@seller/contract/sales/get-sale';
 import type { SalesByProductResponse } from '@seller/contract/sales/get-sales-by-product';
 import {
