@@ -1,5 +1,7 @@
 import { sellerClient, succeeded } from './support/api';
 import { expect, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
+import { expectNoLayoutShift } from './support/layout-shift';
 
 const languages = [
   {
@@ -83,6 +85,38 @@ for (const [screenSize, texts] of [
 
       const events = page.getByTestId(screenSize === 'phone' ? 'activity-item' : 'activity-row');
       await expect(events.first()).toHaveAttribute('data-event-type', 'session_revoked');
+    });
+  });
+}
+
+for (const screenSize of ['phone', 'desktop'] as const) {
+  test.describe(`the security page loading at ${screenSize} size`, () => {
+    test.use({ screenSize });
+
+    test('moves nothing on the screen when its answers come in, whatever their order', async ({
+      page,
+      seller: _,
+    }) => {
+      // The answers of the cards lower on the page come first, the sessions' last.
+      const sessions = await holdRequests(page, '**/api/auth/sessions');
+      const activity = await holdRequests(page, '**/api/auth/activity**');
+      const profile = await holdRequests(page, '**/api/auth/profile');
+      await page.goto('/settings/security');
+      await expect(page.getByTestId('sessions-card')).toBeVisible();
+      await expectNoLayoutShift(
+        page,
+        async () => {
+          profile.release();
+          activity.release();
+          await page.waitForTimeout(300);
+          sessions.release();
+          await expect(
+            page.getByTestId(screenSize === 'phone' ? 'session-card' : 'session-row'),
+          ).toHaveCount(1);
+          await expect(page.getByTestId('email-change-card')).toBeVisible();
+        },
+        0,
+      );
     });
   });
 }

@@ -5,6 +5,13 @@ import type { TablePlaceholders } from './data-table';
 /**
  * The phone's form of a table: one card per row. While the rows load, and when there are
  * none, it says so in the table's own words (`placeholders`) instead of showing cards.
+ *
+ * A card from the seventh on is neither laid out nor painted until it comes near the screen
+ * (`content-visibility: auto`; meanwhile it keeps its last height, at first 14rem): a phone lays
+ * out the few cards it shows, not all of the page's, when the rows arrive. The first six, about
+ * a screenful, are laid out at once: a skipped card takes its placeholder height in the frame
+ * the rows arrive in and its own in the next, which moved everything under a short list (the
+ * sessions above the account's activity) by the difference.
  */
 export function CardList({
   loading,
@@ -24,22 +31,21 @@ export function CardList({
       </p>
     );
   }
-  return <ul className="grid gap-3">{children}</ul>;
+  return (
+    <ul className="grid gap-3 [&>li:nth-child(n+7)]:[contain-intrinsic-block-size:auto_14rem] [&>li:nth-child(n+7)]:[content-visibility:auto]">
+      {children}
+    </ul>
+  );
 }
 
 /**
- * One row as a card. A card far below the screen is neither laid out nor painted until it comes
- * near (`content-visibility: auto`; meanwhile it keeps its last height, at first 14rem): a phone
- * lays out the few cards it shows, not all of the page's, when the rows arrive. `min-w-0`: a
- * card skipped at one width must not hold the list at that width after the screen narrows.
+ * One row as a card, in a `CardList`. `min-w-0`: a card skipped at one width must not hold the
+ * list at that width after the screen narrows.
  */
 export function CardListItem({ className, ...props }: ComponentProps<'li'>) {
   return (
     <li
-      className={cn(
-        'grid min-w-0 gap-3 rounded-lg border bg-card p-4 text-sm [contain-intrinsic-block-size:auto_14rem] [content-visibility:auto]',
-        className,
-      )}
+      className={cn('grid min-w-0 gap-3 rounded-lg border bg-card p-4 text-sm', className)}
       {...props}
     />
   );

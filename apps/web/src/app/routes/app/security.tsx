@@ -2,21 +2,31 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layouts/page-header';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ActivityCard } from '@/features/account/components/activity-card';
+import { useActivity } from '@/features/account/api/get-activity';
+import { useSessions } from '@/features/account/api/get-sessions';
+import { ActivityCard, activityPageSize } from '@/features/account/components/activity-card';
 import { EmailChangeCard } from '@/features/account/components/email-change-card';
 import { SessionsCard } from '@/features/account/components/sessions-card';
 import { useProfile } from '@/features/profile/api/get-profile';
 
-/** Where the seller's account is signed in, what happened to it, and its email address. */
+/**
+ * Where the seller's account is signed in, what happened to it, and its email address.
+ *
+ * The three calls start at once, and the cards come in order from the top: a card is shown
+ * when the one above it has its answer, so a list that turns out longer or shorter than its
+ * loading line moves nothing that is already on the screen.
+ */
 export function SecurityRoute() {
   const { t } = useTranslation();
+  const sessions = useSessions();
+  const activity = useActivity(1, activityPageSize);
   const profile = useProfile();
   return (
     <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
       <SessionsCard />
-      <ActivityCard />
-      {profile.isError ? (
+      {sessions.isPending ? null : <ActivityCard />}
+      {sessions.isPending || activity.isPending ? null : profile.isError ? (
         <ErrorAlert data-testid="profile-load-error">{t('profile.loadFailed')}</ErrorAlert>
       ) : profile.data ? (
         <EmailChangeCard

@@ -11,14 +11,15 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/format-date';
 import { useActivity } from '../api/get-activity';
 
-const pageSize = 10;
+/** Events a page; the security page asks for the first page at once with the same size. */
+export const activityPageSize = 10;
 
 /** The account's security activity, newest first, ten events a page. */
 export function ActivityCard() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const [page, setPage] = useState(1);
-  const activity = useActivity(page, pageSize);
+  const activity = useActivity(page, activityPageSize);
   const rows = activity.data?.events ?? [];
   const totalPages = activity.data?.pagination.totalPages ?? 0;
   const placeholders = {
@@ -112,8 +113,8 @@ export function ActivityCard() {
             <Pagination
               page={page}
               totalPages={totalPages}
-              from={(page - 1) * pageSize + 1}
-              to={(page - 1) * pageSize + rows.length}
+              from={(page - 1) * activityPageSize + 1}
+              to={(page - 1) * activityPageSize + rows.length}
               total={activity.data?.pagination.total ?? 0}
               onPageChange={setPage}
               texts={{

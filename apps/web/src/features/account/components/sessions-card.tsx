@@ -85,16 +85,19 @@ export function SessionsCard() {
         ) : (
           <>
             <div className="hidden rounded-lg border md:block">
+              {/* Fixed columns: the headers keep their places when the rows come in. */}
               <DataTable
                 data-testid="sessions-table"
+                className="table-fixed"
                 columns={[
                   { id: 'device', header: t('account.sessions.deviceColumn') },
-                  { id: 'ip', header: t('account.sessions.address') },
-                  { id: 'created', header: t('account.sessions.signedIn') },
-                  { id: 'lastUsed', header: t('account.sessions.lastUsed') },
+                  { id: 'ip', header: t('account.sessions.address'), className: 'w-32' },
+                  { id: 'created', header: t('account.sessions.signedIn'), className: 'w-40' },
+                  { id: 'lastUsed', header: t('account.sessions.lastUsed'), className: 'w-40' },
                   {
                     id: 'actions',
                     header: <span className="sr-only">{t('account.sessions.actions')}</span>,
+                    className: 'w-36',
                   },
                 ]}
                 loading={sessions.isPending}
@@ -103,12 +106,18 @@ export function SessionsCard() {
               >
                 {rows.map((session) => (
                   <TableRow key={session.id} data-testid="session-row">
-                    <TableCell>
+                    <TableCell className="whitespace-normal">
                       <SessionDevice session={session} />
                     </TableCell>
-                    <TableCell className="font-mono text-xs">{session.ip ?? '—'}</TableCell>
-                    <TableCell className="tabular-nums">{when(session.createdAt)}</TableCell>
-                    <TableCell className="tabular-nums">{when(session.lastUsedAt)}</TableCell>
+                    <TableCell className="font-mono text-xs break-all whitespace-normal">
+                      {session.ip ?? '—'}
+                    </TableCell>
+                    <TableCell className="whitespace-normal tabular-nums">
+                      {when(session.createdAt)}
+                    </TableCell>
+                    <TableCell className="whitespace-normal tabular-nums">
+                      {when(session.lastUsedAt)}
+                    </TableCell>
                     <TableCell className="text-right">{signOutButton(session)}</TableCell>
                   </TableRow>
                 ))}
