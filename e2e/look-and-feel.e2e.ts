@@ -444,3 +444,55 @@ test.describe('Korean, Chinese and Japanese text', () => {
     });
   });
 });
+
+test.describe('the header between a phone and a wide screen', () => {
+  for (const texts of [
+    { locale: 'en-US', account: 'Account menu', nav: 'Main navigation', first: 'Dashboard' },
+    {
+      locale: 'fr-FR',
+      account: 'Menu du compte',
+      nav: 'Navigation principale',
+      first: 'Tableau de bord',
+    },
+  ]) {
+    test.describe(texts.locale, () => {
+      test.use({ locale: texts.locale });
+
+      test('fits the window, with every page and the account a click away', async ({
+        page,
+        seller: _,
+      }) => {
+        for (const width of [768, 1024, 1279, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto('/');
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+          if (width >= 1280) {
+            // The links in the bar, each on one line, and the account menu on the screen.
+            await expect(page.getByRole('button', { name: texts.account })).toBeInViewport({
+              ratio: 1,
+            });
+            const heights = await page
+              .getByRole('navigation', { name: texts.nav })
+              .getByRole('link')
+              .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+            expect(heights).toHaveLength(9);
+            expect(Math.max(...heights), `${width} px`).toBeLessThanOrEqual(40);
+          } else {
+            // Narrower, the links and the account are in the side sheet.
+            const trigger = page.getByTestId('mobile-menu-trigger');
+            await expect(trigger, `${width} px`).toBeInViewport({ ratio: 1 });
+            await trigger.click();
+            await expect(
+              page.getByTestId('mobile-menu').getByRole('link', { name: texts.first }),
+            ).toBeVisible();
+            await page.keyboard.press('Escape');
+          }
+        }
+      });
+    });
+  }
+});

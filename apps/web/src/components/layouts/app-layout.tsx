@@ -65,12 +65,12 @@ export function AppLayout({
           <Brand />
           <nav
             aria-label={t('nav.mainNavigation')}
-            className="ml-6 hidden items-center gap-1 md:flex"
+            className="ml-4 hidden items-center gap-1 xl:flex"
           >
             <MainNavLinks
               linkClassName={({ isActive }) =>
                 cn(
-                  'rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  'whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
                   isActive ? 'bg-accent text-foreground' : 'text-muted-foreground',
                 )
               }
@@ -78,7 +78,7 @@ export function AppLayout({
           </nav>
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher />
-            <div className="hidden md:block">
+            <div className="hidden xl:block">
               <LazyMenu
                 load={loadUserMenu}
                 button={(buttonProps) => <AccountMenuButton user={user} {...buttonProps} />}

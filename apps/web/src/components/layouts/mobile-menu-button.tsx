@@ -10,7 +10,7 @@ export function MobileMenuButton(props: ComponentProps<typeof Button>) {
     <Button
       variant="ghost"
       size="icon"
-      className="md:hidden"
+      className="xl:hidden"
       aria-label={t('nav.openMenu')}
       aria-haspopup="dialog"
       data-testid="mobile-menu-trigger"
