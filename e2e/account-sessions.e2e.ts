@@ -118,5 +118,17 @@ for (const screenSize of ['phone', 'desktop'] as const) {
         0,
       );
     });
+
+    test('shows the cards below the sessions when their answer does not come', async ({
+      page,
+      seller: _,
+    }) => {
+      // Never released: the sessions stay loading.
+      await holdRequests(page, '**/api/auth/sessions');
+      await page.goto('/settings/security');
+      await expect(page.getByTestId('activity-card')).toBeVisible();
+      await expect(page.getByTestId('email-change-card')).toBeVisible();
+      await expect(page.getByTestId('sessions-card')).toBeVisible();
+    });
   });
 }
