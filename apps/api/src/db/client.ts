@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import {
@@ -9,8 +9,10 @@ import {
   type HotStatements,
   type RawRow,
   type StatementConfig,
+  type TransactionStatements,
 } from './hot-statements.ts';
 import { createReadPipeline } from './read-pipeline.ts';
+import { rowsOf } from './sql-values.ts';
 
 /**
  * The query builder on the pool (or PGlite), or on one transaction's connection. Opened without
@@ -25,10 +27,11 @@ export interface DatabaseHandle {
   /** The few hot statements, each prepared once per connection under its name. */
   statements: HotStatements;
   /**
-   * Runs `work` in one transaction and gives its result; `tx` is for every query of the work.
-   * Repositories' `transaction(work)` go through it.
+   * Runs `work` in one transaction and gives its result; `tx` is for every query of the work,
+   * `statements` for its named statements (`namedStatement`). Repositories' `transaction(work)`
+   * go through it.
    */
-  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+  transaction<T>(work: TransactionWork<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
@@ -48,6 +51,8 @@ export interface DatabaseHandle {
   ingest: DataAccess;
   close(): Promise<void>;
 }
+
+export type TransactionWork<T> = (tx: Database, statements: TransactionStatements) => Promise<T>;
 
 /** What a listener of `DatabaseHandle.listen` is told. */
 export interface ChannelListener {
@@ -92,30 +97,34 @@ export type DatabaseTarget =
 async function transactionOnPool<T>(
   pool: pg.Pool,
   open: (client: pg.PoolClient) => Database,
-  work: (tx: Database) => Promise<T>,
+  work: TransactionWork<T>,
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
-  const control = async (tx: Database, command: SQL) => {
+  const control = async (command: 'begin' | 'commit' | 'rollback') => {
     try {
-      await tx.execute(command);
+      await client.query(command);
     } catch (error) {
       broken = error instanceof Error ? error : new Error(String(error));
       throw error;
     }
   };
+  const statements: TransactionStatements = {
+    run: async (statement, values) =>
+      (await client.query<RawRow>(statement.config(values))).rows.map(statement.read),
+  };
   try {
     const tx = open(client);
-    await control(tx, sql`begin`);
+    await control('begin');
     let result: T;
     try {
-      result = await work(tx);
+      result = await work(tx, statements);
     } catch (error) {
       // The work's error is the one to report; a failed rollback only marks the client.
-      await control(tx, sql`rollback`).catch(() => undefined);
+      await control('rollback').catch(() => undefined);
       throw error;
     }
-    await control(tx, sql`commit`);
+    await control('commit');
     return result;
   } finally {
     client.release(broken);
@@ -199,7 +208,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const accessOn = (pool: pg.Pool, run = onPool(pool)) => ({
       db: drizzlePg({ client: pool }),
       statements: createHotStatements(run),
-      transaction: <T>(work: (tx: Database) => Promise<T>) =>
+      transaction: <T>(work: TransactionWork<T>) =>
         transactionOnPool(pool, (client) => drizzlePg({ client }), work),
     });
     const pool = poolOf(target.poolSize ?? 10);
@@ -258,7 +267,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const statements = createHotStatements(
     async ({ text, values }) => (await client.query<RawRow>(text, values)).rows,
   );
-  const transaction: DataAccess['transaction'] = (work) => db.transaction(work);
+  // Named statements run with their values written in: PGlite has one connection and no names.
+  const transaction: DataAccess['transaction'] = (work) =>
+    db.transaction((tx) =>
+      work(tx, {
+        run: async (statement, values) =>
+          rowsOf<RawRow>(await tx.execute(statement.withValues(values))).map(statement.read),
+      }),
+    );
   return {
     kind: 'pglite',
     db,

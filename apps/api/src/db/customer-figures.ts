@@ -64,7 +64,7 @@ export function customerOfNewSale(): SQL {
  * A CTE (`customer`) of a statement whose `updated` holds a sale just refunded: takes what the
  * seller loses (`net`, the refund less the commission returned) off its buyer's total.
  */
-export function customerOfRefund(net: number): SQL {
+export function customerOfRefund(net: SQL): SQL {
   return sql`
     customer as (
       update ${customers} c set total_net = c.total_net - ${net}::bigint

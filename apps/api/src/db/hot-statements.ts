@@ -1,4 +1,4 @@
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 /** A row as the driver returns it, columns by name, each value through the driver's parsers. */
@@ -65,4 +65,41 @@ export function createHotStatements(run: RunStatement): HotStatements {
       };
     },
   };
+}
+
+/**
+ * A named statement for a transaction's connection: written once with drizzle's `sql`, each of
+ * its values taken by key (`value(key)`). On PostgreSQL it goes to the driver under its name, so
+ * each connection parses it once; on PGlite (one connection, no names) its values are written in
+ * and it runs through the query builder. `TransactionStatements.run` runs it.
+ */
+export interface NamedStatement<Key extends string, Row> {
+  readonly name: string;
+  /** For node-postgres: the text built once, the values in their places. */
+  config(values: Readonly<Record<Key, unknown>>): StatementConfig;
+  /** For the query builder: the statement with the values written in as parameters. */
+  withValues(values: Readonly<Record<Key, unknown>>): SQL;
+  read(row: RawRow): Row;
+}
+
+export function namedStatement<Key extends string, Row>(
+  name: string,
+  write: (value: (key: Key) => SQL) => SQL,
+  read: (row: RawRow) => Row,
+): NamedStatement<Key, Row> {
+  const { sql: text, params } = dialect.sqlToQuery(write((key) => sql`${sql.placeholder(key)}`));
+  return {
+    name,
+    read,
+    config: (values) => ({ name, text, values: fillPlaceholders(params, values) }),
+    withValues: (values) => write((key) => sql`${sql.param(values[key])}`),
+  };
+}
+
+/** Named statements on the connection of one transaction (`DataAccess.transaction`). */
+export interface TransactionStatements {
+  run<Key extends string, Row>(
+    statement: NamedStatement<Key, Row>,
+    values: Readonly<Record<Key, unknown>>,
+  ): Promise<Row[]>;
 }

@@ -27,7 +27,7 @@ export function ledgerEntryPlaced(sellerId: SQL | string): SQL {
 }
 
 /** Holds the seller's ledger for one sale, refund or chargeback, until the transaction ends. */
-export function holdLedgerForEntry(sellerId: string): SQL {
+export function holdLedgerForEntry(sellerId: SQL | string): SQL {
   return sql`select pg_advisory_xact_lock_shared(${ledgerKey(sellerId)})`;
 }
 

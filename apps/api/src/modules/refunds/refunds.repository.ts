@@ -1,14 +1,20 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
 import { customerOfRefund } from '../../db/customer-figures.ts';
-import type { RawRow } from '../../db/hot-statements.ts';
+import {
+  namedStatement,
+  type RawRow,
+  type TransactionStatements,
+} from '../../db/hot-statements.ts';
 import { holdLedgerForEntry, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
 import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
   productSales,
   products,
+  type RefundKind,
   type RefundRow,
+  refundKinds,
   refunds,
   type SaleRow,
   sales,
@@ -57,12 +63,14 @@ function saleForRefundQuery(where: SQL, lock: boolean): SQL {
  * the sale as it now is.
  */
 function applyRefundQuery(
-  saleId: string,
-  amount: number,
-  commissionReturned: number,
+  {
+    saleId,
+    amount,
+    commissionReturned,
+    net,
+  }: Record<'saleId' | 'amount' | 'commissionReturned' | 'net', SQL>,
   timeZone: string,
 ): SQL {
-  const net = amount - commissionReturned;
   return sql`
     with updated as (
       update ${sales} set refunded_amount = refunded_amount + ${amount}::bigint,
@@ -96,21 +104,93 @@ function applyRefundQuery(
     select * from updated`;
 }
 
+const refundKindOf = (row: RawRow): RefundKind => {
+  const kind = column.text(row, 'kind');
+  const known = refundKinds.find((candidate) => candidate === kind);
+  if (!known) throw new Error(`column kind: not a refund kind: ${kind}`);
+  return known;
+};
+
+/** A `refunds` row as a raw statement returns it (`returning *`, `select *`). */
+function refundRowOf(row: RawRow): RefundRow {
+  return {
+    id: column.text(row, 'id'),
+    refundId: column.text(row, 'refund_id'),
+    saleId: column.text(row, 'sale_id'),
+    sellerId: column.text(row, 'seller_id'),
+    orderId: column.text(row, 'order_id'),
+    kind: refundKindOf(row),
+    amount: column.integer(row, 'amount'),
+    commissionReturned: column.integer(row, 'commission_returned'),
+    netAmount: column.integer(row, 'net_amount'),
+    reason: column.nullableText(row, 'reason'),
+    refundedAt: column.timestamp(row, 'refunded_at'),
+    createdAt: column.timestamp(row, 'created_at'),
+  };
+}
+
+const refundByRefundId = (refundId: SQL) =>
+  sql`select * from ${refunds} where refund_id = ${refundId} limit 1`;
+
+/**
+ * The statements of one refund, named: the member site sends refunds all day, and each is
+ * parsed once per connection rather than at every call.
+ */
+function refundStatements(timeZone: string) {
+  return {
+    lockSaleOfOrder: namedStatement(
+      'refund_lock_sale_of_order',
+      (value) => saleForRefundQuery(sql`s.order_id = ${value('orderId')}`, true),
+      saleForRefundOf,
+    ),
+    holdLedger: namedStatement(
+      'refund_hold_ledger',
+      (value) => holdLedgerForEntry(value('sellerId')),
+      () => undefined,
+    ),
+    insert: namedStatement(
+      'refund_insert',
+      (value) => sql`
+        insert into ${refunds} (refund_id, sale_id, seller_id, order_id, kind, amount,
+          commission_returned, net_amount, reason, refunded_at, created_at)
+        values (${value('refundId')}, ${value('saleId')}, ${value('sellerId')},
+          ${value('orderId')}, ${value('kind')}, ${value('amount')},
+          ${value('commissionReturned')}, ${value('netAmount')}, ${value('reason')},
+          ${value('refundedAt')}, ${ledgerTime})
+        on conflict (refund_id) do nothing
+        returning *`,
+      refundRowOf,
+    ),
+    apply: namedStatement(
+      'refund_apply',
+      (value) =>
+        applyRefundQuery(
+          {
+            saleId: value('saleId'),
+            amount: value('amount'),
+            commissionReturned: value('commissionReturned'),
+            net: value('net'),
+          },
+          timeZone,
+        ),
+      saleRowOf,
+    ),
+  };
+}
+
 /** The writes of one refund; every call runs inside the caller's transaction. */
-function refundWrites(tx: Database, timeZone: string) {
+function refundWrites(
+  statements: TransactionStatements,
+  named: ReturnType<typeof refundStatements>,
+) {
   return {
     /**
      * The sale of `orderId`, its row locked until the transaction ends: refunds of one sale
      * are checked against what is left one after the other.
      */
     async lockSaleOfOrder(orderId: string): Promise<SaleForRefund | undefined> {
-      const result = await tx.execute(saleForRefundQuery(sql`s.order_id = ${orderId}`, true));
-      return rowsOf<RawRow>(result).map(saleForRefundOf)[0];
-    },
-
-    async findRefund(refundId: string): Promise<RefundRow | undefined> {
-      const [row] = await tx.select().from(refunds).where(eq(refunds.refundId, refundId)).limit(1);
-      return row;
+      const [found] = await statements.run(named.lockSaleOfOrder, { orderId });
+      return found;
     },
 
     /**
@@ -119,22 +199,24 @@ function refundWrites(tx: Database, timeZone: string) {
      * inside a statement already written; `db/ledger-order.ts`).
      */
     async insertRefund(values: NewRefund): Promise<RefundRow | undefined> {
-      await tx.execute(holdLedgerForEntry(values.sellerId));
-      const [row] = await tx
-        .insert(refunds)
-        .values({ ...values, createdAt: ledgerTime })
-        .onConflictDoNothing({ target: refunds.refundId })
-        .returning();
+      await statements.run(named.holdLedger, { sellerId: values.sellerId });
+      const [row] = await statements.run(named.insert, {
+        ...values,
+        reason: values.reason ?? null,
+        refundedAt: values.refundedAt.toISOString(),
+      });
       return row;
     },
 
     async applyRefund(saleId: string, amount: number, commissionReturned: number) {
-      const result = await tx.execute(
-        applyRefundQuery(saleId, amount, commissionReturned, timeZone),
-      );
-      const [row] = rowsOf<RawRow>(result);
+      const [row] = await statements.run(named.apply, {
+        saleId,
+        amount,
+        commissionReturned,
+        net: amount - commissionReturned,
+      });
       if (!row) throw new Error(`sale ${saleId} vanished while refunded`);
-      return saleRowOf(row);
+      return row;
     },
   };
 }
@@ -142,17 +224,23 @@ function refundWrites(tx: Database, timeZone: string) {
 export type RefundWrites = ReturnType<typeof refundWrites>;
 
 export function createRefundRepository(
-  { db, transaction }: Pick<DataAccess, 'db' | 'transaction'>,
+  { db, statements, transaction }: DataAccess,
   timeZone: string,
 ) {
+  const named = refundStatements(timeZone);
+  const findRefund = statements.prepare(
+    'refund_by_refund_id',
+    refundByRefundId(sql`${sql.placeholder('refundId')}`),
+    refundRowOf,
+  );
   return {
     /** `tx` is for what other modules write with the refund (its mail and webhook jobs). */
     transaction<T>(work: (writes: RefundWrites, tx: Database) => Promise<T>): Promise<T> {
-      return transaction((tx) => work(refundWrites(tx, timeZone), tx));
+      return transaction((tx, inTransaction) => work(refundWrites(inTransaction, named), tx));
     },
 
     async findRefund(refundId: string): Promise<RefundRow | undefined> {
-      const [row] = await db.select().from(refunds).where(eq(refunds.refundId, refundId)).limit(1);
+      const [row] = await findRefund({ refundId });
       return row;
     },
 
