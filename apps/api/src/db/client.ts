@@ -105,8 +105,11 @@ async function transactionOnPool<T>(
     try {
       await client.query(command);
     } catch (error) {
-      broken = error instanceof Error ? error : new Error(String(error));
-      throw error;
+      // Named for the log: the driver's message alone does not say which step failed.
+      broken = new Error(`${command} failed: ${error instanceof Error ? error.message : error}`, {
+        cause: error,
+      });
+      throw broken;
     }
   };
   const statements: TransactionStatements = {

@@ -59,9 +59,9 @@ describe('transactions whose begin fails', () => {
           payouts.transaction((tx) => tx.execute(sql`select 1`)),
           5000,
         ),
-      ).rejects.toThrow(/begin/);
+      ).rejects.toThrow(/^begin failed: /);
       await expect(withTimeout(webhooks.recordAttempt(noDelivery, attempt), 5000)).rejects.toThrow(
-        /begin/,
+        /^begin failed: /,
       );
     }
     expect(proxy.state.cuts).toBe(2 * poolSize);
