@@ -87,7 +87,10 @@ import { productRoutes } from './modules/products/products.routes.ts';
 import { createProductService } from './modules/products/products.service.ts';
 import { createPurchaseRepository } from './modules/purchases/purchases.repository.ts';
 import { purchaseInternalRoutes } from './modules/purchases/purchases.routes.ts';
-import { createPurchaseService } from './modules/purchases/purchases.service.ts';
+import {
+  createPurchaseService,
+  purchaseTurnsPerProduct,
+} from './modules/purchases/purchases.service.ts';
 import { createRefundRepository } from './modules/refunds/refunds.repository.ts';
 import { refundInternalRoutes } from './modules/refunds/refunds.routes.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
@@ -470,6 +473,7 @@ export async function buildApp({
     purchases: createPurchaseRepository(database.ingest, config.timeZone),
     timeZone: config.timeZone,
     viewBatchIntervalMs: config.viewBatchIntervalMs,
+    turnsPerProduct: purchaseTurnsPerProduct(config.databaseIngestPoolSize),
     listeners: [saleNotifications.saleListener, webhooks.saleListener],
     ...(clock ? { discountClock: clock } : {}),
   });

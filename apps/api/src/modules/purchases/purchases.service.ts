@@ -10,6 +10,7 @@ import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { eventTime } from '../../lib/event-time.ts';
 import { localDayOf } from '../../lib/local-day.ts';
 import { trafficSource } from '../../lib/traffic-sources.ts';
+import { createTurns } from '../../lib/turns.ts';
 import type {
   OrderInput,
   ProductForSale,
@@ -22,6 +23,16 @@ import { createViewBatches } from './view-batches.ts';
 
 /** A sale as the member site reports it, once the contract's schema has checked it. */
 export type PurchaseInput = z.output<typeof recordPurchaseBodySchema>;
+
+/**
+ * Purchases of one product written at once, for a pool of `ingestPoolSize` connections: two
+ * fifths of it (4 of the default 10), at least one. Enough that the product's purchases follow
+ * each other without a round trip between them (a flash sale over what one product's rows can
+ * commit kept 94 % of its pace with four, 87 % with two), few enough that the rest of the pool
+ * stays free for every other product.
+ */
+export const purchaseTurnsPerProduct = (ingestPoolSize: number) =>
+  Math.max(1, Math.floor((ingestPoolSize * 2) / 5));
 
 /** Views may be reported for a past day, not one before this. */
 const earliestViewDay = '2000-01-01';
@@ -120,8 +131,16 @@ export function createPurchaseService(deps: {
   discountClock?: () => Date;
   /** `TIME_ZONE`: what today is for the views' days. */
   timeZone: string;
+  /**
+   * Purchases of one product written at once, at most (`purchaseTurnsPerProduct` of the
+   * member site's pool; the app passes its own, the default is for a pool of 10): the rest of a
+   * flash sale waits here, not in the member site's connection pool, where every other
+   * product's purchases would queue behind it.
+   */
+  turnsPerProduct?: number;
 }) {
   const { purchases } = deps;
+  const turns = createTurns(deps.turnsPerProduct ?? purchaseTurnsPerProduct(10));
   const listeners = deps.listeners ?? [];
   const sales = purchases.salesHeardBy(listeners.map((listener) => listener.audience));
   const now = deps.now ?? (() => new Date());
@@ -233,17 +252,20 @@ export function createPurchaseService(deps: {
      * only, not for a round trip of a transaction, which is what a flash sale on one product
      * queues on; the product's own row is only read, so the batches of product views never
      * hold a purchase. Otherwise nothing was written, and the sale goes through `recordMany`'s
-     * transaction with its listeners.
+     * transaction with its listeners. Either way it waits for its product's turn first
+     * (`purchaseTurnsPerProduct`).
      */
     async record(input: PurchaseInput): Promise<{ created: boolean; sale: RecordedSale }> {
       const purchasedAt = purchaseTime(input, now());
-      const result = await sales.recordQuiet(orderOf(input, purchasedAt));
-      if (!result) return notForSale(input, purchasedAt);
-      if (!result.quiet) {
+      const result = await turns.run(input.productId, async () => {
+        const quiet = await sales.recordQuiet(orderOf(input, purchasedAt));
+        if (!quiet || quiet.quiet) return quiet;
         const [recorded] = await recordMany([input]);
         if (!recorded) throw new Error('no result');
-        return recorded;
-      }
+        return { heard: recorded };
+      });
+      if (!result) return notForSale(input, purchasedAt);
+      if ('heard' in result) return result.heard;
       if (!result.sale) return replayAnswer(input, purchasedAt);
       // The order as sent (checked by the contract's schema and stored as is), with what the
       // statement added: the sale's id and its commission.
