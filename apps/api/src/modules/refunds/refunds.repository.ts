@@ -129,9 +129,6 @@ function refundRowOf(row: RawRow): RefundRow {
   };
 }
 
-const refundByRefundId = (refundId: SQL) =>
-  sql`select * from ${refunds} where refund_id = ${refundId} limit 1`;
-
 /**
  * The statements of one refund, named: the member site sends refunds all day, and each is
  * parsed once per connection rather than at every call.
@@ -230,7 +227,7 @@ export function createRefundRepository(
   const named = refundStatements(timeZone);
   const findRefund = statements.prepare(
     'refund_by_refund_id',
-    refundByRefundId(sql`${sql.placeholder('refundId')}`),
+    sql`select * from ${refunds} where refund_id = ${sql.placeholder('refundId')} limit 1`,
     refundRowOf,
   );
   return {

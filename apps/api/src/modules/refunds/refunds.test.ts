@@ -227,6 +227,15 @@ describe('POST /api/internal/refunds: recording', () => {
     expect(stats.totalSales.amount).toBe(4_000);
   });
 
+  it('refuses a reason the database cannot store (400), writing nothing', async () => {
+    const { productId } = await sellerWithProduct();
+    const sold = await sale(productId, 10_000);
+    const response = await postRefund(refundOf(sold.orderId, 1_000, { reason: 'bad\u0000byte' }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(await refundRows(sold.purchaseId)).toHaveLength(0);
+    await refund(refundOf(sold.orderId, 10_000));
+  });
+
   it('answers an unknown order with 404 not_found', async () => {
     const response = await postRefund(refundOf(`order-${randomUUID()}`, 100));
     expect(response.statusCode).toBe(404);
