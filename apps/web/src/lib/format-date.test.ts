@@ -9,11 +9,14 @@ describe('dates', () => {
     expect(formatShortDate('not a date', 'en')).toBe('');
   });
 
-  it('writes long dates in the reader’s words for Korean and Chinese, English otherwise', () => {
+  it('writes long dates in the reader’s words in each of the six languages', () => {
     const date = new Date(2026, 10, 21, 12, 0);
+    expect(formatLongDate(date, 'en')).toBe('November 21st, 2026');
     expect(formatLongDate(date, 'ko')).toContain('2026년');
     expect(formatLongDate(date, 'zh')).toContain('2026年');
-    expect(formatLongDate(date, 'fr')).toContain('November');
+    expect(formatLongDate(date, 'ja')).toContain('2026年11月21日');
+    expect(formatLongDate(date, 'fr')).toBe('21 novembre 2026');
+    expect(formatLongDate(date, 'tr')).toBe('21 Kasım 2026');
     expect(formatLongDate('garbage', 'en')).toBe('');
   });
 
