@@ -109,6 +109,35 @@ for (const { language, widths } of sweeps) {
   });
 }
 
+/**
+ * Just past a phone (768 px, where the tables replace the cards) the long tables scroll inside
+ * their card; the page stays as wide as the screen. Checked where a table sits in a card's grid.
+ */
+test.describe('tables just past a phone', () => {
+  test.use({ screenSize: 'desktop' });
+  for (const language of ['fr', 'tr'] as const) {
+    test(`keep the customers and the ledger inside 768 px in ${language}`, async ({
+      page,
+      context,
+      run,
+      realShop,
+    }) => {
+      await page.setViewportSize({ width: 768, height: 900 });
+      await storeInBrowser(context, run.baseUrl, { token: realShop.seller.token, language });
+      for (const [path, row] of [
+        ['/customers', 'customer-row'],
+        ['/payouts', 'ledger-row'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByTestId(row).first()).toBeVisible();
+        await expect(page.locator('[data-slot="skeleton"], [aria-busy="true"]')).toHaveCount(0);
+        await page.evaluate(() => document.fonts.ready);
+        await expectNoOverflow(page, path);
+      }
+    });
+  }
+});
+
 const salesRoute = screenNamed('sales, transactions tab');
 const productSalesRoute = screenNamed('sales, products tab');
 const chartRoute = screenNamed('sales, chart tab');

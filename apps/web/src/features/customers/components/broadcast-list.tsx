@@ -37,7 +37,7 @@ export function BroadcastList() {
       <CardHeader>
         <CardTitle>{t('customers.mail.list.title')}</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {list.isError ? (
           <ErrorAlert data-testid="broadcasts-error">
             {errorMessage(t, list.error, t('customers.mail.list.loadFailed'))}

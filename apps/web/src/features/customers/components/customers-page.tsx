@@ -90,7 +90,7 @@ export function CustomersPage({
         onChange={(change) => onViewChange({ ...view, ...change, page: 1 })}
       />
       <Card>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid grid-cols-1 gap-4">
           {list.isError ? (
             <ErrorAlert data-testid="customers-error">
               {errorMessage(t, list.error, t('customers.list.loadFailed'))}

@@ -45,7 +45,7 @@ export function BalanceCard({
         <CardTitle>{t('payouts.balance.title')}</CardTitle>
         <CardDescription>{t('payouts.balance.description')}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {error && !balance ? (
           <ErrorAlert data-testid="balance-error">
             {errorMessage(t, error, t('payouts.balance.loadFailed'))}

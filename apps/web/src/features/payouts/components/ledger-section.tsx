@@ -147,7 +147,7 @@ export function LedgerSection({
           {exportLedger.isPending ? t('payouts.ledger.exporting') : t('payouts.ledger.export')}
         </Button>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <RangeFilter range={range} onChange={onRangeChange} />
         {ledger.isError ? (
           <ErrorAlert data-testid="ledger-error">

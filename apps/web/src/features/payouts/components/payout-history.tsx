@@ -44,7 +44,7 @@ export function PayoutHistory({
         <CardTitle>{t('payouts.history.title')}</CardTitle>
         <CardDescription>{t('payouts.history.description')}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {payouts.isError ? (
           <ErrorAlert data-testid="payouts-error">
             {errorMessage(t, payouts.error, t('payouts.history.loadFailed'))}
