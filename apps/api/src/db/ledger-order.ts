@@ -26,11 +26,6 @@ export function ledgerEntryPlaced(sellerId: SQL | string): SQL {
   return sql`(pg_advisory_xact_lock_shared(${ledgerKey(sellerId)}) is not null)`;
 }
 
-/** Holds the seller's ledger for one sale, refund or chargeback, until the transaction ends. */
-export function holdLedgerForEntry(sellerId: SQL | string): SQL {
-  return sql`select pg_advisory_xact_lock_shared(${ledgerKey(sellerId)})`;
-}
-
 /** Holds the seller's ledger for a payout alone, until the transaction ends. */
 export function holdLedgerForPayout(sellerId: string): SQL {
   return sql`select pg_advisory_xact_lock(${ledgerKey(sellerId)})`;

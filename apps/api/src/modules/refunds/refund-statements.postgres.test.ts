@@ -58,12 +58,10 @@ describe('the statements of a refund', () => {
         ),
       ),
     );
+    // Two statements a refund (a retry's look-up only comes with a retry).
     expect(prepared.map((statement) => statement.name)).toEqual([
-      'refund_apply',
-      'refund_by_refund_id',
-      'refund_hold_ledger',
-      'refund_insert',
       'refund_lock_sale_of_order',
+      'refund_record',
     ]);
     for (const statement of prepared) {
       // Planned for its values at most five times, then on the kept plan.

@@ -32,7 +32,7 @@ describe('a refund written while a payout is recorded', () => {
     await refunds.transaction(async (writes) => {
       const found = await writes.lockSaleOfOrder(sale.orderId);
       if (!found) throw new Error('the sale is missing');
-      await writes.insertRefund({
+      const recorded = await writes.recordRefund({
         refundId: `refund-${randomUUID()}`,
         saleId: found.sale.id,
         sellerId: seller.id,
@@ -44,7 +44,7 @@ describe('a refund written while a payout is recorded', () => {
         reason: null,
         refundedAt: new Date(),
       });
-      await writes.applyRefund(found.sale.id, 5_000, 500);
+      if (!recorded) throw new Error('the refund was not recorded');
       // The refund is written, not yet committed: the payout must wait for it.
       payout = payOut(t, seller, 1_000);
       await untilSomeoneWaits(t);

@@ -6,7 +6,7 @@ import {
   type RawRow,
   type TransactionStatements,
 } from '../../db/hot-statements.ts';
-import { holdLedgerForEntry, ledgerTime } from '../../db/ledger-order.ts';
+import { ledgerEntryPlaced, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
 import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
@@ -56,26 +56,37 @@ function saleForRefundQuery(where: SQL, lock: boolean): SQL {
 }
 
 /**
- * Takes a refund off its sale and off the three rollups, in one statement: the sale's refunded
- * amount and commission grow; the rollups of the sale's own local day, product and seller lose
- * the refund's amount and net, and, when this refund empties the sale, count it among the
- * refunded sales rather than the sales; the buyer's customer total loses the net too. Returns
- * the sale as it now is.
+ * Records a refund and takes it off its sale and off the three rollups, in one statement,
+ * unless its refund id is already recorded (then nothing is written and no row comes back).
+ * The refund takes its place in the seller's ledger first (after a payout being recorded, or
+ * before it: never inside a statement already written; `db/ledger-order.ts`). Then the sale's
+ * refunded amount and commission grow; the rollups of the sale's own local day, product and
+ * seller lose the refund's amount and net, and, when this refund empties the sale, count it
+ * among the refunded sales rather than the sales; the buyer's customer total loses the net too.
+ * Returns the sale as it now is, with the refund's own id and creation time.
  */
-function applyRefundQuery(
-  {
-    saleId,
-    amount,
-    commissionReturned,
-    net,
-  }: Record<'saleId' | 'amount' | 'commissionReturned' | 'net', SQL>,
-  timeZone: string,
-): SQL {
+function recordRefundQuery(value: (key: keyof RefundValues) => SQL, timeZone: string): SQL {
+  const amount = value('amount');
+  const net = value('netAmount');
   return sql`
-    with updated as (
+    with placed as (
+      select where ${ledgerEntryPlaced(value('sellerId'))}
+    ),
+    new_refund as (
+      insert into ${refunds} (refund_id, sale_id, seller_id, order_id, kind, amount,
+        commission_returned, net_amount, reason, refunded_at, created_at)
+      select ${value('refundId')}, ${value('saleId')}, ${value('sellerId')},
+        ${value('orderId')}, ${value('kind')}, ${amount}::bigint,
+        ${value('commissionReturned')}::bigint, ${net}::bigint, ${value('reason')},
+        ${value('refundedAt')}::timestamptz, ${ledgerTime}
+      from placed
+      on conflict (refund_id) do nothing
+      returning id, created_at
+    ),
+    updated as (
       update ${sales} set refunded_amount = refunded_amount + ${amount}::bigint,
-        refunded_commission = refunded_commission + ${commissionReturned}::bigint
-      where id = ${saleId}
+        refunded_commission = refunded_commission + ${value('commissionReturned')}::bigint
+      where id = ${value('saleId')} and exists (select from new_refund)
       returning *
     ),
     change as (
@@ -101,8 +112,16 @@ function applyRefundQuery(
       from change where t.seller_id = change.seller_id
     ),
     ${customerOfRefund(net)}
-    select * from updated`;
+    select updated.*, new_refund.id as refund_row_id, new_refund.created_at as refund_created_at
+    from updated, new_refund`;
 }
+
+/** A refund's values as the statement that records it takes them. */
+type RefundValues = Omit<NewRefund, 'reason' | 'refundedAt'> & {
+  reason: string | null;
+  /** ISO 8601. */
+  refundedAt: string;
+};
 
 const refundKindOf = (row: RawRow): RefundKind => {
   const kind = column.text(row, 'kind');
@@ -140,37 +159,14 @@ function refundStatements(timeZone: string) {
       (value) => saleForRefundQuery(sql`s.order_id = ${value('orderId')}`, true),
       saleForRefundOf,
     ),
-    holdLedger: namedStatement(
-      'refund_hold_ledger',
-      (value) => holdLedgerForEntry(value('sellerId')),
-      () => undefined,
-    ),
-    insert: namedStatement(
-      'refund_insert',
-      (value) => sql`
-        insert into ${refunds} (refund_id, sale_id, seller_id, order_id, kind, amount,
-          commission_returned, net_amount, reason, refunded_at, created_at)
-        values (${value('refundId')}, ${value('saleId')}, ${value('sellerId')},
-          ${value('orderId')}, ${value('kind')}, ${value('amount')},
-          ${value('commissionReturned')}, ${value('netAmount')}, ${value('reason')},
-          ${value('refundedAt')}, ${ledgerTime})
-        on conflict (refund_id) do nothing
-        returning *`,
-      refundRowOf,
-    ),
-    apply: namedStatement(
-      'refund_apply',
-      (value) =>
-        applyRefundQuery(
-          {
-            saleId: value('saleId'),
-            amount: value('amount'),
-            commissionReturned: value('commissionReturned'),
-            net: value('net'),
-          },
-          timeZone,
-        ),
-      saleRowOf,
+    record: namedStatement(
+      'refund_record',
+      (value: (key: keyof RefundValues) => SQL) => recordRefundQuery(value, timeZone),
+      (row) => ({
+        sale: saleRowOf(row),
+        refundRowId: column.text(row, 'refund_row_id'),
+        refundCreatedAt: column.timestamp(row, 'refund_created_at'),
+      }),
     ),
   };
 }
@@ -191,29 +187,26 @@ function refundWrites(
     },
 
     /**
-     * Inserts the refund unless its refund id is already recorded; none then. It takes its
-     * place in the seller's ledger first (after a payout being recorded, or before it: never
-     * inside a statement already written; `db/ledger-order.ts`).
+     * Records the refund and takes it off its sale and the rollups (`recordRefundQuery`),
+     * unless its refund id is already recorded: undefined then, and nothing written.
      */
-    async insertRefund(values: NewRefund): Promise<RefundRow | undefined> {
-      await statements.run(named.holdLedger, { sellerId: values.sellerId });
-      const [row] = await statements.run(named.insert, {
+    async recordRefund(
+      values: NewRefund,
+    ): Promise<{ refund: RefundRow; sale: SaleRow } | undefined> {
+      const reason = values.reason ?? null;
+      const [row] = await statements.run(named.record, {
         ...values,
-        reason: values.reason ?? null,
+        reason,
         refundedAt: values.refundedAt.toISOString(),
       });
-      return row;
-    },
-
-    async applyRefund(saleId: string, amount: number, commissionReturned: number) {
-      const [row] = await statements.run(named.apply, {
-        saleId,
-        amount,
-        commissionReturned,
-        net: amount - commissionReturned,
-      });
-      if (!row) throw new Error(`sale ${saleId} vanished while refunded`);
-      return row;
+      if (!row) return undefined;
+      const refund: RefundRow = {
+        ...values,
+        id: row.refundRowId,
+        reason,
+        createdAt: row.refundCreatedAt,
+      };
+      return { refund, sale: row.sale };
     },
   };
 }

@@ -7,7 +7,7 @@ import type { Transaction } from '@seller/contract/sales/get-transactions';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { isFullyRefunded } from '../../db/sale-rows.ts';
-import type { RefundRow } from '../../db/schema.ts';
+import type { RefundRow, SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { eventTime } from '../../lib/event-time.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
@@ -122,29 +122,16 @@ export function createRefundService(deps: {
         throw invalidField('refundedAt', code, 'Invalid body: refundedAt');
       }
       const refundedAt = time.at;
-      // A retry is answered before anything is checked against the sale as it is now: the
-      // refund that emptied a sale, sent again, is the same refund, not one too many.
-      const known = await refunds.findRefund(input.refundId);
-      if (known) return { created: false, ...(await replay(known, input)) };
 
       const queued = new Set<RefundListener>();
-      const result = await refunds.transaction(async (writes, tx) => {
+      const result = await refunds.transaction(async (writes, tx): Promise<Outcome> => {
         const found = await writes.lockSaleOfOrder(input.orderId);
-        if (!found) throw notFound('Order');
+        if (!found) return { refused: notFound('Order') };
         const { sale } = found;
-        if (refundedAt.getTime() < sale.purchasedAt.getTime()) {
-          throw invalidField('refundedAt', 'refundedAtBeforeSale', 'Invalid body: refundedAt');
-        }
-        const left = sale.amount - sale.refundedAmount;
-        if (input.amount > left) {
-          throw new AppError(
-            'refund_exceeds_sale',
-            `This refund is more than what is left of the sale (${left})`,
-            [{ path: 'amount', code: 'refundExceedsSale' }],
-          );
-        }
+        const refused = refusal(sale, input, refundedAt);
+        if (refused) return { refused };
         const commission = commissionReturned(sale, input.amount);
-        const row = await writes.insertRefund({
+        const recorded = await writes.recordRefund({
           refundId: input.refundId,
           saleId: sale.id,
           sellerId: sale.sellerId,
@@ -156,16 +143,15 @@ export function createRefundService(deps: {
           reason: input.reason ?? null,
           refundedAt,
         });
-        // Recorded meanwhile by a concurrent call with the same refund id (another sale's
-        // lock, or none): answered as a replay once this transaction is over.
-        if (!row) return undefined;
-        const updated = await writes.applyRefund(sale.id, input.amount, commission);
+        // Already recorded, before or by a concurrent call with the same refund id: answered
+        // as a replay once this transaction is over.
+        if (!recorded) return { known: true };
         const answer = {
-          refund: toRecordedRefund(row),
-          sale: toSaleTransaction({ ...found, sale: updated }),
+          refund: toRecordedRefund(recorded.refund),
+          sale: toSaleTransaction({ ...found, sale: recorded.sale }),
         };
         const event: RefundEvent = {
-          id: row.id,
+          id: recorded.refund.id,
           sellerId: sale.sellerId,
           ...answer,
           saleNotifications: found.saleNotifications,
@@ -174,17 +160,39 @@ export function createRefundService(deps: {
         for (const listener of listeners) {
           if (await listener.afterRefund(tx, event)) queued.add(listener);
         }
-        return answer;
+        return { answer };
       });
-      if (!result) {
-        const stored = await refunds.findRefund(input.refundId);
-        if (!stored) throw new Error(`refund ${input.refundId} conflicted but cannot be read`);
-        return { created: false, ...(await replay(stored, input)) };
+      if ('answer' in result) {
+        for (const listener of queued) listener.afterCommit();
+        return { created: true, ...result.answer };
       }
-      for (const listener of queued) listener.afterCommit();
-      return { created: true, ...result };
+      // A retry is the same refund, not one checked against the sale as it is now: the refund
+      // that emptied a sale, sent again, is answered as before, never as one too many.
+      const stored = await refunds.findRefund(input.refundId);
+      if (stored) return { created: false, ...(await replay(stored, input)) };
+      if ('refused' in result) throw result.refused;
+      throw new Error(`refund ${input.refundId} conflicted but cannot be read`);
     },
   };
+}
+
+/** A refund's transaction: recorded, refused by its sale, or its refund id already known. */
+type Outcome = { answer: RecordRefundResponse } | { refused: AppError } | { known: true };
+
+/** Why the sale cannot take this refund; undefined when it can. */
+function refusal(sale: SaleRow, input: RefundInput, refundedAt: Date): AppError | undefined {
+  if (refundedAt.getTime() < sale.purchasedAt.getTime()) {
+    return invalidField('refundedAt', 'refundedAtBeforeSale', 'Invalid body: refundedAt');
+  }
+  const left = sale.amount - sale.refundedAmount;
+  if (input.amount > left) {
+    return new AppError(
+      'refund_exceeds_sale',
+      `This refund is more than what is left of the sale (${left})`,
+      [{ path: 'amount', code: 'refundExceedsSale' }],
+    );
+  }
+  return undefined;
 }
 
 export type RefundService = ReturnType<typeof createRefundService>;

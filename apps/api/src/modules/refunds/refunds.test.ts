@@ -196,6 +196,7 @@ describe('POST /api/internal/refunds: recording', () => {
       { ...body, kind: 'chargeback' as const },
       { ...body, reason: 'Other' },
       { ...body, orderId: other.orderId },
+      { ...body, orderId: `order-${randomUUID()}` },
       { ...body, refundedAt: '2020-01-01T00:00:00Z' },
     ]) {
       const response = await postRefund(changed);
@@ -299,6 +300,19 @@ describe('POST /api/internal/refunds: recording', () => {
     expect(rows.reduce((total, row) => total + row.amount, 0)).toBe(9_000);
     const listed = await transactions(seller);
     expect(listed.transactions[0]).toMatchObject({ refunded_amount: 9_000 });
+  });
+
+  it('records a refund sent several times at once once, answering the others as its replays', async () => {
+    const { productId } = await sellerWithProduct();
+    const sold = await sale(productId, 10_000);
+    // The whole sale: a copy that waited for the first one's lock finds nothing left of it.
+    const body = refundOf(sold.orderId, 10_000, { refundedAt: new Date().toISOString() });
+    const responses = await Promise.all(Array.from({ length: 6 }, () => postRefund(body)));
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 200, 200, 201]);
+    const answers = responses.map((response) => response.json());
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(await refundRows(sold.purchaseId)).toHaveLength(1);
   });
 });
 
