@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -53,6 +54,44 @@ describe('the read pipeline', () => {
     expect(answers.map((rows) => rows?.[0]?.n)).toEqual(Array.from({ length: 60 }, (_, n) => n));
     // Given to the connection with the fewest in flight: all three carried reads.
     expect(new Set(answers.map((rows) => rows?.[0]?.pid)).size).toBe(3);
+  });
+
+  it('sends the reads given to a connection in one turn of the event loop together', async () => {
+    /** A socket that counts the sends its stream hands the operating system. */
+    class CountingSocket extends net.Socket {
+      sends = 0;
+      override _write(
+        chunk: unknown,
+        encoding: BufferEncoding,
+        done: (error?: Error | null) => void,
+      ): void {
+        this.sends += 1;
+        super._write(chunk, encoding, done);
+      }
+      override _writev(
+        chunks: { chunk: unknown; encoding: BufferEncoding }[],
+        done: (error?: Error | null) => void,
+      ): void {
+        this.sends += 1;
+        super._writev?.(chunks, done);
+      }
+    }
+    const sockets: CountingSocket[] = [];
+    pipeline = createReadPipeline(pg.Client, url(), 1, () => {
+      const socket = new CountingSocket();
+      sockets.push(socket);
+      return socket;
+    });
+    const echo = (n: number) =>
+      pipeline?.run({ name: 'pipeline_together', text: 'select $1::int as n', values: [n] });
+    await echo(0);
+    const [socket] = sockets;
+    if (!socket) throw new Error('no connection was opened');
+    const before = socket.sends;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => echo(n)));
+    expect(answers.map((rows) => rows?.[0]?.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // Eight reads, one send (one each without gathering them).
+    expect(socket.sends - before).toBe(1);
   });
 
   it("keeps one read's error its own", async () => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type pg from 'pg';
 import type { RawRow, StatementConfig } from './hot-statements.ts';
 
@@ -12,6 +13,11 @@ import type { RawRow, StatementConfig } from './hot-statements.ts';
  * every read written behind it on its connection. Each read has its own `Sync`, so one read's
  * error is its own. A connection that is lost fails the reads in flight on it (as a pool's
  * would) and is opened again by the next read given to it.
+ *
+ * The reads given to a connection in one turn of the event loop (the requests that arrived
+ * together) leave in one send: its socket is corked at the first and uncorked once the turn's
+ * callbacks have run. A send on loopback is the server's costliest step (it wakes PostgreSQL
+ * and carries its TCP work); decision 066.
  */
 export interface ReadPipeline {
   run(statement: StatementConfig): Promise<RawRow[]>;
@@ -21,6 +27,10 @@ export interface ReadPipeline {
 
 interface Lane {
   client: Promise<pg.Client> | undefined;
+  /** The connection's socket, made here so that its sends can be held together. */
+  socket: net.Socket | undefined;
+  /** True while the reads of this turn are being written (the socket corked). */
+  gathering: boolean;
   inFlight: number;
 }
 
@@ -28,15 +38,21 @@ export function createReadPipeline(
   Client: typeof pg.Client,
   url: string,
   connections: number,
+  /** Makes each connection's socket (a test counts its sends). */
+  newSocket: () => net.Socket = () => new net.Socket(),
 ): ReadPipeline {
   const lanes: Lane[] = Array.from({ length: connections }, () => ({
     client: undefined,
+    socket: undefined,
+    gathering: false,
     inFlight: 0,
   }));
   let closed = false;
 
   const open = (lane: Lane): Promise<pg.Client> => {
-    const client = new Client({ connectionString: url, pipeline: true });
+    const socket = newSocket();
+    lane.socket = socket;
+    const client = new Client({ connectionString: url, pipeline: true, stream: () => socket });
     const forget = () => {
       if (lane.client === opened) lane.client = undefined;
     };
@@ -54,6 +70,18 @@ export function createReadPipeline(
     return opened;
   };
 
+  /** Holds the lane's sends until this turn of the event loop has written all it will. */
+  const gather = (lane: Lane) => {
+    const socket = lane.socket;
+    if (lane.gathering || !socket) return;
+    lane.gathering = true;
+    socket.cork();
+    setImmediate(() => {
+      lane.gathering = false;
+      socket.uncork();
+    });
+  };
+
   const quietest = (): Lane => {
     let best = lanes[0] as Lane;
     for (const lane of lanes) if (lane.inFlight < best.inFlight) best = lane;
@@ -67,6 +95,7 @@ export function createReadPipeline(
       lane.inFlight++;
       try {
         const client = await (lane.client ?? open(lane));
+        gather(lane);
         return (await client.query<RawRow>(statement)).rows;
       } finally {
         lane.inFlight--;
