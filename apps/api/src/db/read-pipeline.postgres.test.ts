@@ -56,7 +56,7 @@ describe('the read pipeline', () => {
     expect(new Set(answers.map((rows) => rows?.[0]?.pid)).size).toBe(3);
   });
 
-  it('sends the reads given to a connection in one turn of the event loop together', async () => {
+  it('sends the reads given to a busy connection in one turn of the event loop together', async () => {
     /** A socket that counts the sends its stream hands the operating system. */
     class CountingSocket extends net.Socket {
       sends = 0;
@@ -92,6 +92,15 @@ describe('the read pipeline', () => {
     expect(answers.map((rows) => rows?.[0]?.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     // Eight reads, one send (one each without gathering them).
     expect(socket.sends - before).toBe(1);
+    // A read to an idle connection is not held until the turn ends: it is sent before a
+    // callback set for the end of this turn runs.
+    const idle = socket.sends;
+    const sentByTurnEnd = new Promise<number>((resolve) =>
+      setImmediate(() => resolve(socket.sends - idle)),
+    );
+    const alone = echo(8);
+    expect(await sentByTurnEnd).toBe(1);
+    expect((await alone)?.[0]?.n).toBe(8);
   });
 
   it("keeps one read's error its own", async () => {

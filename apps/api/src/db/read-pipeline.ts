@@ -14,10 +14,10 @@ import type { RawRow, StatementConfig } from './hot-statements.ts';
  * error is its own. A connection that is lost fails the reads in flight on it (as a pool's
  * would) and is opened again by the next read given to it.
  *
- * The reads given to a connection in one turn of the event loop (the requests that arrived
- * together) leave in one send: its socket is corked at the first and uncorked once the turn's
- * callbacks have run. A send on loopback is the server's costliest step (it wakes PostgreSQL
- * and carries its TCP work); decision 066.
+ * The reads given to a busy connection in one turn of the event loop (the requests that
+ * arrived together) leave in one send: its socket is corked at the first read that finds
+ * others in flight and uncorked once the turn's callbacks have run. A send on loopback is the
+ * server's costliest step (it wakes PostgreSQL and carries its TCP work); decision 066.
  */
 export interface ReadPipeline {
   run(statement: StatementConfig): Promise<RawRow[]>;
@@ -70,10 +70,14 @@ export function createReadPipeline(
     return opened;
   };
 
-  /** Holds the lane's sends until this turn of the event loop has written all it will. */
+  /**
+   * Holds the lane's sends until this turn of the event loop has written all it will, when
+   * the connection is still answering earlier reads (the new one would wait behind them
+   * anyway); a read to an idle connection goes at once.
+   */
   const gather = (lane: Lane) => {
     const socket = lane.socket;
-    if (lane.gathering || !socket) return;
+    if (lane.gathering || !socket || lane.inFlight < 2) return;
     lane.gathering = true;
     socket.cork();
     setImmediate(() => {
