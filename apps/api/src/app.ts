@@ -495,23 +495,7 @@ export async function buildApp({
   app.decorate('payouts', payouts);
   const refunds = createRefundService({
     refunds: createRefundRepository(database.ingest, config.timeZone),
-    listeners: [
-      {
-        // A mail for a seller who mails each sale, and the webhook event.
-        async afterRefund(tx, event) {
-          const mailed = await saleNotifications.afterRefund(tx, event.id, event.saleNotifications);
-          const published = await webhooks.publish(
-            tx,
-            event.sellerId,
-            event.webhookEvents,
-            'sale.refunded',
-            { sale: event.sale, refund: event.refund },
-          );
-          return mailed || published;
-        },
-        afterCommit: () => jobQueue.nudge(),
-      },
-    ],
+    listeners: [saleNotifications.refundListener, webhooks.refundListener],
   });
   const deliveries = createDeliveryService({
     deliveries: createDeliveryRepository(database),

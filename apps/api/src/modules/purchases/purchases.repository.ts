@@ -1,11 +1,10 @@
-import type { SaleNotifications } from '@seller/contract/auth/sale-notifications';
-import type { WebhookEvent } from '@seller/contract/developer/webhook';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
 import { customerOfNewSale, rebuildCustomers } from '../../db/customer-figures.ts';
 import type { RawRow } from '../../db/hot-statements.ts';
 import { ledgerEntryPlaced, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay, localToday } from '../../db/local-days.ts';
+import { audienceName, hearing, type SaleAudience } from '../../db/sale-audience.ts';
 import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
   customers,
@@ -96,25 +95,6 @@ export interface ProductForSale {
 }
 
 /**
- * Which sales someone must hear of, by a choice of the seller's that the purchase reads with the
- * product: the sale mail they chose, or an event their webhook listens to. A new kind of choice
- * is taught here, to `hears` (the purchase statement's SQL), and nowhere else.
- */
-export type SaleAudience =
-  | { kind: 'saleNotifications'; choice: SaleNotifications }
-  | { kind: 'webhookEvent'; event: WebhookEvent };
-
-/** Whether the seller `s` (with their webhook `w`) is in the audience. */
-function hears(audience: SaleAudience): SQL {
-  switch (audience.kind) {
-    case 'saleNotifications':
-      return sql`s.sale_notifications = ${audience.choice}`;
-    case 'webhookEvent':
-      return sql`coalesce(${audience.event} = any(w.events), false)`;
-  }
-}
-
-/**
  * When the introductory commission of the seller `s` ends: signup plus N calendar months in
  * local time, to the millisecond (as the API's times are).
  */
@@ -146,13 +126,10 @@ function purchaseQuery(
   write: SQL,
   answer: SQL,
 ): SQL {
-  const hearing = audiences.length
-    ? sql`array[${sql.join(audiences.map(hears), sql`, `)}]`
-    : sql`array[]::boolean[]`;
   return sql`
     with product as (
       select p.id, p.seller_id, p.title, s.sale_notifications, w.events as webhook_events,
-             ${introEndsAt(timeZone)} as intro_ends_at, ${hearing} as hearing
+             ${introEndsAt(timeZone)} as intro_ends_at, ${hearing(audiences)} as hearing
       from ${products} p join ${sellers} s on s.id = p.seller_id
         left join ${webhooks} w on w.seller_id = p.seller_id
       where p.id = ${order.productId} and s.deleted_at is null
@@ -463,14 +440,7 @@ export function createPurchaseRepository(
       const heard = sql`true = any(product.hearing)`;
       // A sale nobody hears of: one hot statement, committed by itself. Its name tells the
       // audiences apart, as two texts under one name cannot share a connection.
-      const quietName = [
-        'purchase_quiet_sale',
-        ...audiences.map((audience) =>
-          audience.kind === 'saleNotifications' ? audience.choice : audience.event,
-        ),
-      ]
-        .join('_')
-        .replaceAll('.', '_');
+      const quietName = audienceName('purchase_quiet_sale', audiences);
       const quietSale = statements.prepare(
         quietName,
         purchaseQuery(

@@ -5,6 +5,7 @@ import type {
 } from '@seller/contract/sales/record-purchase';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { SaleAudience } from '../../db/sale-audience.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { eventTime } from '../../lib/event-time.ts';
@@ -15,7 +16,6 @@ import type {
   OrderInput,
   ProductForSale,
   PurchaseRepository,
-  SaleAudience,
   SaleBuyer,
   ViewItem,
 } from './purchases.repository.ts';

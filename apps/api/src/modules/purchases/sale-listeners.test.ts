@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SaleAudience } from '../../db/sale-audience.ts';
 import { sales, sellers, webhooks } from '../../db/schema.ts';
 import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
 import { purchase } from '../../test/member-site-calls.ts';
 import { signUpSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createPurchaseRepository, type SaleAudience } from './purchases.repository.ts';
+import { createPurchaseRepository } from './purchases.repository.ts';
 import { createPurchaseService, type SaleListener } from './purchases.service.ts';
 
 /**

@@ -29,18 +29,14 @@ describe('a refund written while a payout is recorded', () => {
     const sale = await recordPurchase(t.app, purchase(seller.productId));
     const refunds = createRefundRepository(t.database, t.config.timeZone);
     let payout: Promise<RecordPayoutResponse> | undefined;
-    await refunds.transaction(async (writes) => {
+    await refunds.refundsHeardBy([]).transaction(async (writes) => {
       const found = await writes.lockSaleOfOrder(sale.orderId);
       if (!found) throw new Error('the sale is missing');
       const recorded = await writes.recordRefund({
         refundId: `refund-${randomUUID()}`,
-        saleId: found.sale.id,
-        sellerId: seller.id,
         orderId: sale.orderId,
         kind: 'refund',
         amount: 5_000,
-        commissionReturned: 500,
-        netAmount: 4_500,
         reason: null,
         refundedAt: new Date(),
       });

@@ -1,13 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DataAccess, Database } from '../../db/client.ts';
 import { customerOfRefund } from '../../db/customer-figures.ts';
-import {
-  namedStatement,
-  type RawRow,
-  type TransactionStatements,
-} from '../../db/hot-statements.ts';
+import { namedStatement, type RawRow } from '../../db/hot-statements.ts';
 import { ledgerEntryPlaced, ledgerTime } from '../../db/ledger-order.ts';
 import { localDay } from '../../db/local-days.ts';
+import { audienceName, hearing, type SaleAudience } from '../../db/sale-audience.ts';
 import { fullyRefunded, saleRowOf } from '../../db/sale-rows.ts';
 import {
   productSales,
@@ -24,8 +21,6 @@ import {
   webhooks,
 } from '../../db/schema.ts';
 import { column, rowsOf } from '../../db/sql-values.ts';
-
-export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'>;
 
 /** A sale as a refund needs it: the row, its product's title and how its seller hears of it. */
 export interface SaleForRefund {
@@ -56,72 +51,124 @@ function saleForRefundQuery(where: SQL, lock: boolean): SQL {
 }
 
 /**
- * Records a refund and takes it off its sale and off the three rollups, in one statement,
- * unless its refund id is already recorded (then nothing is written and no row comes back).
- * The refund takes its place in the seller's ledger first (after a payout being recorded, or
- * before it: never inside a statement already written; `db/ledger-order.ts`). Then the sale's
- * refunded amount and commission grow; the rollups of the sale's own local day, product and
- * seller lose the refund's amount and net, and, when this refund empties the sale, count it
- * among the refunded sales rather than the sales; the buyer's customer total loses the net too.
- * Returns the sale as it now is, with the refund's own id and creation time.
+ * A refund in one statement, the only place a refund's commission is computed. Reads the sale
+ * of the order, its row locked (`for update`: refunds of one sale follow each other, and each
+ * sees what the one before it left), with its product's title and who hears of it (`hearing`, one
+ * flag per audience, in their order). When `write` holds (a SQL condition on `sale.hearing`) and
+ * the sale can take the refund (no more than what is left of it, dated no earlier than the sale),
+ * the refund takes its place in the seller's ledger (`db/ledger-order.ts`) and is recorded unless
+ * its refund id already is; only then the sale's refunded amount and commission grow, and the
+ * rollups of the sale's own local day, product and seller lose the refund's amount and net (and,
+ * when it empties the sale, count it among the refunded sales rather than the sales), and the
+ * buyer's customer total loses the net too.
+ *
+ * The commission returned (docs/product-rules.md): in proportion to the part of the sale
+ * refunded, rounded down, except that the refund emptying the sale returns all the commission
+ * left, so that a sale's refunds return exactly the commission it took. In numeric: commission ×
+ * amount can pass what a bigint holds.
+ *
+ * One row when the refund was recorded (the sale as it now is, with the refund's own id, time and
+ * commission), none otherwise: no such order, a refund the sale cannot take, a refund id already
+ * recorded, or `write` false. The service decides which (`refusal`).
  */
-function recordRefundQuery(value: (key: keyof RefundValues) => SQL, timeZone: string): SQL {
-  const amount = value('amount');
-  const net = value('netAmount');
+function refundQuery(
+  value: (key: keyof RefundValues) => SQL,
+  audiences: readonly SaleAudience[],
+  timeZone: string,
+  write: SQL,
+): SQL {
+  const amount = sql`${value('amount')}::bigint`;
+  const refundedAt = sql`${value('refundedAt')}::timestamptz`;
   return sql`
-    with placed as (
-      select where ${ledgerEntryPlaced(value('sellerId'))}
+    with sale as (
+      select sa.id, sa.seller_id, sa.order_id, sa.amount, sa.commission_amount,
+             sa.refunded_amount, sa.refunded_commission, sa.purchased_at,
+             p.title as product_title, ${hearing(audiences)} as hearing
+      from ${sales} sa
+      join ${products} p on p.id = sa.product_id
+      join ${sellers} s on s.id = sa.seller_id
+      left join ${webhooks} w on w.seller_id = sa.seller_id
+      where sa.order_id = ${value('orderId')}
+      for update of sa
+    ),
+    taken as (
+      select sale.id, sale.seller_id, sale.order_id, sale.product_title, sale.hearing,
+             case when sale.refunded_amount + ${amount} >= sale.amount
+                  then sale.commission_amount - sale.refunded_commission
+                  else div(sale.commission_amount::numeric * ${amount}, sale.amount)::bigint
+             end as commission
+      from sale
+      where ${write} and ${amount} <= sale.amount - sale.refunded_amount
+        and ${refundedAt} >= sale.purchased_at
+        and ${ledgerEntryPlaced(sql`sale.seller_id`)}
     ),
     new_refund as (
       insert into ${refunds} (refund_id, sale_id, seller_id, order_id, kind, amount,
         commission_returned, net_amount, reason, refunded_at, created_at)
-      select ${value('refundId')}, ${value('saleId')}, ${value('sellerId')},
-        ${value('orderId')}, ${value('kind')}, ${amount}::bigint,
-        ${value('commissionReturned')}::bigint, ${net}::bigint, ${value('reason')},
-        ${value('refundedAt')}::timestamptz, ${ledgerTime}
-      from placed
+      select ${value('refundId')}, taken.id, taken.seller_id, taken.order_id, ${value('kind')},
+        ${amount}, taken.commission, ${amount} - taken.commission, ${value('reason')},
+        ${refundedAt}, ${ledgerTime}
+      from taken
       on conflict (refund_id) do nothing
-      returning id, created_at
+      returning id, sale_id, commission_returned, net_amount, created_at
     ),
     updated as (
-      update ${sales} set refunded_amount = refunded_amount + ${amount}::bigint,
-        refunded_commission = refunded_commission + ${value('commissionReturned')}::bigint
-      where id = ${value('saleId')} and exists (select from new_refund)
-      returning *
+      update ${sales} sa set refunded_amount = sa.refunded_amount + ${amount},
+        refunded_commission = sa.refunded_commission + new_refund.commission_returned
+      from new_refund
+      where sa.id = new_refund.sale_id
+      returning sa.*
     ),
     change as (
-      select seller_id, product_id, ${localDay(sql`purchased_at`, timeZone)} as day,
-             case when ${fullyRefunded()} then 1 else 0 end as emptied
-      from updated
+      select updated.seller_id, updated.product_id,
+             ${localDay(sql`updated.purchased_at`, timeZone)} as day,
+             case when ${fullyRefunded('updated')} then 1 else 0 end as emptied,
+             new_refund.net_amount as net
+      from updated, new_refund
     ),
     daily as (
       update ${salesDaily} d set count = d.count - change.emptied,
         refunded_count = d.refunded_count + change.emptied,
-        amount = d.amount - ${amount}::bigint, net = d.net - ${net}::bigint
+        amount = d.amount - ${amount}, net = d.net - change.net
       from change where d.seller_id = change.seller_id and d.day = change.day
     ),
     per_product as (
       update ${productSales} ps set count = ps.count - change.emptied,
-        amount = ps.amount - ${amount}::bigint, net = ps.net - ${net}::bigint
+        amount = ps.amount - ${amount}, net = ps.net - change.net
       from change where ps.product_id = change.product_id
     ),
     totals as (
       update ${sellerSalesTotals} t set count = t.count - change.emptied,
         refunded_count = t.refunded_count + change.emptied,
-        amount = t.amount - ${amount}::bigint, net = t.net - ${net}::bigint
+        amount = t.amount - ${amount}, net = t.net - change.net
       from change where t.seller_id = change.seller_id
     ),
-    ${customerOfRefund(net)}
-    select updated.*, new_refund.id as refund_row_id, new_refund.created_at as refund_created_at
-    from updated, new_refund`;
+    ${customerOfRefund(sql`(select net from change)`)}
+    select updated.*, taken.product_title, taken.hearing, new_refund.id as refund_row_id,
+           new_refund.created_at as refund_created_at,
+           new_refund.commission_returned as refund_commission_returned,
+           new_refund.net_amount as refund_net_amount
+    from updated, new_refund, taken`;
 }
 
-/** A refund's values as the statement that records it takes them. */
-type RefundValues = Omit<NewRefund, 'reason' | 'refundedAt'> & {
+/** A refund as the member site reports it, checked, and when it was made. */
+export interface RefundValues {
+  refundId: string;
+  orderId: string;
+  kind: RefundKind;
+  amount: number;
   reason: string | null;
-  /** ISO 8601. */
-  refundedAt: string;
-};
+  refundedAt: Date;
+}
+
+/** A refund just recorded: its row, its sale as it now is, and who hears of it. */
+export interface RecordedRefundRows {
+  refund: RefundRow;
+  sale: SaleRow;
+  productTitle: string;
+  /** One flag per audience, in the order they were given (`refundsHeardBy`). */
+  hearing: boolean[];
+}
 
 const refundKindOf = (row: RawRow): RefundKind => {
   const kind = column.text(row, 'kind');
@@ -148,85 +195,97 @@ function refundRowOf(row: RawRow): RefundRow {
   };
 }
 
-/**
- * The statements of one refund, named: the member site sends refunds all day, and each is
- * parsed once per connection rather than at every call.
- */
-function refundStatements(timeZone: string) {
+/** The statement's values, as the driver takes them. */
+const statementValues = (values: RefundValues): Record<keyof RefundValues, unknown> => ({
+  ...values,
+  refundedAt: values.refundedAt.toISOString(),
+});
+
+/** The row of `refundQuery`, with the values it was given. */
+function recordedOf(row: RawRow, values: RefundValues): RecordedRefundRows {
+  const sale = saleRowOf(row);
   return {
-    lockSaleOfOrder: namedStatement(
-      'refund_lock_sale_of_order',
-      (value) => saleForRefundQuery(sql`s.order_id = ${value('orderId')}`, true),
-      saleForRefundOf,
-    ),
-    record: namedStatement(
-      'refund_record',
-      (value: (key: keyof RefundValues) => SQL) => recordRefundQuery(value, timeZone),
-      (row) => ({
-        sale: saleRowOf(row),
-        refundRowId: column.text(row, 'refund_row_id'),
-        refundCreatedAt: column.timestamp(row, 'refund_created_at'),
-      }),
-    ),
+    refund: {
+      ...values,
+      id: column.text(row, 'refund_row_id'),
+      saleId: sale.id,
+      sellerId: sale.sellerId,
+      commissionReturned: column.integer(row, 'refund_commission_returned'),
+      netAmount: column.integer(row, 'refund_net_amount'),
+      createdAt: column.timestamp(row, 'refund_created_at'),
+    },
+    sale,
+    productTitle: column.text(row, 'product_title'),
+    hearing: column.booleans(row, 'hearing'),
   };
 }
-
-/** The writes of one refund; every call runs inside the caller's transaction. */
-function refundWrites(
-  statements: TransactionStatements,
-  named: ReturnType<typeof refundStatements>,
-) {
-  return {
-    /**
-     * The sale of `orderId`, its row locked until the transaction ends: refunds of one sale
-     * are checked against what is left one after the other.
-     */
-    async lockSaleOfOrder(orderId: string): Promise<SaleForRefund | undefined> {
-      const [found] = await statements.run(named.lockSaleOfOrder, { orderId });
-      return found;
-    },
-
-    /**
-     * Records the refund and takes it off its sale and the rollups (`recordRefundQuery`),
-     * unless its refund id is already recorded: undefined then, and nothing written.
-     */
-    async recordRefund(
-      values: NewRefund,
-    ): Promise<{ refund: RefundRow; sale: SaleRow } | undefined> {
-      const reason = values.reason ?? null;
-      const [row] = await statements.run(named.record, {
-        ...values,
-        reason,
-        refundedAt: values.refundedAt.toISOString(),
-      });
-      if (!row) return undefined;
-      const refund: RefundRow = {
-        ...values,
-        id: row.refundRowId,
-        reason,
-        createdAt: row.refundCreatedAt,
-      };
-      return { refund, sale: row.sale };
-    },
-  };
-}
-
-export type RefundWrites = ReturnType<typeof refundWrites>;
 
 export function createRefundRepository(
   { db, statements, transaction }: DataAccess,
   timeZone: string,
 ) {
-  const named = refundStatements(timeZone);
   const findRefund = statements.prepare(
     'refund_by_refund_id',
     sql`select * from ${refunds} where refund_id = ${sql.placeholder('refundId')} limit 1`,
     refundRowOf,
   );
+  // The member site sends refunds all day: each statement of one is sent under its name, and
+  // parsed once per connection rather than at every call.
+  const lockSaleOfOrder = namedStatement(
+    'refund_lock_sale_of_order',
+    (value) => saleForRefundQuery(sql`s.order_id = ${value('orderId')}`, true),
+    saleForRefundOf,
+  );
   return {
-    /** `tx` is for what other modules write with the refund (its mail and webhook jobs). */
-    transaction<T>(work: (writes: RefundWrites, tx: Database) => Promise<T>): Promise<T> {
-      return transaction((tx, inTransaction) => work(refundWrites(inTransaction, named), tx));
+    /**
+     * The refund statements (`refundQuery`) for listeners who hear of the refunds of
+     * `audiences`, given in the listeners' order; built once, by the refund service.
+     */
+    refundsHeardBy(audiences: readonly SaleAudience[]) {
+      const heard = sql`true = any(sale.hearing)`;
+      // A refund nobody hears of: one statement, committed by itself.
+      const quiet = statements.prepare(
+        audienceName('refund_quiet', audiences),
+        refundQuery((key) => sql`${sql.placeholder(key)}`, audiences, timeZone, sql`not ${heard}`),
+        (row) => row,
+        { locks: true },
+      );
+      const record = namedStatement(
+        audienceName('refund_record', audiences),
+        (value: (key: keyof RefundValues) => SQL) =>
+          refundQuery(value, audiences, timeZone, sql`true`),
+        (row) => row,
+      );
+      return {
+        /**
+         * The refund recorded by one statement when nobody hears of it and its sale takes it;
+         * undefined when nothing was written (someone hears of it, the order is unknown, the
+         * sale cannot take it, or its refund id is already recorded).
+         */
+        async recordQuiet(values: RefundValues): Promise<RecordedRefundRows | undefined> {
+          const [row] = await quiet(statementValues(values));
+          return row && recordedOf(row, values);
+        },
+
+        /** `tx` is for what other modules write with the refund (its mail and webhook jobs). */
+        transaction<T>(work: (writes: RefundWrites, tx: Database) => Promise<T>): Promise<T> {
+          return transaction((tx, inTransaction) =>
+            work(
+              {
+                async lockSaleOfOrder(orderId) {
+                  const [found] = await inTransaction.run(lockSaleOfOrder, { orderId });
+                  return found;
+                },
+                async recordRefund(values) {
+                  const [row] = await inTransaction.run(record, statementValues(values));
+                  return row && recordedOf(row, values);
+                },
+              },
+              tx,
+            ),
+          );
+        },
+      };
     },
 
     async findRefund(refundId: string): Promise<RefundRow | undefined> {
@@ -240,6 +299,20 @@ export function createRefundRepository(
       return rowsOf<RawRow>(result).map(saleForRefundOf)[0];
     },
   };
+}
+
+/** The writes of one refund; every call runs inside the caller's transaction. */
+export interface RefundWrites {
+  /**
+   * The sale of `orderId`, its row locked until the transaction ends: refunds of one sale are
+   * checked against what is left one after the other.
+   */
+  lockSaleOfOrder(orderId: string): Promise<SaleForRefund | undefined>;
+  /**
+   * Records the refund whoever hears of it (`refundQuery`); undefined when nothing was written:
+   * its refund id is already recorded (the sale, locked and checked, takes it).
+   */
+  recordRefund(values: RefundValues): Promise<RecordedRefundRows | undefined>;
 }
 
 export type RefundRepository = ReturnType<typeof createRefundRepository>;

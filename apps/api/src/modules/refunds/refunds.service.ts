@@ -6,36 +6,20 @@ import type {
 import type { Transaction } from '@seller/contract/sales/get-transactions';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { isFullyRefunded } from '../../db/sale-rows.ts';
+import type { SaleAudience } from '../../db/sale-audience.ts';
 import type { RefundRow, SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { eventTime } from '../../lib/event-time.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
-import type { RefundRepository, SaleForRefund } from './refunds.repository.ts';
+import type {
+  RecordedRefundRows,
+  RefundRepository,
+  RefundValues,
+  SaleForRefund,
+} from './refunds.repository.ts';
 
 /** A refund as the member site reports it, once the contract's schema has checked it. */
 export type RefundInput = z.output<typeof recordRefundBodySchema>;
-
-/**
- * The commission a refund gives back (docs/product-rules.md): in proportion to the part of the
- * sale refunded, rounded down, except that the refund emptying the sale returns all the
- * commission left, so that a sale's refunds return exactly the commission it took. In bigint:
- * commission × amount passes 2^53 for the largest sales.
- */
-export function commissionReturned(
-  sale: {
-    amount: number;
-    commissionAmount: number;
-    refundedAmount: number;
-    refundedCommission: number;
-  },
-  amount: number,
-): number {
-  if (isFullyRefunded({ amount: sale.amount, refundedAmount: sale.refundedAmount + amount })) {
-    return sale.commissionAmount - sale.refundedCommission;
-  }
-  return Number((BigInt(sale.commissionAmount) * BigInt(amount)) / BigInt(sale.amount));
-}
 
 export function toRecordedRefund(row: RefundRow): RecordedRefund {
   return {
@@ -73,25 +57,41 @@ export interface RefundEvent {
   refund: RecordedRefund;
   /** The sale after the refund, as the transactions list shows it. */
   sale: Transaction;
-  saleNotifications: string;
+  /** The events the seller's webhook listens to; null without a webhook. */
   webhookEvents: string[] | null;
 }
 
 /**
- * What other modules do with a new refund (its mail, its webhook event), inside its
- * transaction, so that nothing acknowledged is left without them.
+ * What another module does with a new refund (its mail, its webhook event), inside its
+ * transaction, so that nothing acknowledged is left without them. Each module that hears of
+ * refunds exports its listener; `app.ts` gives the refund service the list.
  */
 export interface RefundListener {
+  /**
+   * The sellers whose refunds this listener hears of. It is the only source of who hears of a
+   * refund: a refund whose seller is in no listener's audience is written by one statement
+   * outside any transaction, and `afterRefund` is called for exactly the refunds of its audience.
+   */
+  audience: SaleAudience;
   /** True when it queued work to be sent once the refund commits. */
   afterRefund(tx: Database, event: RefundEvent): Promise<boolean>;
   /** Once the transaction has committed, when `afterRefund` queued something. */
   afterCommit(): void;
 }
 
+/** The answer for a refund just recorded. */
+const answerOf = (recorded: RecordedRefundRows): RecordRefundResponse => ({
+  refund: toRecordedRefund(recorded.refund),
+  sale: saleRowToTransaction(recorded.sale, recorded.productTitle),
+});
+
 /**
  * Refunds and chargebacks of the member site's sales, once per refund id. Each is written with
- * what it changes, in one transaction: the sale's refunded amount and commission, and the sales
- * rollups of the sale's own day, product and seller (every sales figure is net of refunds).
+ * what it changes, at once: the sale's refunded amount and commission, and the sales rollups of
+ * the sale's own day, product and seller (every sales figure is net of refunds). A refund nobody
+ * hears of is one statement; any other, and any the statement did not write, goes through a
+ * transaction that locks the sale, says why it cannot take the refund, if so, and writes the
+ * refund with its listeners' work.
  */
 export function createRefundService(deps: {
   refunds: RefundRepository;
@@ -100,6 +100,7 @@ export function createRefundService(deps: {
 }) {
   const { refunds } = deps;
   const listeners = deps.listeners ?? [];
+  const heardBy = refunds.refundsHeardBy(listeners.map((listener) => listener.audience));
   const now = deps.now ?? (() => new Date());
 
   async function replay(stored: RefundRow, input: RefundInput): Promise<RecordRefundResponse> {
@@ -113,6 +114,36 @@ export function createRefundService(deps: {
     return { refund: toRecordedRefund(stored), sale: toSaleTransaction(sale) };
   }
 
+  /** A refund through its transaction, with its listeners. */
+  async function recordHeard(values: RefundValues): Promise<Outcome> {
+    const queued = new Set<RefundListener>();
+    const outcome = await heardBy.transaction(async (writes, tx): Promise<Outcome> => {
+      const found = await writes.lockSaleOfOrder(values.orderId);
+      if (!found) return { refused: notFound('Order') };
+      const refused = refusal(found.sale, values);
+      if (refused) return { refused };
+      const recorded = await writes.recordRefund(values);
+      // Already recorded, before or by a concurrent call with the same refund id: answered
+      // as a replay once this transaction is over.
+      if (!recorded) return { known: true };
+      const answer = answerOf(recorded);
+      const event: RefundEvent = {
+        id: recorded.refund.id,
+        sellerId: recorded.sale.sellerId,
+        ...answer,
+        webhookEvents: found.webhookEvents,
+      };
+      for (const [which, listener] of listeners.entries()) {
+        if (recorded.hearing[which] && (await listener.afterRefund(tx, event))) {
+          queued.add(listener);
+        }
+      }
+      return { answer };
+    });
+    if ('answer' in outcome) for (const listener of queued) listener.afterCommit();
+    return outcome;
+  }
+
   return {
     async record(input: RefundInput): Promise<{ created: boolean } & RecordRefundResponse> {
       const time = eventTime(input.refundedAt, now());
@@ -121,51 +152,18 @@ export function createRefundService(deps: {
         const code = time.refused === 'inFuture' ? 'refundedAtInFuture' : 'refundedAtBeforeSale';
         throw invalidField('refundedAt', code, 'Invalid body: refundedAt');
       }
-      const refundedAt = time.at;
-
-      const queued = new Set<RefundListener>();
-      const result = await refunds.transaction(async (writes, tx): Promise<Outcome> => {
-        const found = await writes.lockSaleOfOrder(input.orderId);
-        if (!found) return { refused: notFound('Order') };
-        const { sale } = found;
-        const refused = refusal(sale, input, refundedAt);
-        if (refused) return { refused };
-        const commission = commissionReturned(sale, input.amount);
-        const recorded = await writes.recordRefund({
-          refundId: input.refundId,
-          saleId: sale.id,
-          sellerId: sale.sellerId,
-          orderId: sale.orderId,
-          kind: input.kind,
-          amount: input.amount,
-          commissionReturned: commission,
-          netAmount: input.amount - commission,
-          reason: input.reason ?? null,
-          refundedAt,
-        });
-        // Already recorded, before or by a concurrent call with the same refund id: answered
-        // as a replay once this transaction is over.
-        if (!recorded) return { known: true };
-        const answer = {
-          refund: toRecordedRefund(recorded.refund),
-          sale: toSaleTransaction({ ...found, sale: recorded.sale }),
-        };
-        const event: RefundEvent = {
-          id: recorded.refund.id,
-          sellerId: sale.sellerId,
-          ...answer,
-          saleNotifications: found.saleNotifications,
-          webhookEvents: found.webhookEvents,
-        };
-        for (const listener of listeners) {
-          if (await listener.afterRefund(tx, event)) queued.add(listener);
-        }
-        return { answer };
-      });
-      if ('answer' in result) {
-        for (const listener of queued) listener.afterCommit();
-        return { created: true, ...result.answer };
-      }
+      const values: RefundValues = {
+        refundId: input.refundId,
+        orderId: input.orderId,
+        kind: input.kind,
+        amount: input.amount,
+        reason: input.reason ?? null,
+        refundedAt: time.at,
+      };
+      const quiet = await heardBy.recordQuiet(values);
+      if (quiet) return { created: true, ...answerOf(quiet) };
+      const result = await recordHeard(values);
+      if ('answer' in result) return { created: true, ...result.answer };
       // A retry is the same refund, not one checked against the sale as it is now: the refund
       // that emptied a sale, sent again, is answered as before, never as one too many.
       const stored = await refunds.findRefund(input.refundId);
@@ -179,13 +177,16 @@ export function createRefundService(deps: {
 /** A refund's transaction: recorded, refused by its sale, or its refund id already known. */
 type Outcome = { answer: RecordRefundResponse } | { refused: AppError } | { known: true };
 
-/** Why the sale cannot take this refund; undefined when it can. */
-function refusal(sale: SaleRow, input: RefundInput, refundedAt: Date): AppError | undefined {
-  if (refundedAt.getTime() < sale.purchasedAt.getTime()) {
+/**
+ * Why the sale cannot take this refund; undefined when it can. `refundQuery` writes only a
+ * refund that passes the same checks.
+ */
+function refusal(sale: SaleRow, values: RefundValues): AppError | undefined {
+  if (values.refundedAt.getTime() < sale.purchasedAt.getTime()) {
     return invalidField('refundedAt', 'refundedAtBeforeSale', 'Invalid body: refundedAt');
   }
   const left = sale.amount - sale.refundedAmount;
-  if (input.amount > left) {
+  if (values.amount > left) {
     return new AppError(
       'refund_exceeds_sale',
       `This refund is more than what is left of the sale (${left})`,

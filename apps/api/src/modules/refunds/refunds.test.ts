@@ -302,6 +302,22 @@ describe('POST /api/internal/refunds: recording', () => {
     expect(listed.transactions[0]).toMatchObject({ refunded_amount: 9_000 });
   });
 
+  it("returns exactly the sale's commission when the refunds emptying it arrive together", async () => {
+    const { productId } = await sellerWithProduct();
+    const sold = await sale(productId, 10_000);
+    const parts = [3_333, 3_333, 3_333, 1];
+    const responses = await Promise.all(
+      parts.map((amount) => postRefund(refundOf(sold.orderId, amount))),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    const rows = await refundRows(sold.purchaseId);
+    // Each saw what the one before it left: whichever came last returned the rest.
+    const returned = rows.reduce((total, row) => total + row.commissionReturned, 0);
+    expect(returned).toBe(sold.commissionAmount);
+    const [row] = await t.database.db.select().from(sales).where(eq(sales.id, sold.purchaseId));
+    expect(row).toMatchObject({ refundedAmount: 10_000, refundedCommission: 1_000 });
+  });
+
   it('records a refund sent several times at once once, answering the others as its replays', async () => {
     const { productId } = await sellerWithProduct();
     const sold = await sale(productId, 10_000);

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailRecipient, MailService } from '../mail/mail.service.ts';
 import type { SaleListener } from '../purchases/purchases.service.ts';
+import type { RefundListener } from '../refunds/refunds.service.ts';
 import { createDailySalesSummaryJob } from './jobs/daily-sales-summary.job.ts';
 import { createRefundMailJob } from './jobs/refund-mail.job.ts';
 import { createSaleMailJob } from './jobs/sale-mail.job.ts';
@@ -81,17 +82,19 @@ export function createSaleNotificationService(deps: {
 
     /**
      * In the transaction that records a refund or chargeback: its mail, for a seller who wants
-     * one per sale (`each` mails refunds too). `refundId` is the refund row's own id.
+     * one per sale (`each` mails refunds too).
      */
-    async afterRefund(executor: Database, refundId: string, choice: string): Promise<boolean> {
-      if (choice !== 'each') return false;
-      return queue.enqueue(
-        executor,
-        refundMailJob,
-        { refundId },
-        { dedupeKey: `refund-mail:${refundId}` },
-      );
-    },
+    refundListener: {
+      audience: { kind: 'saleNotifications', choice: 'each' },
+      afterRefund: (tx, event) =>
+        queue.enqueue(
+          tx,
+          refundMailJob,
+          { refundId: event.id },
+          { dedupeKey: `refund-mail:${event.id}` },
+        ),
+      afterCommit: () => queue.nudge(),
+    } satisfies RefundListener,
 
     /**
      * Queues yesterday's summaries once the local clock has passed 09:00 (called every few

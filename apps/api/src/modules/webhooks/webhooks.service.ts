@@ -16,6 +16,7 @@ import { type AddressPolicy, isAllowedAddress } from '../../lib/outbound-request
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SaleListener } from '../purchases/purchases.service.ts';
+import type { RefundListener } from '../refunds/refunds.service.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
 import { createWebhookDeliveryJob } from './jobs/webhook-delivery.job.ts';
 import type { AttemptLogEntry, WebhookRepository } from './webhooks.repository.ts';
@@ -253,6 +254,17 @@ export function createWebhookService(deps: {
         ),
       afterCommit: () => queue.nudge(),
     } satisfies SaleListener,
+
+    /** The event of a refund or chargeback, in the transaction that records it. */
+    refundListener: {
+      audience: { kind: 'webhookEvent', event: 'sale.refunded' },
+      afterRefund: (tx, event) =>
+        publish(tx, event.sellerId, event.webhookEvents, 'sale.refunded', {
+          sale: event.sale,
+          refund: event.refund,
+        }),
+      afterCommit: () => queue.nudge(),
+    } satisfies RefundListener,
 
     trimLogs: () => webhooks.trimLogs(),
   };
