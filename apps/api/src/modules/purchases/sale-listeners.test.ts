@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleAudience } from '../../db/sale-audience.ts';
-import { sales, sellers, webhooks } from '../../db/schema.ts';
-import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
+import { sales } from '../../db/schema.ts';
 import { purchase } from '../../test/member-site-calls.ts';
-import { signUpSeller } from '../../test/sellers.ts';
+import { type SaleChoices, sellerWithChoices } from '../../test/seller-choices.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createPurchaseRepository } from './purchases.repository.ts';
 import { createPurchaseService, type SaleListener } from './purchases.service.ts';
@@ -25,26 +24,7 @@ afterAll(async () => {
 });
 
 /** A seller with these choices and a product of theirs. */
-async function sellerWith(choices: {
-  saleNotifications: 'each' | 'daily' | 'never';
-  webhookEvents?: string[];
-}) {
-  const { db } = t.database;
-  const sellerId = await sellerIdByEmail(db, (await signUpSeller(t.app)).email);
-  await db
-    .update(sellers)
-    .set({ saleNotifications: choices.saleNotifications })
-    .where(eq(sellers.id, sellerId));
-  if (choices.webhookEvents) {
-    await db.insert(webhooks).values({
-      sellerId,
-      url: 'https://hooks.example.com/sales',
-      events: choices.webhookEvents,
-      secret: 'sealed',
-    });
-  }
-  return { sellerId, productId: await insertProduct(db, sellerId) };
-}
+const sellerWith = (choices: SaleChoices) => sellerWithChoices(t, choices);
 
 /** A listener that notes the sales it hears of (queueing nothing). */
 function recordingListener(audience: SaleAudience) {
@@ -70,7 +50,7 @@ describe('who hears of a sale', () => {
       listeners: [daily.listener, productUpdates.listener],
     });
     const cases: {
-      choices: Parameters<typeof sellerWith>[0];
+      choices: SaleChoices;
       heard: { daily: boolean; productUpdates: boolean };
     }[] = [
       { choices: { saleNotifications: 'daily' }, heard: { daily: true, productUpdates: false } },

@@ -9,13 +9,10 @@ import {
   refunds,
   salesDaily,
   sellerSalesTotals,
-  sellers,
-  webhooks,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { insertProduct, sellerIdByEmail, setSellerCreatedAt } from '../../test/database-rows.ts';
 import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
-import { signUpSeller } from '../../test/sellers.ts';
+import { type SaleChoices, sellerWithChoices } from '../../test/seller-choices.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createRefundRepository } from './refunds.repository.ts';
 import { createRefundService, type RefundListener } from './refunds.service.ts';
@@ -35,27 +32,8 @@ afterAll(async () => {
 });
 
 /** A seller past the introductory months (10 % commission) with these choices and a product. */
-async function sellerWith(choices: {
-  saleNotifications: 'each' | 'daily' | 'never';
-  webhookEvents?: string[];
-}) {
-  const { db } = t.database;
-  const sellerId = await sellerIdByEmail(db, (await signUpSeller(t.app)).email);
-  await setSellerCreatedAt(db, sellerId, new Date('2020-01-01T00:00:00Z'));
-  await db
-    .update(sellers)
-    .set({ saleNotifications: choices.saleNotifications })
-    .where(eq(sellers.id, sellerId));
-  if (choices.webhookEvents) {
-    await db.insert(webhooks).values({
-      sellerId,
-      url: 'https://hooks.example.com/sales',
-      events: choices.webhookEvents,
-      secret: 'sealed',
-    });
-  }
-  return { sellerId, productId: await insertProduct(db, sellerId) };
-}
+const sellerWith = (choices: SaleChoices) =>
+  sellerWithChoices(t, choices, new Date('2020-01-01T00:00:00Z'));
 
 /** A listener that notes the orders of the refunds it hears of (queueing nothing). */
 function recordingListener(audience: SaleAudience) {
@@ -90,7 +68,7 @@ describe('who hears of a refund', () => {
     const refunded = recordingListener({ kind: 'webhookEvent', event: 'sale.refunded' });
     const service = refundService([daily.listener, refunded.listener]);
     const cases: {
-      choices: Parameters<typeof sellerWith>[0];
+      choices: SaleChoices;
       heard: { daily: boolean; refunded: boolean };
     }[] = [
       { choices: { saleNotifications: 'daily' }, heard: { daily: true, refunded: false } },

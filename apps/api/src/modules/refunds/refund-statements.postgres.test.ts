@@ -1,16 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sellers } from '../../db/schema.ts';
 import { parseRows, sqlInteger } from '../../db/sql-values.ts';
-import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
 import {
   internalSecret,
   purchase,
   recordPurchase,
   recordRefund,
 } from '../../test/member-site-calls.ts';
-import { signUpSeller } from '../../test/sellers.ts';
+import { sellerWithChoices } from '../../test/seller-choices.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -26,11 +24,8 @@ let heardProductId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ INTERNAL_API_SECRET: internalSecret }, {}, { ingestPoolSize: 1 });
-  const productOf = async (saleNotifications: 'daily' | 'each') => {
-    const sellerId = await sellerIdByEmail(t.database.db, (await signUpSeller(t.app)).email);
-    await t.database.db.update(sellers).set({ saleNotifications }).where(eq(sellers.id, sellerId));
-    return insertProduct(t.database.db, sellerId);
-  };
+  const productOf = async (saleNotifications: 'daily' | 'each') =>
+    (await sellerWithChoices(t, { saleNotifications })).productId;
   quietProductId = await productOf('daily');
   heardProductId = await productOf('each');
 });
