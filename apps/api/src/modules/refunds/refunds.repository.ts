@@ -22,12 +22,10 @@ import {
 } from '../../db/schema.ts';
 import { column, rowsOf } from '../../db/sql-values.ts';
 
-/** A sale as a refund needs it: the row, its product's title and how its seller hears of it. */
+/** A sale as a refund needs it: the row, its product's title and its seller's webhook events. */
 export interface SaleForRefund {
   sale: SaleRow;
   productTitle: string;
-  /** How the seller hears of sales (`each`, `daily`, `never`): `each` mails refunds too. */
-  saleNotifications: string;
   /** The events the seller's webhook listens to; null without a webhook. */
   webhookEvents: string[] | null;
 }
@@ -35,17 +33,15 @@ export interface SaleForRefund {
 const saleForRefundOf = (row: RawRow): SaleForRefund => ({
   sale: saleRowOf(row),
   productTitle: column.text(row, 'product_title'),
-  saleNotifications: column.text(row, 'sale_notifications'),
   webhookEvents: column.nullableTexts(row, 'webhook_events'),
 });
 
-/** The sale matching `where`, with its product and its seller's notification choices. */
+/** The sale matching `where`, with its product's title and its seller's webhook events. */
 function saleForRefundQuery(where: SQL, lock: boolean): SQL {
   return sql`
-    select s.*, p.title as product_title, se.sale_notifications, w.events as webhook_events
+    select s.*, p.title as product_title, w.events as webhook_events
     from ${sales} s
     join ${products} p on p.id = s.product_id
-    join ${sellers} se on se.id = s.seller_id
     left join ${webhooks} w on w.seller_id = s.seller_id
     where ${where}${lock ? sql` for update of s` : sql``}`;
 }
