@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -19,17 +20,61 @@ const alive = (pid: number) => {
   }
 };
 
+const fixture = 'bench/test-support/failing-run.ts';
+
+/** Every process a fixture started: whatever a failed test leaves is killed after it. */
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+/** The command `npm run bench` runs. */
+function benchCommand(): string {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const command = manifest.scripts.bench ?? '';
+  expect(command).toContain('bench/run.ts');
+  return command;
+}
+
 /**
  * Runs the fixture; resolves once its output pipes are closed, i.e. once no process it started
  * still holds them (a server left running would keep them open, and this would time out).
  */
-function runFixture(mode: 'fail' | 'hang', interrupt?: NodeJS.Signals): Promise<Finished> {
+function runFixture(
+  mode: 'fail' | 'hang' | 'blocked',
+  interrupt?: NodeJS.Signals,
+  { asNpmRunsIt = false } = {},
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'bench/test-support/failing-run.ts', '--mode', mode],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = asNpmRunsIt
+      ? // `npm run bench`'s own command (a shell, node_modules/.bin first in the path) in a
+        // process group of its own, so that the signal reaches the whole group, as `timeout`
+        // and Ctrl-C send it.
+        spawn('sh', ['-c', benchCommand().replace('bench/run.ts', `${fixture} --mode ${mode}`)], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+          env: {
+            ...process.env,
+            PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
+          },
+        })
+      : spawn(process.execPath, ['--import', 'tsx', fixture, '--mode', mode], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+    const signal = (name: NodeJS.Signals) => {
+      if (asNpmRunsIt && child.pid) process.kill(-child.pid, name);
+      else child.kill(name);
+    };
     let output = '';
     let pids: number[] = [];
     let code: number | null = null;
@@ -38,7 +83,8 @@ function runFixture(mode: 'fail' | 'hang', interrupt?: NodeJS.Signals): Promise<
       const match = /\{"pids":\[[\d,]+\]\}/.exec(output);
       if (match && pids.length === 0) {
         pids = (JSON.parse(match[0]) as { pids: number[] }).pids;
-        if (interrupt) child.kill(interrupt);
+        started.push(...pids);
+        if (interrupt) signal(interrupt);
       }
     };
     child.stdout.on('data', onData);
@@ -73,6 +119,14 @@ describe('the benchmark harness', () => {
   it('stops every process when the run is terminated (SIGTERM)', async () => {
     const run = await runFixture('hang', 'SIGTERM');
     expect(run.code).toBe(143);
+    await expectGone(run.pids);
+  });
+
+  it('stops every process when `npm run bench` is terminated while a scenario waits for a command', async () => {
+    // A runner between the shell and the run that kills it when it does not answer a signal
+    // at once (tsx's CLI gives it 60 ms) would leave the scenario's server running.
+    const run = await runFixture('blocked', 'SIGTERM', { asNpmRunsIt: true });
+    expect(run.output).toContain('SIGTERM: stopping the benchmark');
     await expectGone(run.pids);
   });
 });

@@ -40,6 +40,42 @@ export function spawnGroup(
   return child;
 }
 
+export interface Finished {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A command run to its end in a group of its own, its output collected. Unlike `spawnSync`, the
+ * event loop stays free meanwhile: an interrupted run stops it and everything else at once.
+ */
+export async function runGroup(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions = {},
+): Promise<Finished> {
+  const child = spawnGroup(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  });
+  if (child.pid) {
+    // Whatever the command left in its group goes with it.
+    signalGroup(child.pid, 'SIGKILL');
+    groups.delete(child.pid);
+  }
+  return {
+    status,
+    stdout: Buffer.concat(stdout).toString('utf8'),
+    stderr: Buffer.concat(stderr).toString('utf8'),
+  };
+}
+
 /** A group started by a library (chrome-launcher starts Chromium as a group leader). */
 export function adoptGroup(pid: number | undefined): void {
   if (pid) groups.add(pid);

@@ -29,7 +29,7 @@ import {
   type ScenarioOptions,
   type ScenarioResult,
 } from '../lib/common.ts';
-import { adoptGroup } from '../lib/processes.ts';
+import { adoptGroup, runGroup } from '../lib/processes.ts';
 import { scratchDatabase, seedSeller, startSeededServer } from '../lib/seed.ts';
 import { seedWebShop } from '../lib/web-shop.ts';
 
@@ -101,7 +101,7 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
         // The CLI in a plain node process: run through tsx's loader, Lighthouse's trace
         // processing failed with NO_NAVSTART on this Chromium.
         const runCli = () =>
-          spawnSync(
+          runGroup(
             process.execPath,
             [
               lighthouseCli,
@@ -114,17 +114,17 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
               ...(keepStorage ? ['--disable-storage-reset'] : []),
               ...(preset === 'desktop' ? ['--preset=desktop'] : []),
             ],
-            { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+            { cwd: root },
           );
         // On a busy machine Chromium now and then drops the trace's navigationStart
         // (NO_NAVSTART): that run is retried, up to three times.
-        let cli = runCli();
+        let cli = await runCli();
         for (
           let attempt = 1;
           attempt < 3 && cli.status !== 0 && /NO_NAVSTART/.test(cli.stderr);
           attempt++
         ) {
-          cli = runCli();
+          cli = await runCli();
         }
         if (cli.status !== 0) throw new Error(`lighthouse failed: ${cli.stderr.slice(-2000)}`);
         const lhr = JSON.parse(

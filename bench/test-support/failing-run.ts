@@ -1,8 +1,11 @@
 /**
- * A benchmark run whose one scenario starts processes and then fails (`--mode fail`) or hangs
- * until the run is interrupted (`--mode hang`): bench/harness.test.ts checks that nothing it
- * started outlives it. Prints `{"pids":[…]}` once every process is up.
+ * A benchmark run whose one scenario starts processes and then fails (`--mode fail`), hangs
+ * until the run is interrupted (`--mode hang`), or waits for a child with its event loop blocked,
+ * as a scenario running a command synchronously does (`--mode blocked`):
+ * bench/harness.test.ts checks that nothing it started outlives it. Prints `{"pids":[…]}` once
+ * every process is up.
  */
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { option, startServer } from '../lib/common.ts';
 import { runScenarios } from '../lib/harness.ts';
@@ -22,6 +25,12 @@ async function startsProcessesThenFails(): Promise<never> {
   console.log(JSON.stringify({ pids }));
   if (mode === 'hang') {
     await new Promise(() => setInterval(() => {}, 1000));
+  }
+  if (mode === 'blocked') {
+    for (;;) {
+      spawnSync('sleep', ['5']);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
   throw new Error('this scenario fails on purpose');
 }
