@@ -8,12 +8,17 @@
  * puppeteer-core connects to the same browser, stores a valid session token in the origin's
  * localStorage, and Lighthouse then runs with `disableStorageReset` so that the token survives.
  * Median score of N runs per page, mobile; with `--desktop`, desktop for `/login` and `/` too.
+ * First, the host's own anchor: a static page of a few bytes from a bare HTTP server, audited
+ * the same way. What Lighthouse makes of it is Chromium's own cost on this host (the app's code
+ * plays no part), read beside the pages' scores the way hello-world is read beside the API's.
  *
  *   npx tsx bench/scenarios/lighthouse.ts [--quick] [--runs 3] [--pages /sales,/profile] [--desktop]
  *     [--reports DIR]   (each run's full Lighthouse report, its trace and DevTools log)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
@@ -58,6 +63,28 @@ interface Run {
   tbt: number;
   cls: number;
   si: number;
+  /** Main-thread work, all of it, on the simulated slower CPU. */
+  mainThread: number;
+}
+
+/** A page with nothing to load, fetch or run: only Chromium's own work is left to measure. */
+const staticPage =
+  '<!doctype html><html lang="en"><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Static page</title><p>A static page.</p></html>';
+
+/** A bare server answering every path with `staticPage`; resolves to its address. */
+async function startStaticServer() {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(staticPage);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<ScenarioResult> {
@@ -142,6 +169,7 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
           tbt: round(numeric('total-blocking-time'), 0),
           cls: round(numeric('cumulative-layout-shift'), 3),
           si: round(numeric('speed-index'), 0),
+          mainThread: round(numeric('mainthread-work-breakdown'), 0),
         };
       };
       const signIn = async () => {
@@ -197,6 +225,27 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
         const only = option('pages')?.split(',') ?? (quick ? ['/login', '/products/{id}'] : null);
         return !only || only.some((page) => label.startsWith(page));
       });
+      // The host's anchor, before any signed-in page (nothing to sign in to).
+      const anchor = await startStaticServer();
+      const anchorRuns: Run[] = [];
+      try {
+        for (let i = 0; i < runs; i++) anchorRuns.push(await audit(anchor.url, 'mobile', false));
+      } finally {
+        await anchor.close();
+      }
+      details['static page (host anchor) mobile'] = anchorRuns;
+      metrics.push(
+        {
+          name: 'a static page (the host): first contentful paint, mobile',
+          value: median(anchorRuns.map((run) => run.fcp)),
+          unit: 'ms',
+        },
+        {
+          name: 'a static page (the host): main-thread work, mobile',
+          value: median(anchorRuns.map((run) => run.mainThread)),
+          unit: 'ms',
+        },
+      );
       // Desktop (context, no target) only when asked for: `--desktop`.
       const auditSeconds: number[] = [];
       const presets = flag('desktop') ? (['mobile', 'desktop'] as const) : (['mobile'] as const);
