@@ -40,7 +40,7 @@ export function spawnGroup(
   return child;
 }
 
-export interface Finished {
+export interface CommandResult {
   status: number | null;
   stdout: string;
   stderr: string;
@@ -54,7 +54,7 @@ export async function runGroup(
   command: string,
   args: readonly string[],
   options: SpawnOptions = {},
-): Promise<Finished> {
+): Promise<CommandResult> {
   const child = spawnGroup(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
@@ -64,11 +64,8 @@ export async function runGroup(
     child.once('error', reject);
     child.once('close', (code) => resolve(code));
   });
-  if (child.pid) {
-    // Whatever the command left in its group goes with it.
-    signalGroup(child.pid, 'SIGKILL');
-    groups.delete(child.pid);
-  }
+  // Whatever the command left in its group goes with it.
+  await stopGroup(child);
   return {
     status,
     stdout: Buffer.concat(stdout).toString('utf8'),
