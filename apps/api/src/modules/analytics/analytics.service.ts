@@ -7,7 +7,7 @@ import type {
 import { limits } from '@seller/contract/limits';
 import type { z } from 'zod';
 import { invalidField, notFound } from '../../lib/app-error.ts';
-import { addDays, localDayOf } from '../../lib/local-day.ts';
+import { addDays, dayNumber, localDayOf } from '../../lib/local-day.ts';
 import { trafficSource } from '../../lib/traffic-sources.ts';
 import type { AnalyticsRepository, ConversionScope } from './analytics.repository.ts';
 
@@ -24,14 +24,10 @@ export function conversionOf(sales: number, views: number): number | null {
   return views > 0 ? Math.min(sales / views, 1) : null;
 }
 
-const minDay = (a: string, b: string) => (a < b ? a : b);
-const maxDay = (a: string, b: string) => (a > b ? a : b);
-
 /** Every day from `from` to `to`, both included. */
 function daysOf(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
+  const count = dayNumber(to) - dayNumber(from) + 1;
+  return Array.from({ length: Math.max(count, 0) }, (_, index) => addDays(from, index));
 }
 
 export function createAnalyticsService(deps: {
@@ -45,15 +41,23 @@ export function createAnalyticsService(deps: {
   /** The period asked for, with its defaults: the last 30 days to today. */
   function periodOf(query: ConversionQuery): { from: string; to: string } {
     const defaultDays = limits.conversion.defaultDays;
+    const { firstDay, lastDay } = limits.dates;
+    // A default end past the last day there is is that day; a default start before the first, that one.
     const to =
       query.to ??
       (query.from
-        ? minDay(addDays(query.from, defaultDays - 1), limits.dates.lastDay)
+        ? dayNumber(lastDay) - dayNumber(query.from) < defaultDays - 1
+          ? lastDay
+          : addDays(query.from, defaultDays - 1)
         : localDayOf(now(), deps.timeZone));
-    // A default end past the last day stored is that day; a default start before the first, that one.
-    const from = query.from ?? maxDay(addDays(to, -(defaultDays - 1)), limits.dates.firstDay);
-    if (from > to) throw invalidField('to', 'dateRangeInvalid', 'Invalid query: from is after to');
-    if (addDays(from, limits.conversion.maxDays) <= to) {
+    const from =
+      query.from ??
+      (dayNumber(to) - dayNumber(firstDay) < defaultDays - 1
+        ? firstDay
+        : addDays(to, -(defaultDays - 1)));
+    const days = dayNumber(to) - dayNumber(from) + 1;
+    if (days < 1) throw invalidField('to', 'dateRangeInvalid', 'Invalid query: from is after to');
+    if (days > limits.conversion.maxDays) {
       throw invalidField('from', 'periodTooLong', 'Invalid query: the period is too long');
     }
     return { from, to };

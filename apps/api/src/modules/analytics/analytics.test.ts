@@ -236,6 +236,27 @@ describe('GET /api/analytics/conversion', () => {
     expect((await report('from=2024-01-01&to=2024-12-31')).statusCode).toBe(200);
   });
 
+  it('answers periods at the first and last days there are', async () => {
+    const last = (
+      await report('from=9999-12-31&to=9999-12-31&groupBy=day')
+    ).json<ConversionResponse>();
+    expect(last.rows.map((row) => row.key)).toEqual(['9999-12-31']);
+    expect((await report('from=9999-12-20')).json()).toMatchObject({
+      from: '9999-12-20',
+      to: '9999-12-31',
+    });
+    expect((await report('to=0001-01-05')).json()).toMatchObject({
+      from: '0001-01-01',
+      to: '0001-01-05',
+    });
+    const whole = await report('from=9999-01-01&to=9999-12-31&groupBy=day');
+    expect(whole.json<ConversionResponse>().rows).toHaveLength(365);
+    expect((await report('from=9998-12-30&to=9999-12-31')).json()).toMatchObject({
+      code: 'validation_failed',
+      details: [{ path: 'from', code: 'periodTooLong' }],
+    });
+  });
+
   it('needs a signed-in seller', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/analytics/conversion' });
     expect(response.statusCode).toBe(401);

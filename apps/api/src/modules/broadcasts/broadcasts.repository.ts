@@ -301,8 +301,10 @@ export function createBroadcastRepository({ db, transaction }: DataAccess) {
     },
 
     /**
-     * Turns off what the token's mail was about: marketing consent (withdrawn now, unless a
-     * later change is recorded) or product updates. The kind, or none for an unknown token.
+     * Turns off what the token's mail was about: marketing consent or product updates. The
+     * kind, or none for an unknown token. The buyer's click is the latest change there is: a
+     * grant the member site dated a few minutes ahead of our clock (allowed, clocks differ) was
+     * still recorded before it, so the withdrawal takes the later of the two times and wins.
      */
     async unsubscribe(token: string, at: Date): Promise<BroadcastKind | undefined> {
       return transaction(async (tx) => {
@@ -314,12 +316,14 @@ export function createBroadcastRepository({ db, transaction }: DataAccess) {
         if (found.kind === 'marketing') {
           await tx
             .update(customers)
-            .set({ marketingConsent: 'withdrawn', consentAt: at })
+            .set({
+              marketingConsent: 'withdrawn',
+              consentAt: sql`greatest(${customers.consentAt}, ${at.toISOString()}::timestamptz)`,
+            })
             .where(
               and(
                 eq(customers.id, found.customerId),
                 sql`${customers.marketingConsent} <> 'withdrawn'`,
-                sql`(${customers.consentAt} is null or ${customers.consentAt} <= ${at.toISOString()}::timestamptz)`,
               ),
             );
         } else {

@@ -601,6 +601,38 @@ describe('POST /api/public/unsubscribe/{token}', () => {
     });
   });
 
+  it('withdraws consent that the member site dated a few minutes ahead of our clock', async () => {
+    const owner = await shop();
+    const guide = await insertProduct(t.database.db, owner.sellerId);
+    const fan = email('fan');
+    await buy(guide, fan);
+    const granted = await signedPost(t.app, '/api/internal/consents', {
+      sellerId: owner.sellerId,
+      email: fan,
+      granted: true,
+      at: new Date(noonInSeoul.getTime() + 4 * 60_000).toISOString(),
+    });
+    expect(granted.statusCode).toBe(200);
+    await write(owner, { kind: 'marketing' });
+    await t.app.jobQueue.runDue();
+    const token = unsubscribeTokenOf(mailTo(fan));
+
+    clockAt = new Date(noonInSeoul.getTime() + 60_000);
+    expect((await unsubscribe(token)).json()).toEqual({ unsubscribed: { kind: 'marketing' } });
+    expect(await customerOf(owner, fan)).toMatchObject({ marketingConsent: 'withdrawn' });
+
+    // A consent change dated before the click (and before the grant it undid) changes nothing.
+    const stale = await signedPost(t.app, '/api/internal/consents', {
+      sellerId: owner.sellerId,
+      email: fan,
+      granted: true,
+      at: new Date(noonInSeoul.getTime() + 3 * 60_000).toISOString(),
+    });
+    expect(stale.json().customer.marketingConsent).toBe('withdrawn');
+    clockAt = new Date(noonInSeoul.getTime() + 8 * 24 * 3600_000);
+    expect((await write(owner, { kind: 'marketing' })).statusCode).toBe(409);
+  });
+
   it('answers an unknown token with 404 unsubscribe_token_invalid', async () => {
     for (const token of ['not-a-token', 'x'.repeat(90), randomUUID()]) {
       const response = await unsubscribe(token);
