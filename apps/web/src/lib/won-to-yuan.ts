@@ -1,10 +1,10 @@
+import { roundedProduct } from '@seller/contract/decimal-rounding';
 import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
 import { currentLanguage } from './i18n';
 
-/** A won amount in yuan at a rate given per US dollar, to one decimal. */
+/** A won amount in yuan at a rate given per US dollar, to one decimal, halves up. */
 export function wonToYuan(won: number, rate: Pick<ExchangeRate, 'krw' | 'cny'>): number {
-  if (!(rate.krw > 0)) return 0;
-  return Math.round((won / rate.krw) * rate.cny * 10) / 10;
+  return roundedProduct(won, rate.cny, 1, rate.krw);
 }
 
 /**

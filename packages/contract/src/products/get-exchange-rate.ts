@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundedProduct } from '../decimal-rounding.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 export const exchangeRateSchema = z.object({
@@ -29,12 +30,12 @@ export const getExchangeRateEndpoint = defineEndpoint({
   response: exchangeRateResponseSchema,
 });
 
-/** The price in KRW, rounded to a whole won (docs/product-rules.md, Money). */
+/** The price in KRW, rounded to a whole won, halves up (docs/product-rules.md, Money). */
 export function toKrw(priceUsd: number, rate: Pick<ExchangeRate, 'krw'>): number {
-  return Math.round(priceUsd * rate.krw);
+  return roundedProduct(priceUsd, rate.krw, 0);
 }
 
-/** The price in CNY, rounded to one decimal (docs/product-rules.md, Money). */
+/** The price in CNY, rounded to one decimal, halves up (docs/product-rules.md, Money). */
 export function toCny(priceUsd: number, rate: Pick<ExchangeRate, 'cny'>): number {
-  return Math.round(priceUsd * rate.cny * 10) / 10;
+  return roundedProduct(priceUsd, rate.cny, 1);
 }
