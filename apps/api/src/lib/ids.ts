@@ -7,4 +7,12 @@ export function isUuid(value: string): boolean {
   return uuidShape.test(value);
 }
 
+/**
+ * A uuid sent in either case, as the database gives it back: in lower case. An id taken from a
+ * call this way compares equal to the stored one.
+ */
+export function uuidAsStored(value: string): string {
+  return value.toLowerCase();
+}
+
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { limits } from '../limits.ts';
-import { discountParamsSchema } from './discount.ts';
+import { discountCodeInCapitals, discountParamsSchema } from './discount.ts';
 
 export const createDiscountCodesBodySchema = z.object({
   count: z
@@ -13,7 +13,7 @@ export const createDiscountCodesBodySchema = z.object({
     .string({ error: 'discountPrefixInvalid' })
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,12}$/, 'discountPrefixInvalid')
-    .transform((prefix) => prefix.toUpperCase())
+    .transform(discountCodeInCapitals)
     .optional(),
 });
 export type CreateDiscountCodesBody = z.input<typeof createDiscountCodesBodySchema>;

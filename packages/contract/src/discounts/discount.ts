@@ -13,11 +13,17 @@ export type DiscountStatus = (typeof discountStatuses)[number];
 /** A code: 3–32 of `A–Z 0–9 _ -`, typed in any case and kept in capitals. */
 export const discountCodePattern = /^[A-Za-z0-9_-]{3,32}$/;
 
+/**
+ * A code in capitals, as it is kept and looked up: the seller's codes when made, and the code a
+ * buyer types when it is checked, held or recorded with a sale, so that the one finds the other.
+ */
+export const discountCodeInCapitals = (code: string): string => code.toUpperCase();
+
 export const discountCodeSchema = z
   .string({ error: 'discountCodeInvalid' })
   .trim()
   .regex(discountCodePattern, 'discountCodeInvalid')
-  .transform((code) => code.toUpperCase());
+  .transform(discountCodeInCapitals);
 
 const wholeWon = (message: string) =>
   z.int({ error: message }).min(1, message).max(maxPurchaseAmount, message);

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { createDiscountCodesBodySchema } from '@seller/contract/discounts/create-discount-codes';
-import type {
-  Discount,
-  DiscountStatus,
-  discountInputSchema,
+import {
+  type Discount,
+  type DiscountStatus,
+  discountCodeInCapitals,
+  type discountInputSchema,
 } from '@seller/contract/discounts/discount';
 import { discountCodesCsvColumns } from '@seller/contract/discounts/export-discount-codes';
 import type { ListDiscountsResponse } from '@seller/contract/discounts/list-discounts';
@@ -15,6 +16,7 @@ import type { DiscountRedemptionRow, DiscountRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { byteOrderMark, csvLine, localDateTimeFormatter } from '../../lib/csv.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
+import { uuidAsStored } from '../../lib/ids.ts';
 import type {
   CodeAtFirstSight,
   CodeForProduct,
@@ -30,6 +32,16 @@ interface CodeCheck {
   code: string;
   amount: number;
 }
+
+/**
+ * The member site's question as it is looked up and compared: the product's id in lower case
+ * (sent in either case), the code in capitals.
+ */
+const asStored = <T extends CodeCheck>(input: T): T => ({
+  ...input,
+  productId: uuidAsStored(input.productId),
+  code: discountCodeInCapitals(input.code),
+});
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Letters of the random part of a single-use code: no 0/O or 1/I to misread. */
@@ -183,7 +195,7 @@ export function createDiscountService(deps: {
     at: Date,
     turns = false,
   ): Promise<{ found: CodeForProduct; discount: DiscountRow; discountAmount: number }> {
-    const code = input.code.toUpperCase();
+    const { code } = input;
     if (!codePattern.test(code)) throw codeNotFound();
     const sellerId = await discounts.productSeller(input.productId, tx);
     if (!sellerId) throw codeNotFound();
@@ -225,7 +237,7 @@ export function createDiscountService(deps: {
     input: CodeCheck,
     orderId: string | null,
   ): Promise<CodeAtFirstSight | undefined> {
-    const code = input.code.toUpperCase();
+    const { code } = input;
     if (!codePattern.test(code)) return undefined;
     const found = await discounts.findCodeForProduct({
       productId: input.productId,
@@ -372,7 +384,8 @@ export function createDiscountService(deps: {
     },
 
     /** Whether the code applies, and the price it gives; nothing is held. */
-    async validate(input: CodeCheck): Promise<ValidateDiscountResponse> {
+    async validate(sent: CodeCheck): Promise<ValidateDiscountResponse> {
+      const input = asStored(sent);
       const at = now();
       const found = await withoutTurns(input, null);
       if (found) {
@@ -404,8 +417,9 @@ export function createDiscountService(deps: {
      * lasts (or once used) answers the stored hold.
      */
     async redeem(
-      input: CodeCheck & { orderId: string },
+      sent: CodeCheck & { orderId: string },
     ): Promise<{ created: boolean; redemption: RedeemDiscountResponse['redemption'] }> {
+      const input = asStored(sent);
       const at = now();
       try {
         const found = await withoutTurns(input, input.orderId);
@@ -434,7 +448,7 @@ export function createDiscountService(deps: {
             if (existing && live) {
               const same =
                 existing.productId === input.productId &&
-                existing.code === input.code.trim().toUpperCase() &&
+                existing.code === input.code &&
                 existing.amount === input.amount;
               if (!same) {
                 throw new AppError(

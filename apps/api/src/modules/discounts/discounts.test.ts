@@ -426,6 +426,35 @@ describe('discount codes: the member site', () => {
     expect((await find(discount.id))?.uses).toBe(0);
   });
 
+  it('applies a code for a product to its id sent in capitals', async () => {
+    const code = uniqueCode();
+    await discountOf({ code, kind: 'fixed', amount: 1000, productIds: [productId] });
+    const shouted = productId.toUpperCase();
+    const checked = await validate({ productId: shouted, code, amount: 10_000 });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toMatchObject({ discountAmount: 1000, finalAmount: 9000 });
+    const body = { orderId: `order-${randomUUID()}`, productId: shouted, code, amount: 10_000 };
+    expect((await redeem(body)).statusCode).toBe(201);
+  });
+
+  it('answers a replayed hold whose product id was sent in capitals with 200', async () => {
+    const code = uniqueCode();
+    await discountOf({ code, kind: 'fixed', amount: 1000 });
+    const body = {
+      orderId: `order-${randomUUID()}`,
+      productId: productId.toUpperCase(),
+      code,
+      amount: 10_000,
+    };
+    const first = await redeem(body);
+    expect(first.statusCode, first.body).toBe(201);
+    for (const replayed of [body, { ...body, productId }]) {
+      const replay = await redeem(replayed);
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json()).toEqual(first.json());
+    }
+  });
+
   it('frees a hold when it expires', async () => {
     const code = uniqueCode();
     await discountOf({ code, kind: 'percent', percent: 50, maxUses: 1 });
@@ -624,6 +653,68 @@ describe('discount codes: the purchase', () => {
     // Once used, the hold stays: releasing it changes nothing, a replayed redeem is 200.
     expect((await releaseCall(orderId)).statusCode).toBe(204);
     expect((await redeem({ orderId, productId, code, amount: 6000 })).statusCode).toBe(200);
+  });
+
+  it('counts a sale with an archived code in the newest archived code of those letters', async () => {
+    const code = uniqueCode('ARCH');
+    const archive = async (id: string) => {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/discounts/${id}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(204);
+    };
+    const older = await discountOf({ code, kind: 'percent', percent: 10 });
+    await archive(older.id);
+    const newer = await discountOf({ code, kind: 'percent', percent: 10 });
+    await archive(newer.id);
+    const orderId = `order-${randomUUID()}`;
+    const body = { orderId, amount: 9000, listAmount: 10_000, discountCode: code.toLowerCase() };
+    const sale = await buy(body);
+    expect(sale.statusCode, sale.body).toBe(201);
+    expect(await transactionOf(orderId)).toMatchObject({
+      discount_code: code,
+      discount_amount: 1000,
+      discount_over_limit: true,
+    });
+    expect(await find(newer.id, '?status=archived')).toMatchObject({
+      uses: 1,
+      revenue: 9000,
+      discountGiven: 1000,
+    });
+    expect(await find(older.id, '?status=archived')).toMatchObject({ uses: 0, revenue: 0 });
+    // A replay counts nothing again.
+    expect((await buy(body)).statusCode).toBe(200);
+    expect((await find(newer.id, '?status=archived'))?.uses).toBe(1);
+  });
+
+  it('finds the code a buyer types beyond A–Z as validate does, and answers its replay with 200', async () => {
+    const code = `STRASSE${randomUUID().slice(0, 6).toUpperCase()}`;
+    const discount = await discountOf({ code, kind: 'fixed', amount: 500 });
+    const typed = code.replace('SS', 'ß').toLowerCase();
+    const orderId = `order-${randomUUID()}`;
+    const held = await redeem({ orderId, productId, code: typed, amount: 3000 });
+    expect(held.statusCode, held.body).toBe(201);
+    const body = { orderId, amount: 2500, listAmount: 3000, discountCode: typed };
+    const sale = await buy(body);
+    expect(sale.statusCode, sale.body).toBe(201);
+    expect(await transactionOf(orderId)).toMatchObject({
+      discount_code: code,
+      discount_over_limit: false,
+    });
+    expect(await find(discount.id)).toMatchObject({ uses: 1, revenue: 2500, discountGiven: 500 });
+    const replay = await buy(body);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual(sale.json());
+    // A code no seller has is kept in the same capitals, and its replay is the same order.
+    const unknown = { ...body, orderId: `order-${randomUUID()}`, discountCode: 'straße10' };
+    expect((await buy(unknown)).statusCode).toBe(201);
+    expect((await buy(unknown)).statusCode).toBe(200);
+    expect(await transactionOf(unknown.orderId)).toMatchObject({
+      discount_code: 'STRASSE10',
+      discount_over_limit: true,
+    });
   });
 
   it('puts the code, list price and discount in the sales CSV', async () => {

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import type { PayoutRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { eventTime } from '../../lib/event-time.ts';
-import { isUuid } from '../../lib/ids.ts';
+import { isUuid, uuidAsStored } from '../../lib/ids.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { createPayoutMailJob, type FindRecipient } from './jobs/payout-mail.job.ts';
@@ -249,8 +249,10 @@ export function createPayoutService(deps: {
      * transaction.
      */
     async record(
-      input: PayoutInput,
+      sent: PayoutInput,
     ): Promise<{ created: boolean; payout: Payout; balance: number }> {
+      // The seller's id as stored (sent in either case), so that a replay compares equal.
+      const input = { ...sent, sellerId: uuidAsStored(sent.sellerId) };
       const paidAt = paidAtOf(input);
       const known = await payouts.findByPayoutId(input.payoutId);
       if (known) return replay(known, input, paidAt);

@@ -233,6 +233,21 @@ describe('POST /api/internal/payouts', () => {
     const response = await signedPost(t.app, payoutsUrl, payout(seller), { signature: null });
     expect(response.statusCode).toBe(401);
   });
+
+  it('takes a seller id sent in capitals as the stored one: its replay is 200', async () => {
+    const own = await sellerWithProduct();
+    await sell(own, 10_000);
+    await setBank(own);
+    const body = payout(own, { amount: 2_000, sellerId: own.id.toUpperCase() });
+    const first = await signedPost(t.app, payoutsUrl, body);
+    expect(first.statusCode, first.body).toBe(201);
+    for (const replayed of [body, { ...body, sellerId: own.id }]) {
+      const replay = await signedPost(t.app, payoutsUrl, replayed);
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json()).toEqual(first.json());
+    }
+    expect((await get(own, '/api/payouts/balance')).json().balance).toBe(9_000 - 2_000);
+  });
 });
 
 describe('what a payout tells the seller', () => {

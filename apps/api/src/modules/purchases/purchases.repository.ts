@@ -77,7 +77,10 @@ export interface OrderInput extends SaleBuyer {
   paymentMethod: string;
   amount: number;
   purchasedAt: Date;
-  /** The discount code as sent (any case), the price before it; null without them. */
+  /**
+   * The discount code in capitals (`discountCodeInCapitals`), the price before it; null without
+   * them.
+   */
   discountCode: string | null;
   listAmount: number | null;
   /** When the purchase is recorded: a held use of the code counts if it lasts until then. */
@@ -168,11 +171,13 @@ function purchaseQuery(
 
 /**
  * The discount code the order names, at most one row: the seller's code with those letters
- * (the archived ones only when the order holds a live use of it), its discount, whether the
- * order's live hold covers the use (`held`), and, without one, whether the code does not apply
- * (`over_limit`: archived, out of its dates, not for the product, below its least price, or its
- * uses and live holds at its limit). The code's and the discount's rows are locked, so that uses
- * are counted against the latest figures. No row without a code or for an unknown one.
+ * (the one the order holds a live use of, else the one that is not archived, else the newest
+ * archived one: a sale with an archived code counts in its figures all the same), its discount,
+ * whether the order's live hold covers the use (`held`), and, without one, whether the code does
+ * not apply (`over_limit`: archived, out of its dates, not for the product, below its least
+ * price, or its uses and live holds at its limit). The code's and the discount's rows are
+ * locked, so that uses are counted against the latest figures. No row without a code or for an
+ * unknown one.
  */
 function discountClaim(order: Record<keyof OrderInput, unknown>): SQL {
   const at = sql`${order.recordedAt}::timestamptz`;
@@ -193,24 +198,23 @@ function discountClaim(order: Record<keyof OrderInput, unknown>): SQL {
              ) as over_limit
       from product
         join ${discountCodes} c
-          on c.seller_id = product.seller_id and c.code = upper(${order.discountCode}::text)
+          on c.seller_id = product.seller_id and c.code = ${order.discountCode}::text
         join ${discounts} d on d.id = c.discount_id
         left join ${discountRedemptions} r on r.order_id = ${order.orderId} and r.code_id = c.id
           and r.used_at is null and r.expires_at > ${at}
-      where not c.archived or r.order_id is not null
-      order by r.order_id is null, c.archived
+      order by r.order_id is null, c.archived, c.created_at desc
       limit 1
       for update of c, d
     )`;
 }
 
 /**
- * The sale's discount columns (with `claim`): the code in capitals, the list price, what was
+ * The sale's discount columns (with `claim`): the code (in capitals), the list price, what was
  * taken off (`list_amount - amount`, else the held use's), and whether the code was over its
  * limit (an unknown code is).
  */
 function discountColumns(order: Record<keyof OrderInput, unknown>): SQL {
-  return sql`upper(${order.discountCode}::text), ${order.listAmount}::bigint,
+  return sql`${order.discountCode}::text, ${order.listAmount}::bigint,
     coalesce(${order.listAmount}::bigint - ${order.amount}::bigint, claim.held_discount),
     ${order.discountCode}::text is not null and coalesce(claim.over_limit, true)`;
 }

@@ -1,3 +1,4 @@
+import { discountCodeInCapitals } from '@seller/contract/discounts/discount';
 import type { recordProductViewsBodySchema } from '@seller/contract/sales/record-product-views';
 import type {
   RecordedSale,
@@ -9,6 +10,7 @@ import type { SaleAudience } from '../../db/sale-audience.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { eventTime } from '../../lib/event-time.ts';
+import { uuidAsStored } from '../../lib/ids.ts';
 import { localDayOf } from '../../lib/local-day.ts';
 import { trafficSource } from '../../lib/traffic-sources.ts';
 import { createTurns } from '../../lib/turns.ts';
@@ -68,6 +70,17 @@ const buyerOf = (input: PurchaseInput): SaleBuyer => ({
 });
 
 /**
+ * The order as it is stored and compared: its product's id in lower case (the member site may
+ * send it in either case) and its discount code in capitals.
+ */
+const asStored = (input: PurchaseInput): PurchaseInput => ({
+  ...input,
+  productId: uuidAsStored(input.productId),
+  discountCode:
+    input.discountCode === undefined ? undefined : discountCodeInCapitals(input.discountCode),
+});
+
+/**
  * A replay carries the same order, buyer and source fields included (one left out where the
  * sale has none is the same); `purchasedAt` counts only when the replay names one.
  */
@@ -78,7 +91,7 @@ function sameOrder(stored: SaleRow, input: PurchaseInput, purchasedAt: Date): bo
     stored.paymentMethod === input.paymentMethod &&
     stored.amount === input.amount &&
     (input.purchasedAt === undefined || stored.purchasedAt.getTime() === purchasedAt.getTime()) &&
-    stored.discountCode === (input.discountCode?.toUpperCase() ?? null) &&
+    stored.discountCode === (input.discountCode ?? null) &&
     (input.listAmount === undefined || stored.listAmount === input.listAmount) &&
     Object.entries(buyerOf(input)).every(
       ([field, value]) => stored[field as keyof SaleBuyer] === value,
@@ -213,8 +226,9 @@ export function createPurchaseService(deps: {
    * them) are written together; a batch (the demo seed) shares one transaction.
    */
   async function recordMany(
-    inputs: readonly PurchaseInput[],
+    sent: readonly PurchaseInput[],
   ): Promise<{ created: boolean; sale: RecordedSale }[]> {
+    const inputs = sent.map(asStored);
     const at = now();
     const times = inputs.map((input) => purchaseTime(input, at));
     const queued = new Set<SaleListener>();
@@ -255,7 +269,8 @@ export function createPurchaseService(deps: {
      * transaction with its listeners. Either way it waits for its product's turn first
      * (`purchaseTurnsPerProduct`).
      */
-    async record(input: PurchaseInput): Promise<{ created: boolean; sale: RecordedSale }> {
+    async record(sent: PurchaseInput): Promise<{ created: boolean; sale: RecordedSale }> {
+      const input = asStored(sent);
       const purchasedAt = purchaseTime(input, now());
       const result = await turns.run(input.productId, async () => {
         const quiet = await sales.recordQuiet(orderOf(input, purchasedAt));
@@ -289,7 +304,8 @@ export function createPurchaseService(deps: {
 
     recordMany,
 
-    async addViews(productId: string, count: number) {
+    async addViews(sentId: string, count: number) {
+      const productId = uuidAsStored(sentId);
       const viewCount = await views.add(productId, count);
       if (viewCount === undefined) throw notFound('Product');
       return { productId, viewCount };

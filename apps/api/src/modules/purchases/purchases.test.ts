@@ -256,6 +256,20 @@ describe('POST /api/internal/purchases: idempotency', () => {
     expect(stored[0]?.amount).toBe(payload.amount);
   });
 
+  it('takes a product id sent in capitals as the stored one: its replay is 200', async () => {
+    const product = await insertProduct(t.database.db, sellerId);
+    const payload = purchase(product.toUpperCase());
+    const first = await signedPost(t.app, purchasesUrl, payload);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().sale.productId).toBe(product);
+    for (const replayed of [payload, { ...payload, productId: product }]) {
+      const replay = await signedPost(t.app, purchasesUrl, replayed);
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json()).toEqual(first.json());
+    }
+    expect((await productCounters(t.database.db, product)).salesCount).toBe(1);
+  });
+
   it('answers the same order id for another product with 409', async () => {
     const other = await insertProduct(t.database.db, sellerId);
     const payload = purchase(productId);
@@ -399,6 +413,14 @@ describe('POST /api/internal/products/{id}/views', () => {
     const batch = await signedPost(t.app, viewsUrl(product), { count: 5 });
     expect(batch.json()).toEqual({ productId: product, viewCount: 6 });
     expect((await productCounters(t.database.db, product)).viewCount).toBe(6);
+  });
+
+  it('counts the views of a product id sent in capitals', async () => {
+    const product = await insertProduct(t.database.db, sellerId);
+    const response = await signedPost(t.app, viewsUrl(product.toUpperCase()), { count: 2 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ productId: product, viewCount: 2 });
+    expect((await productCounters(t.database.db, product)).viewCount).toBe(2);
   });
 
   it('adds one view for a signed request without a body', async () => {

@@ -38,7 +38,8 @@ describe('a refund written while a payout is recorded', () => {
         kind: 'refund',
         amount: 5_000,
         reason: null,
-        refundedAt: new Date(),
+        refundedAt: null,
+        now: new Date(),
       });
       if (!recorded) throw new Error('the refund was not recorded');
       // The refund is written, not yet committed: the payout must wait for it.

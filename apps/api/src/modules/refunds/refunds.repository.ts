@@ -51,8 +51,9 @@ function saleForRefundQuery(where: SQL, lock: boolean): SQL {
  * of the order, its row locked (`for update`: refunds of one sale follow each other, and each
  * sees what the one before it left), with its product's title and who hears of it (`hearing`, one
  * flag per audience, in their order). When `write` holds (a SQL condition on `sale.hearing`) and
- * the sale can take the refund (no more than what is left of it, dated no earlier than the sale),
- * the refund takes its place in the seller's ledger (`db/ledger-order.ts`) and is recorded unless
+ * the sale can take the refund (no more than what is left of it, dated no earlier than the sale;
+ * one the member site did not date is dated at the later of now and the sale's time), the
+ * refund takes its place in the seller's ledger (`db/ledger-order.ts`) and is recorded unless
  * its refund id already is; only then the sale's refunded amount and commission grow, and the
  * rollups of the sale's own local day, product and seller lose the refund's amount and net (and,
  * when it empties the sale, count it among the refunded sales rather than the sales), and the
@@ -74,11 +75,12 @@ function refundQuery(
   write: SQL,
 ): SQL {
   const amount = sql`${value('amount')}::bigint`;
-  const refundedAt = sql`${value('refundedAt')}::timestamptz`;
   return sql`
     with sale as (
       select sa.id, sa.seller_id, sa.order_id, sa.amount, sa.commission_amount,
              sa.refunded_amount, sa.refunded_commission, sa.purchased_at,
+             coalesce(${value('refundedAt')}::timestamptz,
+                      greatest(${value('now')}::timestamptz, sa.purchased_at)) as refunded_at,
              p.title as product_title, ${hearing(audiences)} as hearing
       from ${sales} sa
       join ${products} p on p.id = sa.product_id
@@ -89,13 +91,14 @@ function refundQuery(
     ),
     taken as (
       select sale.id, sale.seller_id, sale.order_id, sale.product_title, sale.hearing,
+             sale.refunded_at,
              case when sale.refunded_amount + ${amount} >= sale.amount
                   then sale.commission_amount - sale.refunded_commission
                   else div(sale.commission_amount::numeric * ${amount}, sale.amount)::bigint
              end as commission
       from sale
       where ${write} and ${amount} <= sale.amount - sale.refunded_amount
-        and ${refundedAt} >= sale.purchased_at
+        and sale.refunded_at >= sale.purchased_at
         and ${ledgerEntryPlaced(sql`sale.seller_id`)}
     ),
     new_refund as (
@@ -103,10 +106,10 @@ function refundQuery(
         commission_returned, net_amount, reason, refunded_at, created_at)
       select ${value('refundId')}, taken.id, taken.seller_id, taken.order_id, ${value('kind')},
         ${amount}, taken.commission, ${amount} - taken.commission, ${value('reason')},
-        ${refundedAt}, ${ledgerTime}
+        taken.refunded_at, ${ledgerTime}
       from taken
       on conflict (refund_id) do nothing
-      returning id, sale_id, commission_returned, net_amount, created_at
+      returning id, sale_id, commission_returned, net_amount, refunded_at, created_at
     ),
     updated as (
       update ${sales} sa set refunded_amount = sa.refunded_amount + ${amount},
@@ -141,6 +144,7 @@ function refundQuery(
     ),
     ${customerOfRefund(sql`(select net from change)`)}
     select updated.*, taken.product_title, taken.hearing, new_refund.id as refund_row_id,
+           new_refund.refunded_at as refund_refunded_at,
            new_refund.created_at as refund_created_at,
            new_refund.commission_returned as refund_commission_returned,
            new_refund.net_amount as refund_net_amount
@@ -154,7 +158,13 @@ export interface RefundValues {
   kind: RefundKind;
   amount: number;
   reason: string | null;
-  refundedAt: Date;
+  /** When the member site says the refund was made; null when it does not say. */
+  refundedAt: Date | null;
+  /**
+   * When the refund is recorded: its date when the member site gives none, or its sale's time
+   * when that is later (a sale dated a little ahead of this clock).
+   */
+  now: Date;
 }
 
 /** A refund just recorded: its row, its sale as it now is, and who hears of it. */
@@ -194,7 +204,8 @@ function refundRowOf(row: RawRow): RefundRow {
 /** The statement's values, as the driver takes them. */
 const statementValues = (values: RefundValues): Record<keyof RefundValues, unknown> => ({
   ...values,
-  refundedAt: values.refundedAt.toISOString(),
+  refundedAt: values.refundedAt?.toISOString() ?? null,
+  now: values.now.toISOString(),
 });
 
 /** The row of `refundQuery`, with the values it was given. */
@@ -202,12 +213,17 @@ function recordedOf(row: RawRow, values: RefundValues): RecordedRefundRows {
   const sale = saleRowOf(row);
   return {
     refund: {
-      ...values,
+      refundId: values.refundId,
+      orderId: values.orderId,
+      kind: values.kind,
+      amount: values.amount,
+      reason: values.reason,
       id: column.text(row, 'refund_row_id'),
       saleId: sale.id,
       sellerId: sale.sellerId,
       commissionReturned: column.integer(row, 'refund_commission_returned'),
       netAmount: column.integer(row, 'refund_net_amount'),
+      refundedAt: column.timestamp(row, 'refund_refunded_at'),
       createdAt: column.timestamp(row, 'refund_created_at'),
     },
     sale,

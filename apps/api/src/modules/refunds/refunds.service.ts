@@ -146,7 +146,8 @@ export function createRefundService(deps: {
 
   return {
     async record(input: RefundInput): Promise<{ created: boolean } & RecordRefundResponse> {
-      const time = eventTime(input.refundedAt, now());
+      const at = now();
+      const time = eventTime(input.refundedAt, at);
       if ('refused' in time) {
         // Before 2000 is before any sale.
         const code = time.refused === 'inFuture' ? 'refundedAtInFuture' : 'refundedAtBeforeSale';
@@ -158,7 +159,9 @@ export function createRefundService(deps: {
         kind: input.kind,
         amount: input.amount,
         reason: input.reason ?? null,
-        refundedAt: time.at,
+        // Not dated by the member site: now, or its sale's time when that is later.
+        refundedAt: input.refundedAt === undefined ? null : time.at,
+        now: at,
       };
       const quiet = await heardBy.recordQuiet(values);
       if (quiet) return { created: true, ...answerOf(quiet) };
@@ -179,10 +182,11 @@ type Outcome = { answer: RecordRefundResponse } | { refused: AppError } | { know
 
 /**
  * Why the sale cannot take this refund; undefined when it can. `refundQuery` writes only a
- * refund that passes the same checks.
+ * refund that passes the same checks. A refund the member site does not date is dated no
+ * earlier than its sale.
  */
 function refusal(sale: SaleRow, values: RefundValues): AppError | undefined {
-  if (values.refundedAt.getTime() < sale.purchasedAt.getTime()) {
+  if (values.refundedAt !== null && values.refundedAt.getTime() < sale.purchasedAt.getTime()) {
     return invalidField('refundedAt', 'refundedAtBeforeSale', 'Invalid body: refundedAt');
   }
   const left = sale.amount - sale.refundedAmount;

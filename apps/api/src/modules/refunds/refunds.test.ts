@@ -288,6 +288,33 @@ describe('POST /api/internal/refunds: recording', () => {
     expect(await refundRows(sold.purchaseId)).toEqual([]);
   });
 
+  // A refund nobody hears of is one statement; one mailed to its seller goes through a
+  // transaction that checks the sale first: both date it the same way.
+  it.each([
+    { way: 'in one statement', notifications: undefined },
+    { way: 'with a mail for each sale', notifications: 'each' },
+  ] as const)(
+    'dates a refund sent without a time no earlier than its sale dated a little ahead: $way',
+    async ({ notifications }) => {
+      const { seller, productId } = await sellerWithProduct();
+      if (notifications) {
+        const set = await t.app.inject({
+          method: 'PUT',
+          url: '/api/auth/notifications',
+          headers: bearer(seller.token),
+          payload: { saleNotifications: notifications },
+        });
+        expect(set.statusCode, set.body).toBeLessThan(300);
+      }
+      const purchasedAt = new Date(Date.now() + 3 * 60_000).toISOString();
+      const sold = await sale(productId, 1_000, purchasedAt);
+      const { refund: recorded } = await refund(refundOf(sold.orderId, 400));
+      expect(recorded.refundedAt).toBe(sold.purchasedAt);
+      const [row] = await refundRows(sold.purchaseId);
+      expect(row?.refundedAt.toISOString()).toBe(sold.purchasedAt);
+    },
+  );
+
   it('never refunds more than the sale when refunds of it arrive together', async () => {
     const { seller, productId } = await sellerWithProduct();
     const sold = await sale(productId, 10_000);

@@ -1,7 +1,12 @@
 import type { SalesOverview } from '@seller/contract/sales/get-sales-overview';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, sellerIdByEmail } from '../../test/database-rows.ts';
-import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
+import {
+  internalSecret,
+  purchase,
+  recordPurchase,
+  recordRefund,
+} from '../../test/member-site-calls.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -93,6 +98,18 @@ describe('GET /api/products/stats/sales/overview', () => {
       ['Fonts', 14_000, 2],
     ]);
     expect(body.topProducts[0]).toMatchObject({ productPrice: 12, netRevenue: 72_000 });
+  });
+
+  it('leaves out of the best products one whose only sale was refunded in full', async () => {
+    const fresh = await signUpSeller(t.app);
+    const id = await sellerIdByEmail(t.database.db, fresh.email);
+    const kept = await insertProduct(t.database.db, id, { title: 'Kept' });
+    const refunded = await insertProduct(t.database.db, id, { title: 'Refunded' });
+    await recordPurchase(t.app, purchase(kept, { amount: 3_000 }));
+    const sale = await recordPurchase(t.app, purchase(refunded, { amount: 8_000 }));
+    await recordRefund(t.app, sale.orderId, 8_000);
+    const body = await overview(fresh.token);
+    expect(body.topProducts.map((row) => [row.title, row.salesCount])).toEqual([['Kept', 1]]);
   });
 
   it('lists the five latest sales, newest first', async () => {

@@ -333,7 +333,7 @@ export function createSalesRepository(statements: HotStatements, timeZone: strin
              select p.id, p.title, p.price, ps.count, ps.amount, ps.net, ps.last_sale_at
              from ${productSales} ps
              join ${products} p on p.id = ps.product_id
-             where ps.seller_id = ${sellerId}
+             where ps.seller_id = ${sellerId} and ps.count > 0
              order by ps.amount desc, ps.last_sale_at desc, p.id
              limit ${integerLiteral(top)}
            ) top) as top_products,
