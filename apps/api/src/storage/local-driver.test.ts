@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpSeller, type TestSeller } from '../test/sellers.ts';
@@ -399,6 +400,40 @@ describe('part records', () => {
       );
       await writeFile(path.join(records, '2'), JSON.stringify({ size: 5, etag: '"b"' }));
       expect((await storage.listParts(key, uploadId)).map((p) => p.partNumber)).toEqual([2]);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('completion', () => {
+  it('two servers sharing the storage root complete one upload at once: both succeed', async () => {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'seller-shared-'));
+    try {
+      const options = { root: workDir, signingSecret: secret, publicBaseUrl: '' };
+      const first = new LocalStorage(options);
+      const second = new LocalStorage(options);
+      const key = 'sellers/00000000-0000-0000-0000-000000000000/shared.mp4';
+      const uploadId = await first.createMultipartUpload(key, { contentType: 'video/mp4' });
+      const data = randomBytes(partBytes + 1000);
+      const parts = [];
+      for (const [index, bytes] of [
+        data.subarray(0, partBytes),
+        data.subarray(partBytes),
+      ].entries()) {
+        const part = index + 1;
+        const grant = { op: 'part' as const, key, uploadId, part, length: bytes.length, exp: 0 };
+        const etag = await first.receivePart(grant, Readable.from([bytes]), bytes.length);
+        parts.push({ partNumber: part, etag });
+      }
+      const completion = { parts, expectedSize: data.length };
+      await expect(
+        Promise.all([
+          first.completeMultipartUpload(key, uploadId, completion),
+          second.completeMultipartUpload(key, uploadId, completion),
+        ]),
+      ).resolves.toEqual([undefined, undefined]);
+      expect((await readFile(path.join(workDir, ...key.split('/')))).equals(data)).toBe(true);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

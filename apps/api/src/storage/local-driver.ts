@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import {
   type FileHandle,
+  link,
   mkdir,
   open,
   readdir,
@@ -43,7 +44,7 @@ export type LocalStorageOptions = Omit<LocalStorageConfig, 'driver' | 'previousS
 export class LocalTransferError extends Error {
   override name = 'LocalTransferError';
   constructor(
-    readonly reason: 'short' | 'long' | 'gone' | 'busy' | 'part-size',
+    readonly reason: 'short' | 'long' | 'gone' | 'busy' | 'part-size' | 'exists',
     message: string,
   ) {
     super(message);
@@ -198,6 +199,8 @@ export class LocalStorage implements Storage {
   private readonly activeParts = new Map<string, number>();
   /** Upload ids being completed or aborted: no new part may start writing. */
   private readonly closing = new Set<string>();
+  /** Completions under way, by upload id: a second one waits for the first. */
+  private readonly completions = new Map<string, Promise<void>>();
   /** Part sizes learnt from part 1 (also kept in the upload's meta file). */
   private readonly partSizes = new Map<string, number>();
 
@@ -328,7 +331,54 @@ export class LocalStorage implements Storage {
     return parts.sort((a, b) => a.partNumber - b.partNumber);
   }
 
+  /**
+   * Assembles the upload's parts into its object. Completions of one upload run one after the
+   * other: a second one (a retry, or two tabs) waits for the first and then finds the object
+   * in place, as a retried completion does.
+   */
   async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    options: CompleteMultipartOptions,
+  ): Promise<void> {
+    const earlier = this.completions.get(uploadId);
+    const completion = (async () => {
+      if (earlier) await earlier.catch(() => undefined);
+      await this.assemble(key, uploadId, options);
+    })();
+    this.completions.set(uploadId, completion);
+    try {
+      await completion;
+    } finally {
+      if (this.completions.get(uploadId) === completion) this.completions.delete(uploadId);
+    }
+  }
+
+  /**
+   * Whether the upload was completed before: its temp file is gone and its object is in place
+   * with the declared size. Another server sharing the storage root may have done it meanwhile.
+   */
+  private async completedBefore(
+    key: string,
+    data: string,
+    options: CompleteMultipartOptions,
+  ): Promise<boolean> {
+    const pending = await stat(data).then(
+      () => true,
+      (error: unknown) => {
+        if (isMissing(error)) return false;
+        throw error;
+      },
+    );
+    if (pending) return false;
+    const stored = await this.head(key);
+    return (
+      stored !== undefined &&
+      (options.expectedSize === undefined || stored.size === options.expectedSize)
+    );
+  }
+
+  private async assemble(
     key: string,
     uploadId: string,
     options: CompleteMultipartOptions,
@@ -338,10 +388,7 @@ export class LocalStorage implements Storage {
     const meta = await this.readMeta(paths.meta);
     if (!meta) {
       // Completed before (a retried call): the object is in place with its size.
-      const stored = await this.head(key);
-      if (stored && (options.expectedSize === undefined || stored.size === options.expectedSize)) {
-        return;
-      }
+      if (await this.completedBefore(key, paths.data, options)) return;
       throw new StorageIncompleteError('No such multipart upload');
     }
     if (meta.key !== key) throw new StorageIncompleteError('No such multipart upload');
@@ -373,6 +420,11 @@ export class LocalStorage implements Storage {
       await rm(paths.meta, { force: true });
       this.partSizes.delete(uploadId);
       await fsyncDirectory(this.incoming);
+    } catch (error) {
+      // Another server sharing the storage root completed it while this one was checking.
+      const raced = isMissing(error) || error instanceof StorageIncompleteError;
+      if (raced && (await this.completedBefore(key, paths.data, options))) return;
+      throw error;
     } finally {
       this.closing.delete(uploadId);
     }
@@ -534,27 +586,52 @@ export class LocalStorage implements Storage {
 
   // --- transfers (called by the /storage routes) ----------------------------------------
 
-  /** Streams a single PUT into a temp file, then fsyncs and renames it into place. */
-  async receiveObject(key: string, body: Readable, length: number): Promise<string> {
+  /**
+   * Streams a single PUT into a temp file, then fsyncs and moves it into place. An object
+   * already under the key is replaced only when `mayReplace` says so (the server's own writes,
+   * an upload sent again before anything uses it); otherwise the PUT is refused and the stored
+   * bytes stay as they are.
+   */
+  async receiveObject(
+    key: string,
+    body: Readable,
+    length: number,
+    mayReplace: (() => Promise<boolean>) | 'always' = 'always',
+  ): Promise<string> {
     const target = this.objectPath(key);
     await this.init();
     const temp = path.join(this.incoming, `put-${randomBytes(12).toString('hex')}`);
     const handle = await open(temp, 'wx', 0o600);
-    let kept = false;
+    let placed = false;
     try {
       await writeExactly(body, handle, 0, length);
       await handle.sync();
       await handle.close();
       await mkdir(path.dirname(target), { recursive: true });
-      await rename(temp, target);
-      kept = true;
+      if (mayReplace === 'always') {
+        await rename(temp, target);
+      } else {
+        try {
+          // A new name for the temp file's bytes, which never replaces an existing object.
+          await link(temp, target);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          if (!(await mayReplace())) {
+            throw new LocalTransferError(
+              'exists',
+              'This file is already stored and cannot be replaced: ask for a new upload URL',
+            );
+          }
+          await rename(temp, target);
+        }
+      }
+      placed = true;
       await fsyncDirectory(path.dirname(target));
       return newEtag();
     } finally {
-      if (!kept) {
-        await handle.close().catch(() => undefined);
-        await rm(temp, { force: true });
-      }
+      if (!placed) await handle.close().catch(() => undefined);
+      // Still there after a link, or after a refusal.
+      await rm(temp, { force: true });
     }
   }
 

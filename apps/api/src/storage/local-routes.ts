@@ -79,7 +79,7 @@ const refusedBodyDrainMs = 30_000;
  */
 async function drainRefusedBody(request: FastifyRequest): Promise<void> {
   const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
+  if (raw.complete || raw.readableEnded || raw.destroyed) return;
   let timer: NodeJS.Timeout | undefined;
   const drained = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
@@ -165,8 +165,19 @@ async function sendObject(
  * The URLs the local driver signs, served by this server: uploads (single PUT or one part,
  * streamed to disk, never buffered), downloads of private files, and public images.
  */
-export async function localStorageRoutes(app: FastifyInstance, options: { storage: LocalStorage }) {
+export async function localStorageRoutes(
+  app: FastifyInstance,
+  options: {
+    storage: LocalStorage;
+    /**
+     * Whether a PUT may replace the object already stored under `key`: only while its upload
+     * is unfinished and unused (a PUT sent again). Nothing is replaced when absent.
+     */
+    mayReplace?: (key: string) => Promise<boolean>;
+  },
+) {
   const { storage } = options;
+  const mayReplace = options.mayReplace ?? (async () => false);
 
   // Bodies of this plugin's routes are read by the handler as a stream, whatever their type.
   app.removeAllContentTypeParsers();
@@ -196,7 +207,7 @@ export async function localStorageRoutes(app: FastifyInstance, options: { storag
       }
       const etag =
         grant.op === 'put'
-          ? await storage.receiveObject(grant.key, request.raw, length)
+          ? await storage.receiveObject(grant.key, request.raw, length, () => mayReplace(grant.key))
           : await storage.receivePart(grant, request.raw, length);
       return reply.code(200).header('ETag', etag).send();
     } catch (error) {
@@ -210,6 +221,7 @@ export async function localStorageRoutes(app: FastifyInstance, options: { storag
           case 'gone':
             throw new AppError('not_found', error.message);
           case 'busy':
+          case 'exists':
             throw new AppError('conflict', error.message);
         }
       }

@@ -1,3 +1,5 @@
+import { mkdir, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { GetUploadUrlResponse } from '@seller/contract/uploads/get-upload-url';
 import type { UploadedObject } from '@seller/contract/uploads/upload-fields';
 import type { FastifyInstance } from 'fastify';
@@ -74,6 +76,34 @@ export async function uploadCompleted(
   }
   const result = completed.json<UploadedObject>();
   return { ...result, originalName: file.name, size: bytes.length, type: file.type, bytes };
+}
+
+/**
+ * A product file upload of `size` bytes whose bytes are a sparse file of zeros written straight
+ * under the local store's `root` (a file of gigabytes without the disk or the time to send it);
+ * the upload stays pending, as after its PUT, and is claimed by the call that attaches it.
+ */
+export async function sparseUpload(
+  app: FastifyInstance,
+  token: string,
+  root: string,
+  file: { name: string; type: string; size: number },
+): Promise<GetUploadUrlResponse> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/products/get-upload-url',
+    headers: bearer(token),
+    payload: { fileName: file.name, fileType: file.type, fileSize: file.size, isImage: false },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`get-upload-url failed: ${response.statusCode} ${response.body}`);
+  }
+  const started = response.json<GetUploadUrlResponse>();
+  const target = path.join(root, ...started.s3Key.split('/'));
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, '');
+  await truncate(target, file.size);
+  return started;
 }
 
 /** The public URL of an uploaded image (product files have none). */

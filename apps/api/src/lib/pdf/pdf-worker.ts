@@ -23,6 +23,13 @@ export interface StampedCopy {
   sha256: string;
 }
 
+/**
+ * The largest PDF the server reads whole to inspect, sample or stamp: the most Node reads into
+ * one buffer (2 GiB less a byte). A larger file is hashed and served as it streams, never read
+ * whole.
+ */
+export const pdfWorkMaxBytes = 2 ** 31 - 1;
+
 /** The PDF thread stopped, took too long, or failed otherwise: the task was not done. */
 export class PdfWorkerError extends Error {
   override name = 'PdfWorkerError';

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { getCatalogProductEndpoint } from '@seller/contract/catalog/get-catalog-product';
 import { getCreatorPageEndpoint } from '@seller/contract/catalog/get-creator-page';
 import { getSampleEndpoint } from '@seller/contract/catalog/get-sample';
@@ -38,7 +39,8 @@ export async function catalogRoutes(
   });
 
   // Bytes, not JSON: registered by hand with the contract's params. A sample's URL names a
-  // version, whose bytes never change: any cache may keep it an hour.
+  // version, whose bytes never change: any cache may keep it an hour. The bytes stream from
+  // storage as they are sent, never held whole.
   app.withTypeProvider<ZodTypeProvider>().route({
     method: getSampleEndpoint.method,
     url: toFastifyPath(getSampleEndpoint.path),
@@ -46,13 +48,17 @@ export async function catalogRoutes(
     handler: async (request, reply) => {
       const { sampleId, kind } = request.params;
       const sample = await catalog.sample(sampleId, kind);
-      const etag = strongEtag(`${sampleId}\n${kind}\n${sample.bytes.byteLength}`);
+      const etag = strongEtag(`${sampleId}\n${kind}\n${sample.size}`);
+      const condition = request.headers['if-none-match'];
+      const fresh = condition !== undefined && ifNoneMatchHits(condition, etag);
+      // A HEAD reads nothing: an empty stream keeps the length below (Fastify would answer a
+      // HEAD without a body with a length of 0, and reads a stream it is given to its end).
+      const body = fresh || request.method === 'HEAD' ? Readable.from([]) : await sample.open();
       reply
         .header('cache-control', 'public, max-age=3600')
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff');
-      const condition = request.headers['if-none-match'];
-      if (condition && ifNoneMatchHits(condition, etag)) return reply.code(304).send();
+      if (fresh) return reply.code(304).send();
       return reply
         .header('content-type', sample.contentType)
         .header(
@@ -61,7 +67,8 @@ export async function catalogRoutes(
             ? inlineDisposition(sample.fileName)
             : attachmentDisposition(sample.fileName),
         )
-        .send(Buffer.from(sample.bytes.buffer, sample.bytes.byteOffset, sample.bytes.byteLength));
+        .header('content-length', String(sample.size))
+        .send(body);
     },
   });
 }

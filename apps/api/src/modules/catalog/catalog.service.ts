@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { CatalogProduct } from '@seller/contract/catalog/catalog-product';
 import type {
   CatalogProductPage,
@@ -10,14 +11,19 @@ import { isUuid } from '../../lib/ids.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { CatalogFileRow, CatalogProductRow, CatalogRepository } from './catalog.repository.ts';
 
-/** The catalog shows public images (thumbnails, avatars) and serves samples' bytes. */
-export type CatalogStorage = Pick<Storage, 'publicUrl' | 'read'>;
+/**
+ * The catalog shows public images (thumbnails, avatars) and serves samples' bytes, read from
+ * storage a piece at a time (a sample given away whole may be a 5 GB video).
+ */
+export type CatalogStorage = Pick<Storage, 'publicUrl' | 'readPieces'>;
 
-/** A sample's bytes as the sample route serves them. */
-export interface SampleBytes {
-  bytes: Uint8Array;
+/** A sample as the sample route serves it: what it is, and its bytes when they are sent. */
+export interface SampleFile {
   fileName: string;
   contentType: string;
+  size: number;
+  /** Opens the sample's bytes, read as they are sent; never the whole file in memory. */
+  open(): Promise<Readable>;
 }
 
 const isSampleKind = (kind: string): kind is SampleKind => kind === 'file' || kind === 'pdf_pages';
@@ -124,20 +130,23 @@ export function createCatalogService(deps: {
       };
     },
 
-    /** A listed sample's bytes; 404 for anything the catalog does not list now. */
-    async sample(sampleId: string, kind: string): Promise<SampleBytes> {
+    /** A listed sample; 404 for anything the catalog does not list now. */
+    async sample(sampleId: string, kind: string): Promise<SampleFile> {
       const found =
         isUuid(sampleId) && isSampleKind(kind) ? await catalog.sample(sampleId, kind) : undefined;
       if (!found) throw notFound('Sample');
-      const bytes = await storage.read(found.storageKey);
-      if (!bytes) throw notFound('Sample');
       return {
-        bytes,
         fileName:
           kind === 'pdf_pages'
             ? `sample-${found.fileName.replace(/\.[^.]*$/, '')}.pdf`
             : found.fileName,
         contentType: kind === 'pdf_pages' ? 'application/pdf' : found.contentType,
+        size: found.size,
+        open: async () => {
+          const pieces = await storage.readPieces(found.storageKey);
+          if (!pieces) throw notFound('Sample');
+          return pieces instanceof Readable ? pieces : Readable.from(pieces, { objectMode: false });
+        },
       };
     },
   };

@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   CreateDeliveryResponse,
   createDeliveryBodySchema,
@@ -13,6 +13,7 @@ import type { ProductFileVersionRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { PdfWorker, StampedCopy } from '../../lib/pdf/pdf-worker.ts';
+import { sha256Of } from '../../lib/sha256.ts';
 import { storedUserAgent } from '../../lib/user-agent.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
@@ -40,25 +41,6 @@ interface ServedObject {
 }
 
 const pdfType = 'application/pdf';
-
-/**
- * A SHA-256, hashed a piece at a time (bytes in memory a mebibyte at a time, a 5 GB video as
- * it is read from storage), with a turn for other requests between pieces: never the whole file
- * in memory for the hash, nor a whole file's hashing in one go.
- */
-async function sha256Of(pieces: Uint8Array | AsyncIterable<Uint8Array>): Promise<string> {
-  const hash = createHash('sha256');
-  if (pieces instanceof Uint8Array) {
-    const slice = 1024 * 1024;
-    for (let start = 0; start < pieces.byteLength; start += slice) {
-      if (start > 0) await setImmediate();
-      hash.update(pieces.subarray(start, start + slice));
-    }
-  } else {
-    for await (const piece of pieces) hash.update(piece);
-  }
-  return hash.digest('hex');
-}
 
 const stampUnavailable = () =>
   new AppError(

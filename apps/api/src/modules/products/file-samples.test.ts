@@ -1,7 +1,9 @@
 import type { CatalogProductPage } from '@seller/contract/catalog/get-catalog-product';
+import type { ProductDetail } from '@seller/contract/products/product';
 import type { UpdateProductFileResponse } from '@seller/contract/products/update-product-file';
 import type { TransactionsResponse } from '@seller/contract/sales/get-transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sparseUpload } from '../../test/completed-uploads.ts';
 import { addVersion, productWithFiles } from '../../test/file-products.ts';
 import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
 import { lockedPdf, pageTexts, testPdf } from '../../test/pdf-files.ts';
@@ -134,6 +136,73 @@ describe('samples', () => {
     expect((await catalogPage(seller, productId)).samples).toEqual([]);
     expect((await fetchSample(newPages?.url ?? '')).statusCode).toBe(404);
     expect((await fetchSample(whole?.url ?? '')).statusCode).toBe(404);
+  });
+
+  it('serve a file of more than 2 GiB given away whole as it streams', async () => {
+    const { seller, product } = await productWithFiles(t.app, [
+      { name: 'intro.pdf', bytes: await testPdf(1, 'Intro') },
+    ]);
+    if (t.config.storage.driver !== 'local') throw new Error('tests expect the local driver');
+    const size = 2_200_000_000;
+    const upload = await sparseUpload(t.app, seller.token, t.config.storage.root, {
+      name: 'lesson.mp4',
+      type: 'video/mp4',
+      size,
+    });
+    const productId = product.product.id;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${productId}`,
+      headers: bearer(seller.token),
+      payload: { title: product.product.title, newFiles: [{ s3Key: upload.s3Key }] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const video = edited.json<ProductDetail>().files.find((file) => file.file_size === size);
+    const given = await setSamples(seller, productId, video?.id ?? '', { is_sample: true });
+    expect(given.statusCode, given.body).toBe(200);
+    const sample = (await catalogPage(seller, productId)).samples.find(
+      (offered) => offered.fileName === 'lesson.mp4',
+    );
+    expect(sample).toMatchObject({ kind: 'file', size });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: (sample?.url ?? '').slice(publicUrl.length),
+    });
+    expect(head.statusCode, head.body).toBe(200);
+    expect(head.headers).toMatchObject({
+      'content-length': String(size),
+      'content-type': 'video/mp4',
+      'cache-control': 'public, max-age=3600',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(String(head.headers['content-disposition'])).toMatch(/^attachment;/);
+  });
+
+  it('refuse a PDF too large to read whole as a version of a file with sample pages', async () => {
+    const { seller, product } = await productWithFiles(t.app, [
+      { name: 'book.pdf', bytes: await testPdf(3, 'Book') },
+    ]);
+    const productId = product.product.id;
+    const fileId = product.files[0]?.id ?? '';
+    expect((await setSamples(seller, productId, fileId, { sample_pages: 1 })).statusCode).toBe(200);
+    if (t.config.storage.driver !== 'local') throw new Error('tests expect the local driver');
+    const upload = await sparseUpload(t.app, seller.token, t.config.storage.root, {
+      name: 'book.pdf',
+      type: 'application/pdf',
+      size: 2_200_000_000,
+    });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${productId}/files/${fileId}/versions`,
+      headers: bearer(seller.token),
+      payload: { s3Key: upload.s3Key },
+    });
+    expect(added.statusCode, added.body).toBe(413);
+    expect(added.json()).toMatchObject({
+      code: 'file_too_large',
+      details: [{ path: 's3Key', code: 'fileTooLarge' }],
+    });
+    expect((await catalogPage(seller, productId)).files[0]?.version).toBe(1);
   });
 
   it('refuse sample pages of a file that is not a PDF, beyond its pages, or of a locked PDF', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productFileVersions, webhookDeliveries } from '../../db/schema.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { sparseUpload } from '../../test/completed-uploads.ts';
 import {
   addVersion,
   delivered,
@@ -64,7 +65,36 @@ const productOf = async (seller: TestSeller, productId: string) => {
   return response.json<ProductDetail>();
 };
 
+/** The SHA-256 of 2,200,000,000 zero bytes (`head -c 2200000000 /dev/zero | sha256sum`). */
+const zeros2200MbSha256 = '5a937555b4853ad95365d9b319cf96579dfd4264b20bffb6d3745bea02adf31d';
+
 describe('file versions', () => {
+  it('add a version of more than 2 GiB, hashed as it is read', async () => {
+    const { seller, product } = await productWithFiles(t.app, [
+      { name: 'course.zip', bytes: bytesOf('small edition'), type: 'application/zip' },
+    ]);
+    const fileId = product.files[0]?.id ?? '';
+    if (t.config.storage.driver !== 'local') throw new Error('tests expect the local driver');
+    const size = 2_200_000_000;
+    const upload = await sparseUpload(t.app, seller.token, t.config.storage.root, {
+      name: 'course-full.zip',
+      type: 'application/zip',
+      size,
+    });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${product.product.id}/files/${fileId}/versions`,
+      headers: bearer(seller.token),
+      payload: { s3Key: upload.s3Key },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json<CreateFileVersionResponse>().version).toMatchObject({
+      number: 2,
+      file_size: size,
+      sha256: zeros2200MbSha256,
+    });
+  }, 60_000);
+
   it('serve the newest version, keep and list every one with its downloads and buyers', async () => {
     const first = bytesOf('edition one');
     const { seller, product } = await productWithFiles(t.app, [

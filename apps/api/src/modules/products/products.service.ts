@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { limits, type ProductStatus } from '@seller/contract/limits';
 import type {
   CreateFileVersionResponse,
@@ -29,7 +29,8 @@ import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/database-errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type JsonText, jsonText } from '../../lib/json-text.ts';
-import type { PdfWorker } from '../../lib/pdf/pdf-worker.ts';
+import { type PdfWorker, pdfWorkMaxBytes } from '../../lib/pdf/pdf-worker.ts';
+import { sha256Of } from '../../lib/sha256.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { planProductUpdate, type UpdateProductInput } from './product-update-plan.ts';
@@ -54,7 +55,7 @@ export type ClaimUploads = UploadsService['claim'];
  */
 export type ProductStorage = Pick<
   Storage,
-  'publicUrl' | 'publicUrlBase' | 'presignGet' | 'read' | 'put' | 'delete'
+  'publicUrl' | 'publicUrlBase' | 'presignGet' | 'read' | 'readPieces' | 'put' | 'delete'
 >;
 
 /** The PDF work products need: what a PDF is, and its first pages. */
@@ -73,8 +74,6 @@ export interface VersionEvent {
 
 const pdfType = 'application/pdf';
 
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
 const productDeleted = () => new AppError('product_deleted', 'A deleted product cannot be edited');
 
 const passwordProtected = (path: string) =>
@@ -88,6 +87,13 @@ const samplePagesNotPdf = (path: string) =>
   new AppError('sample_pages_not_pdf', 'Only a PDF file can offer sample pages', [
     { path, code: 'samplePagesNotPdf' },
   ]);
+
+const pdfTooLarge = (path: string) =>
+  new AppError(
+    'file_too_large',
+    'A PDF over 2 GiB cannot be stamped or offer sample pages: it is delivered as it is',
+    [{ path, code: 'fileTooLarge' }],
+  );
 
 const samplePagesBeyond = (path: string, pages: number) =>
   new AppError(
@@ -220,11 +226,22 @@ export function createProductService(deps: {
     sample_pages: row.samplePages,
   });
 
-  /** A stored object the server holds for an attached file. */
-  async function bytesOf(key: string): Promise<Uint8Array> {
+  /**
+   * The whole of a stored PDF of `size` bytes, for the PDF thread; a PDF too large to read whole
+   * is refused for `path`.
+   */
+  async function pdfBytesOf(key: string, size: number, path: string): Promise<Uint8Array> {
+    if (size > pdfWorkMaxBytes) throw pdfTooLarge(path);
     const bytes = await storage.read(key);
     if (!bytes) throw new Error(`the stored object ${key} is missing`);
     return bytes;
+  }
+
+  /** The SHA-256 of a stored object, read a piece at a time (a file may have 5 GB). */
+  async function storedSha256(key: string): Promise<string> {
+    const pieces = await storage.readPieces(key);
+    if (!pieces) throw new Error(`the stored object ${key} is missing`);
+    return sha256Of(pieces);
   }
 
   /**
@@ -254,10 +271,11 @@ export function createProductService(deps: {
     };
   }
 
-  /** Refuses a PDF that needs a password to open (it could not be stamped). */
-  async function checkStampable(key: string, path: string): Promise<void> {
+  /** Refuses a PDF that needs a password to open, or too large to read (it could not be stamped). */
+  async function checkStampable(key: string, size: number, path: string): Promise<void> {
+    if (size > pdfWorkMaxBytes) throw pdfTooLarge(path);
     // Read in its turn and moved to the PDF thread: nothing else here needs the bytes.
-    const inspection = await pdf.inspect(() => bytesOf(key));
+    const inspection = await pdf.inspect(() => pdfBytesOf(key, size, path));
     if (inspection.kind === 'password_protected') throw passwordProtected(path);
   }
 
@@ -398,10 +416,14 @@ export function createProductService(deps: {
               ? (await queries.files(product.id)).filter((file) => !removed.has(file.id))
               : [];
             for (const file of kept) {
-              if (file.contentType === pdfType) await checkStampable(file.storageKey, 'pdf_stamp');
+              if (file.contentType === pdfType) {
+                await checkStampable(file.storageKey, file.size, 'pdf_stamp');
+              }
             }
             for (const upload of claimed.files) {
-              if (upload.contentType === pdfType) await checkStampable(upload.key, 'newFiles');
+              if (upload.contentType === pdfType) {
+                await checkStampable(upload.key, upload.size, 'newFiles');
+              }
             }
           }
           await queries.deleteFiles(product.id, plan.deleteFileIds);
@@ -490,23 +512,29 @@ export function createProductService(deps: {
             if (product.status === 'deleted') throw productDeleted();
             const [upload] = await claimUploads(tx, sellerId, [input.s3Key], 'file');
             if (!upload) throw new Error('the claim returned no upload');
-            const bytes = await bytesOf(upload.key);
             let facts: VersionSample = {
               pageCount: null,
               sampleKey: null,
               samplePages: null,
               sampleSize: null,
             };
-            if (upload.contentType === pdfType) {
+            const isPdf = upload.contentType === pdfType;
+            if (file.samplePages > 0 && !isPdf) throw samplePagesNotPdf('s3Key');
+            // Only a PDF is read whole, for the PDF thread; any other file is only hashed.
+            const needsPages = file.samplePages > 0 || product.pdfStamp;
+            const bytes =
+              isPdf && (needsPages || upload.size <= pdfWorkMaxBytes)
+                ? await pdfBytesOf(upload.key, upload.size, 's3Key')
+                : undefined;
+            if (bytes) {
               const inspection = await pdf.inspect(bytes);
               if (inspection.kind === 'pdf') facts.pageCount = inspection.pages;
               if (inspection.kind === 'password_protected' && product.pdfStamp) {
                 throw passwordProtected('s3Key');
               }
-            }
-            if (file.samplePages > 0) {
-              if (upload.contentType !== pdfType) throw samplePagesNotPdf('s3Key');
-              facts = await makeSample(sellerId, bytes, file.samplePages, 's3Key', written);
+              if (file.samplePages > 0) {
+                facts = await makeSample(sellerId, bytes, file.samplePages, 's3Key', written);
+              }
             }
             const added = await queries.insertVersion(file, {
               fileId: file.id,
@@ -518,7 +546,7 @@ export function createProductService(deps: {
               extension: upload.extension,
               contentType: upload.contentType,
               size: upload.size,
-              sha256: sha256Of(bytes),
+              sha256: bytes ? await sha256Of(bytes) : await storedSha256(upload.key),
               ...facts,
             });
             const touched = await queries.touchProduct(product.id);
@@ -589,7 +617,7 @@ export function createProductService(deps: {
             if (found.file.contentType !== pdfType) throw samplePagesNotPdf('sample_pages');
             const version = await queries.currentVersion(found.file);
             if (version.sampleKey === null || version.samplePages !== pages) {
-              const bytes = await bytesOf(version.storageKey);
+              const bytes = await pdfBytesOf(version.storageKey, version.size, 'sample_pages');
               const sample = await makeSample(sellerId, bytes, pages, 'sample_pages', written);
               await queries.setVersionSample(version.id, sample);
               if (version.sampleKey !== null) replaced.push(version.sampleKey);

@@ -27,7 +27,10 @@ export async function uploadsModule(app: FastifyInstance, options: UploadsModule
 
   if (storage instanceof LocalStorage) {
     await storage.init();
-    await app.register(localStorageRoutes, { storage });
+    await app.register(localStorageRoutes, {
+      storage,
+      mayReplace: (key) => uploadsService.acceptsBytesAgain(key),
+    });
   }
   await app.register(uploadsRoutes, { uploads: uploadsService, avatar });
 }

@@ -67,6 +67,16 @@ export function createUploadRepository({
       return row;
     },
 
+    /** The upload with this key, whoever's it is: keys are the server's, one per upload. */
+    async findByKey(storageKey: string): Promise<UploadRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.storageKey, storageKey))
+        .limit(1);
+      return row;
+    },
+
     /** Moves a pending upload to uploading (first part URL); other states are left alone. */
     async markUploading(id: string): Promise<void> {
       await db

@@ -241,6 +241,22 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       };
     },
 
+    /**
+     * Whether a single PUT may store the bytes of `key` again over the ones it stored before
+     * (a retry whose first answer was lost): only while the upload is pending, within its time
+     * and used by nothing. Once completed or claimed, the stored bytes are the file's for good.
+     */
+    async acceptsBytesAgain(key: string): Promise<boolean> {
+      const row = await uploads.findByKey(key);
+      return (
+        row !== undefined &&
+        row.multipartUploadId === null &&
+        row.state === 'pending' &&
+        row.attachedAt === null &&
+        !isExpired(row)
+      );
+    },
+
     /** Finishes a single-PUT upload once its bytes are stored with the declared size. */
     async completeSingle(sellerId: string, s3Key: string): Promise<UploadedObject> {
       const row = await uploads.findOwned(sellerId, s3Key, null);

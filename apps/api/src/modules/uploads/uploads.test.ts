@@ -152,6 +152,56 @@ describe('single-PUT uploads', () => {
     expect(traversal.statusCode).toBe(404);
   });
 
+  it('a PUT sent again replaces the bytes only until the upload is completed or attached', async () => {
+    const seller = await signUpSeller(t.app);
+    const first = randomBytes(2048);
+    const started = await api<GetUploadUrlResponse>(
+      t.app,
+      seller.token,
+      '/api/products/get-upload-url',
+      {
+        fileName: 'guide.pdf',
+        fileType: 'application/pdf',
+        fileSize: first.length,
+        isImage: false,
+      },
+    );
+    const file = path.join(storageRoot, started.s3Key);
+    expect((await putBytes(t.app, started.uploadUrl, first, started.contentType)).statusCode).toBe(
+      200,
+    );
+    // A retry whose first answer was lost: still unfinished, so the bytes are stored again.
+    const retried = randomBytes(2048);
+    const again = await putBytes(t.app, started.uploadUrl, retried, started.contentType);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await readFile(file)).equals(retried)).toBe(true);
+
+    await api(t.app, seller.token, '/api/products/complete-upload', { s3Key: started.s3Key });
+    const late = await putBytes(t.app, started.uploadUrl, randomBytes(2048), started.contentType);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'conflict' });
+    expect((await readFile(file)).equals(retried)).toBe(true);
+
+    // Attached (claimed straight from the PUT, no completion call): the bytes stay too.
+    const other = await api<GetUploadUrlResponse>(
+      t.app,
+      seller.token,
+      '/api/products/get-upload-url',
+      { fileName: 'guide.pdf', fileType: 'application/pdf', fileSize: 1024, isImage: false },
+    );
+    const kept = randomBytes(1024);
+    expect((await putBytes(t.app, other.uploadUrl, kept, other.contentType)).statusCode).toBe(200);
+    await claim((await rowByKey(other.s3Key)).sellerId, [other.s3Key], 'file');
+    const replaced = await putBytes(t.app, other.uploadUrl, randomBytes(1024), other.contentType);
+    expect(replaced.statusCode).toBe(409);
+    expect((await readFile(path.join(storageRoot, other.s3Key))).equals(kept)).toBe(true);
+    expect(
+      (await readdir(path.join(storageRoot, '.incoming'))).filter((name) =>
+        name.startsWith('put-'),
+      ),
+    ).toEqual([]);
+  });
+
   it('a stored size different from the declared one deletes the object and fails', async () => {
     const seller = await signUpSeller(t.app);
     const started = await api<{ uploadUrl: string; s3Key: string }>(
@@ -331,6 +381,26 @@ describe('multipart uploads', () => {
       parts,
     });
     expect(again).toEqual(done);
+    expect((await rowByKey(started.s3Key)).state).toBe('completed');
+  });
+
+  it('two completions at once both succeed with the same answer', async () => {
+    const seller = await signUpSeller(t.app);
+    const data = randomBytes(partBytes + 4321);
+    const started = await startMultipart(seller, data.length);
+    const parts = await sendParts(t.app, seller.token, started, data);
+    const complete = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/products/complete-multipart-upload',
+        headers: bearer(seller.token),
+        payload: { ...started, parts },
+      });
+    const answers = await Promise.all([complete(), complete()]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers[1]?.json()).toEqual(answers[0]?.json());
+    const stored = await readFile(path.join(storageRoot, started.s3Key));
+    expect(stored.equals(data)).toBe(true);
     expect((await rowByKey(started.s3Key)).state).toBe('completed');
   });
 
