@@ -6,7 +6,7 @@ import { linkIn } from './support/mailbox';
  * The email change on `/settings/security`, in English on a desktop and Korean on a phone:
  * an address in use and a wrong password are refused under their fields, in the page's
  * language; the link mailed to the new address (in the seller's language) moves the sign-in
- * there once confirmed, and the old address is told.
+ * there once confirmed, signing every device out, and the old address is told.
  */
 
 const texts = {
@@ -22,6 +22,7 @@ const texts = {
     noticeSubject: /^Your Seller Center email address is about to change$/,
     confirm: 'Confirm this address',
     done: 'Your account now uses',
+    signIn: 'Log in',
   },
   ko: {
     locale: 'ko-KR',
@@ -35,6 +36,7 @@ const texts = {
     noticeSubject: /^Seller Center 이메일 주소가 곧 변경됩니다$/,
     confirm: '이 주소 확인',
     done: '이제 계정이',
+    signIn: '로그인',
   },
 } as const;
 
@@ -120,9 +122,12 @@ for (const [screenSize, language] of [
       await expect(confirmed).toContainText(newEmail);
       await expect(confirmed).toContainText(words.done);
 
-      // Still signed in, under the new address, which signs in from now on.
-      await page.goto('/settings/security');
-      await expect(page.getByTestId('email-change-card')).toContainText(newEmail);
+      // Every session ended, this browser's too: the page leads to the login, and the new
+      // address signs in from now on.
+      const signedOut = await sellerClient(run.baseUrl, seller.token).GET('/api/auth/profile');
+      expect(signedOut.response.status).toBe(401);
+      await page.getByRole('link', { name: words.signIn, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/login');
       const api = sellerClient(run.baseUrl);
       const moved = await api.POST('/api/auth/login', {
         body: { email: newEmail, password: seller.password },

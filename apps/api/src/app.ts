@@ -285,12 +285,17 @@ export async function buildApp({
     throttle: signInThrottle,
     activity,
   });
+  const emailChanges = createEmailChangeRepository();
   const twoFactor = createTwoFactorService({
+    db: database.db,
     transaction: database.transaction,
     sellers,
     security,
     activity,
     passwordCheck,
+    throttle: signInThrottle,
+    sessions,
+    emailChanges,
     secrets,
     ...now,
   });
@@ -298,8 +303,9 @@ export async function buildApp({
     db: database.db,
     transaction: database.transaction,
     sellers,
-    emailChanges: createEmailChangeRepository(),
+    emailChanges,
     security,
+    sessions,
     passwordCheck,
     twoFactor,
     activity,
@@ -571,6 +577,7 @@ export async function buildApp({
       passwordCheck.confirm(sellerId, password, client),
     acceptSecondFactor: (executor, seller, code) =>
       twoFactor.acceptSecondFactor(executor, seller, code),
+    checkingCode: (seller, client, work) => twoFactor.checkingCode(seller, client, work),
     profile: (sellerId) => auth.profile(sellerId),
     settlement: (sellerId) => settlement.get(sellerId),
     salesCsv: async (sellerId) => (await sales.exportCsv(sellerId, 'all')).lines,

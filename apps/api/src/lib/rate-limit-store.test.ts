@@ -76,6 +76,23 @@ function behavesAsARateLimiter(current: () => LimiterUnderTest) {
     expect(await limiter.count(rule, who)).toBe(3);
   });
 
+  it('answers the count a failure makes, and gives back an attempt refunded', async () => {
+    const { limiter } = current();
+    const [rule, who] = [ruleOf(2), subject()];
+    expect(await limiter.record(rule, who)).toBe(1);
+    await limiter.consume(rule, who);
+    await refusal(limiter.consume(rule, who));
+    await limiter.refund(rule, who);
+    expect(await limiter.count(rule, who)).toBe(2);
+    // An unknown subject is left as it is: no window opens with a negative count.
+    const other = subject();
+    await limiter.refund(rule, other);
+    expect(await limiter.count(rule, other)).toBe(0);
+    await limiter.consume(rule, other);
+    await limiter.consume(rule, other);
+    await refusal(limiter.consume(rule, other));
+  });
+
   it('forgets a subject that is reset', async () => {
     const { limiter } = current();
     const [rule, who] = [ruleOf(1), subject()];

@@ -10,8 +10,16 @@ export interface RateLimiter {
   consume(rule: RateLimitRule, subject: string): Promise<void>;
   /** Refuses (429) when the subject is already over the rule, without counting. */
   assertAllowed(rule: RateLimitRule, subject: string): Promise<void>;
-  /** Counts a failure without refusing the current request. */
-  record(rule: RateLimitRule, subject: string): Promise<void>;
+  /**
+   * Counts a failure without refusing the current request; answers the count with it (0 when
+   * the store is unavailable).
+   */
+  record(rule: RateLimitRule, subject: string): Promise<number>;
+  /**
+   * Gives back one attempt counted in the subject's current window (one that turned out not to
+   * be a failure); nothing when the window is over or holds nothing.
+   */
+  refund(rule: RateLimitRule, subject: string): Promise<void>;
   /** The count of the subject's current window (0 when none, or the store is unavailable). */
   count(rule: RateLimitRule, subject: string): Promise<number>;
   reset(rule: RateLimitRule, subject: string): Promise<void>;
@@ -60,7 +68,17 @@ export function createRateLimiter(store: RateLimitStore, warn: LogWarning): Rate
         if (window && window.consumedPoints >= rule.max) throw tooMany(window.msBeforeNext);
       }),
     record: (rule, subject) =>
-      guarded(() => limiterOf(rule).penalty(keyOf(subject))).then(() => undefined),
+      guarded(() => limiterOf(rule).penalty(keyOf(subject))).then(
+        (window) => window?.consumedPoints ?? 0,
+      ),
+    refund: (rule, subject) =>
+      guarded(async () => {
+        const limiter = limiterOf(rule);
+        const key = keyOf(subject);
+        // A window that is over is not opened again with a negative count.
+        const window = await limiter.get(key);
+        if (window && window.consumedPoints > 0) await limiter.reward(key, 1);
+      }),
     count: (rule, subject) =>
       guarded(() => limiterOf(rule).get(keyOf(subject))).then(
         (window) => window?.consumedPoints ?? 0,

@@ -73,7 +73,8 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
         reply.header('www-authenticate', invalidTokenChallenge);
         return unauthorized();
       };
-      const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
+      // The scheme's name is case-insensitive (RFC 9110, section 11.1), the token is not.
+      const match = /^Bearer ([A-Za-z0-9_\-.]+)$/i.exec(header);
       if (!match?.[1]) throw refused();
       if (match[1].startsWith(apiTokenPrefix)) {
         const token = await options.apiTokens.verify(match[1]);

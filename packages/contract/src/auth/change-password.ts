@@ -27,7 +27,7 @@ export const changePasswordEndpoint = defineEndpoint({
   operationId: 'changePassword',
   summary: 'Change the password',
   description:
-    'Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device, and every pending email-change link ends. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.',
+    'Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device, and every pending email-change link, password-reset link and sign-in waiting for its code ends. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.',
   tags: ['auth'],
   auth: true,
   successStatus: 200,

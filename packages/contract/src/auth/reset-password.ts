@@ -24,7 +24,7 @@ export const resetPasswordEndpoint = defineEndpoint({
   operationId: 'resetPassword',
   summary: 'Set a new password with a reset link',
   description:
-    'Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, every pending email-change link ends, and a notice is mailed. Throttled per client address.',
+    'Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, every pending email-change link and sign-in waiting for its code ends, and a notice is mailed. Throttled per client address.',
   tags: ['auth'],
   auth: false,
   successStatus: 204,

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 
 /**
- * What the activity of an account lists: each sign-in, refused sign-in, wrong password given
- * again to a signed-in step, and change (asked for or made) of what protects the account or
+ * What the activity of an account lists: each sign-in, refused sign-in, wrong password or
+ * authenticator code given again to a signed-in step, and change (asked for or made) of what protects the account or
  * pays it out.
  */
 export const securityEventTypes = [
   'login',
   'login_failed',
   'password_check_failed',
+  'two_factor_code_failed',
   'password_changed',
   'password_reset',
   'two_factor_enabled',

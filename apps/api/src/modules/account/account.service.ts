@@ -60,6 +60,11 @@ export interface AccountDeps {
     seller: SellerRow,
     code: string | undefined,
   ): Promise<void>;
+  /**
+   * Runs the transaction that checks the code: the attempt is throttled, and a wrong code is
+   * written to the activity once the transaction has rolled back (the two-factor service).
+   */
+  checkingCode<T>(seller: SellerRow, client: RequestClient, work: () => Promise<T>): Promise<T>;
   /** The profile as the API shows it (the auth service). */
   profile(sellerId: string): Promise<Profile>;
   /** The payout details as the API shows them (the settlement service). */
@@ -251,62 +256,64 @@ export function createAccountService(deps: AccountDeps) {
       // The password is hashed before the seller's row is locked, never while it is.
       const checked = await deps.confirmPassword(sellerId, body.password, client);
       const at = now();
-      await accounts.transaction(async (tx) => {
-        const seller = await accounts.lockSeller(tx, sellerId);
-        if (!seller) throw sellerGone();
-        // The password changed since it was checked: the check no longer proves anything.
-        if (seller.passwordHash !== checked.passwordHash) {
-          throw new AppError('wrong_password', 'The password is not correct', [
-            { path: 'password', code: 'wrongPassword' },
-          ]);
-        }
-        await deps.acceptSecondFactor(tx, seller, body.code);
-        const balance = await accounts.balance(tx, sellerId);
-        if (balance !== 0) {
-          throw new AppError(
-            'balance_outstanding',
-            balance > 0
-              ? 'The balance must be paid out before the account can be deleted'
-              : 'The account owes a refund: the balance must be settled before it can be deleted',
-          );
-        }
-        // Every file by its storage key, as the rows that hold it record it.
-        const keys = [
-          ...(await accounts.unsoldProductFileKeys(tx, sellerId)),
-          ...(await accounts.exportFileKeys(tx, sellerId)),
-          ...(await accounts.avatarKeys(tx, sellerId)),
-        ];
-        // What other modules own goes through them, in this transaction; the seller's row last,
-        // so that its erasure time is the deletion's.
-        await deps.twoFactor.removeAll(tx, sellerId);
-        await deps.webhooks.removeAll(tx, sellerId);
-        await deps.payoutDetails.removeAll(tx, sellerId);
-        await sessions.removeAll(tx, sellerId);
-        await activity.removeAll(tx, sellerId);
-        await accounts.eraseAccount(tx, sellerId, at);
-        if (keys.length > 0) {
-          await queue.enqueue(
-            tx,
-            removeFilesJob,
-            { keys },
-            { dedupeKey: `account-files:${sellerId}` },
-          );
-        }
-        if (seller.email) {
-          await queue.enqueue(
-            tx,
-            mailJob,
-            {
-              template: 'accountDeleted',
-              email: seller.email,
-              language: seller.language,
-              nickname: seller.nickname ?? '',
-              at: at.toISOString(),
-            },
-            { dedupeKey: `account-deleted:${sellerId}` },
-          );
-        }
-      });
+      await deps.checkingCode(checked, client, () =>
+        accounts.transaction(async (tx) => {
+          const seller = await accounts.lockSeller(tx, sellerId);
+          if (!seller) throw sellerGone();
+          // The password changed since it was checked: the check no longer proves anything.
+          if (seller.passwordHash !== checked.passwordHash) {
+            throw new AppError('wrong_password', 'The password is not correct', [
+              { path: 'password', code: 'wrongPassword' },
+            ]);
+          }
+          await deps.acceptSecondFactor(tx, seller, body.code);
+          const balance = await accounts.balance(tx, sellerId);
+          if (balance !== 0) {
+            throw new AppError(
+              'balance_outstanding',
+              balance > 0
+                ? 'The balance must be paid out before the account can be deleted'
+                : 'The account owes a refund: the balance must be settled before it can be deleted',
+            );
+          }
+          // Every file by its storage key, as the rows that hold it record it.
+          const keys = [
+            ...(await accounts.unsoldProductFileKeys(tx, sellerId)),
+            ...(await accounts.exportFileKeys(tx, sellerId)),
+            ...(await accounts.avatarKeys(tx, sellerId)),
+          ];
+          // What other modules own goes through them, in this transaction; the seller's row last,
+          // so that its erasure time is the deletion's.
+          await deps.twoFactor.removeAll(tx, sellerId);
+          await deps.webhooks.removeAll(tx, sellerId);
+          await deps.payoutDetails.removeAll(tx, sellerId);
+          await sessions.removeAll(tx, sellerId);
+          await activity.removeAll(tx, sellerId);
+          await accounts.eraseAccount(tx, sellerId, at);
+          if (keys.length > 0) {
+            await queue.enqueue(
+              tx,
+              removeFilesJob,
+              { keys },
+              { dedupeKey: `account-files:${sellerId}` },
+            );
+          }
+          if (seller.email) {
+            await queue.enqueue(
+              tx,
+              mailJob,
+              {
+                template: 'accountDeleted',
+                email: seller.email,
+                language: seller.language,
+                nickname: seller.nickname ?? '',
+                at: at.toISOString(),
+              },
+              { dedupeKey: `account-deleted:${sellerId}` },
+            );
+          }
+        }),
+      );
       // The token version was bumped by the committed transaction: no cached copy may outlive it.
       deps.forgetTokenVersion(sellerId);
       queue.nudge();

@@ -214,11 +214,17 @@ export function createAccountSecurityRepository(db: Database) {
       return seller ? { challenge, seller } : undefined;
     },
 
-    async consumeChallenge(executor: Database, id: string, at: Date): Promise<void> {
-      await executor
+    /**
+     * Uses up a challenge still there and unused; false when it is not (used meanwhile, or
+     * removed by a change of the account's password).
+     */
+    async consumeChallenge(executor: Database, id: string, at: Date): Promise<boolean> {
+      const rows = await executor
         .update(loginChallenges)
         .set({ consumedAt: at })
-        .where(eq(loginChallenges.id, id));
+        .where(and(eq(loginChallenges.id, id), isNull(loginChallenges.consumedAt)))
+        .returning({ id: loginChallenges.id });
+      return rows.length > 0;
     },
 
     /** Deletes every sign-in challenge of the seller, in `executor`'s transaction. */

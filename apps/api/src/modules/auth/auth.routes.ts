@@ -101,7 +101,10 @@ export async function authRoutes(
     recoveryCodes: await twoFactor.enable(seller.id, body.code, clientOf(request)),
   }));
   defineRoute(app, disableTwoFactorEndpoint, async ({ seller, body, request }) => {
-    await twoFactor.disable(seller.id, body.password, body.code, clientOf(request));
+    await twoFactor.disable(seller.id, body.password, body.code, {
+      sessionId: seller.sessionId,
+      client: clientOf(request),
+    });
   });
   defineRoute(app, regenerateRecoveryCodesEndpoint, async ({ seller, body, request }) => ({
     recoveryCodes: await twoFactor.regenerateRecoveryCodes(seller.id, body.code, clientOf(request)),

@@ -175,17 +175,19 @@ export function createAuthService(deps: {
      */
     async login(input: LoginBody, client: SignInClient): Promise<LoginResponse> {
       const account = input.email.toLowerCase();
+      // The attempt counts as a failure before the (slow) hash is compared, so that guesses
+      // sent at once cannot all pass the limits; a right password gives it back.
       await throttle.beforePassword(account, client.ip);
       const row = await sellers.findByEmail(account);
       const matches = row
         ? await verifyPassword(input.password, row.passwordHash)
         : await verifyPassword(input.password, await decoyPasswordHash(hashCost)).then(() => false);
       if (!row || !matches) {
-        await throttle.passwordFailed(account, client.ip);
         // Only an existing account has an activity to show the attempt in.
         if (row) await activity.record(db, row.id, 'login_failed', client);
         throw invalidCredentials();
       }
+      await throttle.passwordMatched(account, client.ip);
       if (isTwoFactorOn(row)) {
         return { twoFactorRequired: true, challenge: await twoFactor.startChallenge(row.id) };
       }
@@ -237,8 +239,8 @@ export function createAuthService(deps: {
     },
 
     /**
-     * Every other session is signed out and every pending email-change link ends; the one that
-     * made the change carries on with the new token (a token from before sessions gets a
+     * Every other session is signed out, and every pending email-change link, password-reset
+     * link and sign-in waiting for its code ends; the one that made the change carries on with the new token (a token from before sessions gets a
      * session of its own). The current password is checked as every re-check is.
      */
     async changePassword(
@@ -259,8 +261,12 @@ export function createAuthService(deps: {
         const next = await sellers.setPasswordAndRevoke(sellerId, passwordHash, tx);
         if (next === undefined) throw sellerGone();
         await sessions.endAll(tx, sellerId, current.sessionId);
-        // A link asked for by whoever knew the old password moves the account no more.
+        // A link asked for by whoever knew the old password moves the account no more, a reset
+        // link mailed before resets nothing, and a sign-in begun with the old password waits
+        // for its code in vain.
         await emailChanges.endPending(tx, sellerId);
+        await security.endResetTokens(tx, sellerId);
+        await security.removeChallenges(tx, sellerId);
         // The session carries on with a new token, and now expires with that one.
         if (current.sessionId) await sessions.renew(tx, sellerId, current.sessionId);
         const sessionId = current.sessionId ?? (await sessions.open(tx, sellerId, current.client));

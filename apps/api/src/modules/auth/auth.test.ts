@@ -213,6 +213,27 @@ describe('tokens', () => {
     }
   });
 
+  it('reads the scheme without regard to case, the token as it is', async () => {
+    const seller = await signUpSeller(t.app);
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const response = await t.app.inject({
+        url: '/api/auth/profile',
+        headers: { authorization: `${scheme} ${seller.token}` },
+      });
+      expect(response.statusCode, scheme).toBe(200);
+    }
+    const [head = '', ...rest] = seller.token.split('.');
+    const altered = [
+      head.toLowerCase() === head ? head.toUpperCase() : head.toLowerCase(),
+      ...rest,
+    ];
+    const response = await t.app.inject({
+      url: '/api/auth/profile',
+      headers: { authorization: `bearer ${altered.join('.')}` },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('logout revokes every token issued so far', async () => {
     const seller = await signUpSeller(t.app);
     const second = (

@@ -13,6 +13,7 @@ import type { EmailChangeRepository } from './email-change.repository.ts';
 import { createEmailChangeJob, emailChangeLinkMinutes } from './jobs/email-change.job.ts';
 import { hashToken } from './jobs/password-reset.job.ts';
 import type { PasswordCheckService } from './password-check.service.ts';
+import type { SessionService } from './sessions.service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
 const emailTaken = () => new AppError('email_taken', 'This email is already registered');
@@ -28,7 +29,9 @@ const tokenInvalid = () =>
  * Moving an account to another address. The request proves it is the owner (password, and the
  * second factor when it is on), makes a one-hour, single-use link and queues a job that mails
  * it to the new address with a notice to the current one; the address changes only when the
- * link is opened, and signs no one out. A password changed or reset meanwhile ends the link.
+ * link is opened. Whoever holds the account then is whoever reads the new address: every
+ * session ends (the link is opened without one), and so do the reset links and the sign-ins
+ * waiting for a code. A password changed or reset meanwhile ends the link.
  */
 export function createEmailChangeService(deps: {
   db: Database;
@@ -36,10 +39,15 @@ export function createEmailChangeService(deps: {
   transaction: DataAccess['transaction'];
   sellers: SellerRepository;
   emailChanges: EmailChangeRepository;
-  /** Ends the reset links mailed to the old address once the account has moved. */
-  security: Pick<AccountSecurityRepository, 'endResetTokens'>;
+  /**
+   * Ends the reset links mailed to the old address, and the sign-ins waiting for a code, once
+   * the account has moved.
+   */
+  security: Pick<AccountSecurityRepository, 'endResetTokens' | 'removeChallenges'>;
+  /** Signs every session out once the account has moved. */
+  sessions: Pick<SessionService, 'endAll'>;
   passwordCheck: Pick<PasswordCheckService, 'check'>;
-  twoFactor: Pick<TwoFactorService, 'acceptSecondFactor'>;
+  twoFactor: Pick<TwoFactorService, 'acceptSecondFactor' | 'checkingCode'>;
   activity: Pick<ActivityService, 'record'>;
   /** Seals the link's token in the job that mails it. */
   secrets: SecretBox;
@@ -48,7 +56,7 @@ export function createEmailChangeService(deps: {
   now?: () => Date;
 }) {
   const { db, transaction, sellers, emailChanges, security, passwordCheck, twoFactor } = deps;
-  const { activity, secrets, queue, mail } = deps;
+  const { activity, secrets, queue, mail, sessions } = deps;
   const now = deps.now ?? (() => new Date());
   const job = createEmailChangeJob({ db, sellers, emailChanges, secrets, mail, now });
   queue.register(job);
@@ -63,28 +71,34 @@ export function createEmailChangeService(deps: {
       // The seller's own address counts as taken: there is nothing to change.
       if (owner) throw emailTaken();
       const token = randomBytes(32).toString('base64url');
-      await transaction(async (tx) => {
-        await twoFactor.acceptSecondFactor(tx, seller, body.code);
-        const at = now();
-        // Only the newest link works: this one ends any older one.
-        await emailChanges.replaceToken(tx, {
-          sellerId,
-          tokenHash: hashToken(token),
-          newEmail,
-          expiresAt: new Date(at.getTime() + emailChangeLinkMinutes * 60_000),
-          at,
-        });
-        await activity.record(tx, sellerId, 'email_change_requested', client);
-        await queue.enqueue(tx, job, { sellerId, newEmail, sealedToken: secrets.seal(token) });
-      });
+      await twoFactor.checkingCode(seller, client, () =>
+        transaction(async (tx) => {
+          await twoFactor.acceptSecondFactor(tx, seller, body.code);
+          const at = now();
+          // Only the newest link works: this one ends any older one.
+          await emailChanges.replaceToken(tx, {
+            sellerId,
+            tokenHash: hashToken(token),
+            newEmail,
+            expiresAt: new Date(at.getTime() + emailChangeLinkMinutes * 60_000),
+            at,
+          });
+          await activity.record(tx, sellerId, 'email_change_requested', client);
+          await queue.enqueue(tx, job, { sellerId, newEmail, sealedToken: secrets.seal(token) });
+        }),
+      );
       queue.nudge();
     },
 
-    /** Uses a link: the account takes its address. Answers the new address. */
+    /**
+     * Uses a link: the account takes its address, and every session is signed out (the link is
+     * opened without one: the seller signs in again with the new address). Answers it.
+     */
     async confirm(token: string, client: RequestClient): Promise<{ email: string }> {
       const at = now();
+      let moved: { sellerId: string; email: string };
       try {
-        return await transaction(async (tx) => {
+        moved = await transaction(async (tx) => {
           const link = await emailChanges.consumeToken(tx, hashToken(token), at);
           if (!link) throw tokenInvalid();
           if (!(await emailChanges.setEmail(tx, link.sellerId, link.newEmail, at))) {
@@ -92,14 +106,20 @@ export function createEmailChangeService(deps: {
           }
           // A reset link went to the address the account just left: it resets nothing now.
           await security.endResetTokens(tx, link.sellerId);
+          await security.removeChallenges(tx, link.sellerId);
+          await sellers.revokeTokens(link.sellerId, tx);
+          await sessions.endAll(tx, link.sellerId);
           await activity.record(tx, link.sellerId, 'email_changed', client);
-          return { email: link.newEmail };
+          return { sellerId: link.sellerId, email: link.newEmail };
         });
       } catch (error) {
         // Taken by a signup since the link was sent: the link stays unused, the answer says why.
         if (uniqueViolation(error)) throw emailTaken();
         throw error;
       }
+      // The revocation is committed only now: a copy cached meanwhile must not outlive it.
+      sellers.forgetTokenVersion(moved.sellerId);
+      return { email: moved.email };
     },
 
     /**

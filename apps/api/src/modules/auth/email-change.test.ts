@@ -90,17 +90,19 @@ describe('email change', () => {
     expect(confirmed.json()).toEqual({ email: newEmail });
 
     expect((await login(seller.email, seller.password)).statusCode).toBe(401);
-    expect((await login(newEmail, seller.password)).statusCode).toBe(200);
-    // No one is signed out, and the change is in the activity.
+    const relogin = await login(newEmail, seller.password);
+    expect(relogin.statusCode).toBe(200);
+    const { token: signedIn } = relogin.json<{ token: string }>();
+    // The change is in the activity.
     const activity = await t.app.inject({
       url: '/api/auth/activity',
-      headers: bearer(seller.token),
+      headers: bearer(signedIn),
     });
     expect(activity.statusCode).toBe(200);
     expect(activity.json<ActivityResponse>().events.map((event) => event.type)).toContain(
       'email_changed',
     );
-    const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(seller.token) });
+    const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(signedIn) });
     expect(profile.json()).toMatchObject({ email: newEmail });
 
     const again = await post('/api/auth/email-change/confirm', { token });
@@ -184,6 +186,55 @@ describe('email change', () => {
     );
     expect(withCode.statusCode).toBe(202);
     await smtp.waitFor(2);
+  });
+
+  it('signs every session out and ends the sign-ins waiting for a code once the account moves', async () => {
+    const seller = await signUpSeller(t.app);
+    const setup = await post('/api/auth/2fa/setup', {}, seller.token);
+    const app = authenticator(setup.json<{ secret: string }>().secret);
+    expect(
+      (await post('/api/auth/2fa/enable', { code: await app.nextCode() }, seller.token)).statusCode,
+    ).toBe(200);
+    // Another device signed in, and a sign-in waiting for its code.
+    const { challenge: first } = (await login(seller.email, seller.password)).json<{
+      challenge: string;
+    }>();
+    const other = await post('/api/auth/login/2fa', {
+      challenge: first,
+      code: await app.nextCode(),
+    });
+    expect(other.statusCode).toBe(200);
+    const { token: otherToken } = other.json<{ token: string }>();
+    const { challenge: waiting } = (await login(seller.email, seller.password)).json<{
+      challenge: string;
+    }>();
+
+    const newEmail = newAddress();
+    const asked = await post(
+      '/api/auth/email-change',
+      { newEmail, password: seller.password, code: await app.nextCode() },
+      seller.token,
+    );
+    expect(asked.statusCode).toBe(202);
+    const link = await mailMatching(newEmail, /confirm-email\?token=/);
+    // The notice too, so that no mail of this test arrives in the next one.
+    await mailMatching(seller.email, new RegExp(newEmail));
+    // Confirmed from a browser still signed in: the link is all the call carries.
+    const confirmed = await post(
+      '/api/auth/email-change/confirm',
+      { token: tokenOf(link.text) },
+      seller.token,
+    );
+    expect(confirmed.statusCode).toBe(200);
+
+    for (const token of [seller.token, otherToken]) {
+      const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(token) });
+      expect(profile.statusCode).toBe(401);
+    }
+    const finished = await post('/api/auth/login/2fa', { challenge: waiting, code: '000000' });
+    expect(finished.json()).toMatchObject({ code: 'two_factor_challenge_invalid' });
+    const again = await login(newEmail, seller.password);
+    expect(again.json()).toMatchObject({ twoFactorRequired: true });
   });
 
   it('writes both mails in the seller language', async () => {

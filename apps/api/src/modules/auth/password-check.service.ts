@@ -10,14 +10,14 @@ import type { SignInThrottle } from './sign-in-throttle.ts';
  * The password asked again of a signed-in seller before a change that protects or ends the
  * account: email change, deletion, turning two-factor sign-in off, password change
  * (docs/product-rules.md, "Password re-checks"). Each attempt goes through the sign-in's
- * throttle (429 with `Retry-After`); a wrong password counts there and is written to the
- * activity as `password_check_failed`. The hash is computed here, before the caller opens a
+ * throttle (429 with `Retry-After`), counted before the hash is compared; a wrong password stays
+ * counted there and is written to the activity as `password_check_failed`. The hash is computed here, before the caller opens a
  * transaction: never while a row is locked.
  */
 export function createPasswordCheckService(deps: {
   db: Database;
   sellers: Pick<SellerRepository, 'findById'>;
-  throttle: Pick<SignInThrottle, 'beforePassword' | 'passwordFailed' | 'passwordAccepted'>;
+  throttle: Pick<SignInThrottle, 'beforePassword' | 'passwordMatched' | 'passwordAccepted'>;
   activity: Pick<ActivityService, 'record'>;
 }) {
   const { db, sellers, throttle, activity } = deps;
@@ -30,12 +30,13 @@ export function createPasswordCheckService(deps: {
     field = 'password',
   ): Promise<void> {
     const account = (seller.email ?? '').toLowerCase();
+    // Counted as a wrong password until it proves right.
     await throttle.beforePassword(account, client.ip);
     if (await verifyPassword(password, seller.passwordHash)) {
+      await throttle.passwordMatched(account, client.ip);
       await throttle.passwordAccepted(account, client.ip);
       return;
     }
-    await throttle.passwordFailed(account, client.ip);
     await activity.record(db, seller.id, 'password_check_failed', client);
     throw new AppError('wrong_password', 'The password is not correct', [
       { path: field, code: 'wrongPassword' },

@@ -157,3 +157,16 @@ it('shares one count with sign-in: wrong re-checks leave the sign-in from that a
   });
   expect(elsewhere.statusCode).toBe(200);
 });
+
+it('refuses wrong re-checks sent all at once past the limit of the account and address', async () => {
+  const seller = await signUpSeller(t.app);
+  const ip = newAddress();
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => rechecks['email change'].send(seller, ip, `wrong-${i}`)),
+  );
+  const statuses = answers.map((answer) => answer.statusCode).sort();
+  expect(statuses).toEqual([400, 400, 400, ...Array<number>(7).fill(429)]);
+  expect(
+    (await activityOf(seller)).filter((type) => type === 'password_check_failed'),
+  ).toHaveLength(3);
+});

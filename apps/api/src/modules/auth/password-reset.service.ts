@@ -56,7 +56,7 @@ export interface PasswordResetDeps {
  * the account exists: the request only queues a job, and the job looks the account up, makes
  * the link and mails it. The link is random (256 bits), kept only as a hash, good once for an
  * hour, and replaced by a newer request; using it signs every session out, ends every pending
- * email-change link and mails a notice.
+ * email-change link and every sign-in waiting for its code, and mails a notice.
  */
 export function createPasswordResetService(deps: PasswordResetDeps) {
   const { db, transaction, sellers, security, queue, mail, sessions, emailChanges, activity } =
@@ -102,8 +102,10 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         const version = await sellers.setPasswordAndRevoke(owner, passwordHash, tx);
         await security.endResetTokens(tx, owner);
         await sessions.endAll(tx, owner);
-        // A link asked for by whoever knew the old password moves the account no more.
+        // A link asked for by whoever knew the old password moves the account no more, and a
+        // sign-in begun with the old password waits for its code in vain.
         await emailChanges.endPending(tx, owner);
+        await security.removeChallenges(tx, owner);
         await activity.record(tx, owner, 'password_reset', client);
         await mail.enqueue(
           tx,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobs, passwordResetTokens } from '../../db/schema.ts';
+import { authenticator } from '../../test/authenticator.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -59,6 +60,17 @@ function login(seller: Pick<TestSeller, 'email'>, password: string) {
 }
 
 const tokenOf = (text: string) => /reset-password\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+
+/** The reset link mailed to `email`, once it has come (mail of earlier tests may still come). */
+const linkMailedTo = (email: string) =>
+  vi.waitFor(
+    () => {
+      const mail = smtp.received.find((each) => each.to.includes(email) && tokenOf(each.text));
+      if (!mail) throw new Error(`no reset link mailed to ${email} yet`);
+      return tokenOf(mail.text);
+    },
+    { timeout: 10_000 },
+  );
 
 describe('forgotten passwords', () => {
   it('answers the same for an unknown address and queues the same work; mails only a real account', async () => {
@@ -195,5 +207,55 @@ describe('forgotten passwords', () => {
     const [notice] = await smtp.waitFor(1);
     expect(notice?.subject).toBe('셀러 센터 비밀번호가 변경되었습니다');
     expect(notice?.text).toContain(`${publicUrl}/forgot-password`);
+  });
+
+  it('a password changed on the profile ends the reset links mailed before', async () => {
+    const seller = await signUpSeller(t.app);
+    await forgot(seller.email);
+    const token = await linkMailedTo(seller.email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(seller.token),
+      payload: { currentPassword: seller.password, newPassword: 'Quiet-Harbor-Lamp-88' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const used = await reset(token, 'Fresh-Lemon-Tree-42');
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toMatchObject({ code: 'reset_token_invalid' });
+    expect((await login(seller, 'Quiet-Harbor-Lamp-88')).statusCode).toBe(200);
+  });
+
+  it('a reset ends the sign-ins waiting for their code', async () => {
+    const seller = await signUpSeller(t.app);
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/setup',
+      headers: bearer(seller.token),
+    });
+    const app = authenticator(setup.json<{ secret: string }>().secret);
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      headers: bearer(seller.token),
+      payload: { code: await app.nextCode() },
+    });
+    expect(enabled.statusCode).toBe(200);
+    // Someone who knew the old password is at the code step.
+    const started = await login(seller, seller.password);
+    const { challenge } = started.json<{ challenge: string }>();
+    expect(challenge).toBeTruthy();
+
+    await forgot(seller.email);
+    const token = await linkMailedTo(seller.email);
+    expect((await reset(token, 'Fresh-Lemon-Tree-42')).statusCode).toBe(204);
+    const finished = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/2fa',
+      remoteAddress: nextIp(),
+      payload: { challenge, code: await app.nextCode() },
+    });
+    expect(finished.statusCode).toBe(400);
+    expect(finished.json()).toMatchObject({ code: 'two_factor_challenge_invalid' });
   });
 });

@@ -30,6 +30,23 @@ async function unsentMails(t: TestApp): Promise<number> {
   return rows.length;
 }
 
+/** The statuses of `times` wrong sign-ins sent all at once, counted by status. */
+async function failAtOnce(
+  t: TestApp,
+  times: number,
+  emailOf: (i: number) => string,
+  client: { remoteAddress?: string } = {},
+): Promise<Record<number, number>> {
+  const answers = await Promise.all(
+    Array.from({ length: times }, (_, i) => attempt(t, emailOf(i), `wrong-${i}-password`, client)),
+  );
+  const statuses: Record<number, number> = {};
+  for (const answer of answers) {
+    statuses[answer.statusCode] = (statuses[answer.statusCode] ?? 0) + 1;
+  }
+  return statuses;
+}
+
 async function failTimes(
   t: TestApp,
   email: string,
@@ -80,6 +97,13 @@ describe('failed logins per account and address', () => {
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(900);
+  });
+
+  it('refuses wrong passwords sent all at once past the limit of the account and address', async () => {
+    const seller = await signUpSeller(t.app);
+    const client = { remoteAddress: '198.51.100.90' };
+    expect(await failAtOnce(t, 20, () => seller.email, client)).toEqual({ 401: 3, 429: 17 });
+    expect((await attempt(t, seller.email, seller.password, client)).statusCode).toBe(429);
   });
 
   it('a stranger cannot lock the owner out: failures from one address leave the others open', async () => {
@@ -189,6 +213,14 @@ describe('failed logins per client address', () => {
       remoteAddress: '192.0.2.51',
     });
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('refuses wrong sign-ins sent all at once past the limit of the address', async () => {
+    const seller = await signUpSeller(t.app);
+    const client = { remoteAddress: '192.0.2.55' };
+    const statuses = await failAtOnce(t, 20, (i) => `crowd${i}@example.com`, client);
+    expect(statuses).toEqual({ 401: 4, 429: 16 });
+    expect((await attempt(t, seller.email, seller.password, client)).statusCode).toBe(429);
   });
 
   it('is not reset by a forged X-Forwarded-For when no proxy is trusted', async () => {
@@ -309,6 +341,19 @@ describeWithRedis('counters shared through Redis', (redisUrl) => {
     await failTimes(second, email, 1, client);
     expect((await attempt(first, email, 'again-wrong', client)).statusCode).toBe(429);
     expect((await attempt(second, email, 'again-wrong', client)).statusCode).toBe(429);
+  });
+
+  it('refuses wrong passwords sent at once to two copies past the shared limit', async () => {
+    const [first, second] = await twoCopies(logins);
+    const client = { remoteAddress: addressOfThisRun() };
+    const email = `crowd-${randomBytes(6).toString('hex')}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        attempt(i % 2 === 0 ? first : second, email, `wrong-${i}-password`, client),
+      ),
+    );
+    const refused = answers.filter((answer) => answer.statusCode === 429).length;
+    expect(answers.length - refused).toBe(2);
   });
 
   it("clears an account's failures on every copy after a successful login on one", async () => {

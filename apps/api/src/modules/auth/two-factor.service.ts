@@ -6,7 +6,10 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountSecurityRepository } from './account-security.repository.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
+import type { EmailChangeRepository } from './email-change.repository.ts';
 import type { PasswordCheckService } from './password-check.service.ts';
+import type { SessionService } from './sessions.service.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 import { isTwoFactorOn } from './two-factor-state.ts';
 
@@ -31,12 +34,26 @@ const codeInvalid = (path = 'code') =>
     { path, code: 'twoFactorCodeInvalid' },
   ]);
 
+const challengeInvalid = () =>
+  new AppError(
+    'two_factor_challenge_invalid',
+    'This sign-in has expired or had too many tries. Sign in again.',
+    [{ path: 'challenge', code: 'twoFactorChallengeInvalid' }],
+  );
+
+/** A code given was wrong (not merely missing). */
+const isWrongCode = (error: unknown) =>
+  error instanceof AppError &&
+  error.code === 'two_factor_code_invalid' &&
+  (error.details ?? []).some((issue) => issue.code === 'twoFactorCodeInvalid');
+
 /**
  * Authenticator codes (TOTP) as a second factor, with ten one-time recovery codes. The secret
  * is sealed at rest; a code is accepted once (its time step is recorded), with one step of
  * clock drift either side.
  */
 export function createTwoFactorService(deps: {
+  db: Database;
   /** Runs work in one transaction (the database handle's). */
   transaction: DataAccess['transaction'];
   sellers: SellerRepository;
@@ -44,9 +61,16 @@ export function createTwoFactorService(deps: {
   secrets: SecretBox;
   activity: Pick<ActivityService, 'record'>;
   passwordCheck: Pick<PasswordCheckService, 'check'>;
+  /** Counts the codes a signed-in seller gives, with the sign-in's count of the address. */
+  throttle: Pick<SignInThrottle, 'beforeSellerCode' | 'sellerCodeSettled'>;
+  /** Signs the other sessions out when two-factor sign-in is turned off. */
+  sessions: Pick<SessionService, 'endAll'>;
+  /** Ends the pending email-change links when two-factor sign-in is turned off. */
+  emailChanges: Pick<EmailChangeRepository, 'endOpen'>;
   now?: () => Date;
 }) {
-  const { transaction, sellers, security, secrets, activity, passwordCheck } = deps;
+  const { db, transaction, sellers, security, secrets, activity, passwordCheck, throttle } = deps;
+  const { sessions, emailChanges } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function sellerOf(sellerId: string): Promise<SellerRow> {
@@ -61,6 +85,34 @@ export function createTwoFactorService(deps: {
     const step = matchTotp(secrets.open(seller.totpSecret), code.trim(), now().getTime());
     if (step === undefined) throw codeInvalid(path);
     if (!(await security.acceptTotpStep(executor, seller.id, step))) throw codeInvalid(path);
+  }
+
+  /**
+   * Runs `work`, a change that checks a current code of a signed-in seller with two factors on.
+   * The attempt is counted before, for the seller and for the client address (429
+   * `rate_limited` with `Retry-After` past either); a wrong code stays counted and is written
+   * to the activity (`two_factor_code_failed`) once `work`'s transaction has rolled back; any
+   * other outcome gives the attempt back.
+   */
+  async function checkingCode<T>(
+    seller: SellerRow,
+    client: RequestClient,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    if (!isTwoFactorOn(seller)) return work();
+    await throttle.beforeSellerCode(seller.id, client.ip);
+    try {
+      const result = await work();
+      await throttle.sellerCodeSettled(seller.id, client.ip);
+      return result;
+    } catch (error) {
+      if (isWrongCode(error)) {
+        await activity.record(db, seller.id, 'two_factor_code_failed', client);
+      } else {
+        await throttle.sellerCodeSettled(seller.id, client.ip);
+      }
+      throw error;
+    }
   }
 
   async function issueRecoveryCodes(executor: Database, sellerId: string): Promise<string[]> {
@@ -98,22 +150,36 @@ export function createTwoFactorService(deps: {
       });
     },
 
+    /**
+     * Turns two factors off with the password and a current code. What protected the account
+     * changes, so every other way in ends: the other sessions (the one making the call carries
+     * on), pending email-change and password-reset links, and sign-ins waiting for a code.
+     */
     async disable(
       sellerId: string,
       password: string,
       code: string,
-      client: RequestClient,
+      current: { sessionId: string | undefined; client: RequestClient },
     ): Promise<void> {
+      const { client } = current;
       const seller = await sellerOf(sellerId);
       if (!isTwoFactorOn(seller)) {
         throw new AppError('two_factor_not_enabled', 'Two-factor authentication is off');
       }
       await passwordCheck.check(seller, password, client);
-      await transaction(async (tx) => {
-        await acceptCode(tx, seller, code);
-        await security.disableTotp(tx, sellerId);
-        await activity.record(tx, sellerId, 'two_factor_disabled', client);
-      });
+      await checkingCode(seller, client, () =>
+        transaction(async (tx) => {
+          await acceptCode(tx, seller, code);
+          await security.disableTotp(tx, sellerId);
+          await security.removeChallenges(tx, sellerId);
+          await security.endResetTokens(tx, sellerId);
+          await emailChanges.endOpen(tx, sellerId, now());
+          await sessions.endAll(tx, sellerId, current.sessionId);
+          await activity.record(tx, sellerId, 'two_factor_disabled', client);
+        }),
+      );
+      // The sessions ended are committed only now: a copy cached meanwhile must not outlive it.
+      sellers.forgetTokenVersion(sellerId);
     },
 
     /** New recovery codes replace the old ones; written to the activity. */
@@ -126,11 +192,13 @@ export function createTwoFactorService(deps: {
       if (!isTwoFactorOn(seller)) {
         throw new AppError('two_factor_not_enabled', 'Two-factor authentication is off');
       }
-      return transaction(async (tx) => {
-        await acceptCode(tx, seller, code);
-        await activity.record(tx, sellerId, 'recovery_codes_regenerated', client);
-        return issueRecoveryCodes(tx, sellerId);
-      });
+      return checkingCode(seller, client, () =>
+        transaction(async (tx) => {
+          await acceptCode(tx, seller, code);
+          await activity.record(tx, sellerId, 'recovery_codes_regenerated', client);
+          return issueRecoveryCodes(tx, sellerId);
+        }),
+      );
     },
 
     /**
@@ -146,7 +214,8 @@ export function createTwoFactorService(deps: {
     /**
      * The second factor of a change that asks for it again (email change, deletion), once the
      * password was checked: nothing when two factors are off; otherwise a current code (400
-     * `two_factor_code_invalid`), used up inside `executor`'s transaction.
+     * `two_factor_code_invalid`), used up inside `executor`'s transaction. That transaction runs
+     * in `checkingCode`, which counts the attempt and records a wrong code.
      */
     async acceptSecondFactor(
       executor: Database,
@@ -161,6 +230,8 @@ export function createTwoFactorService(deps: {
       }
       await acceptCode(executor, seller, code);
     },
+
+    checkingCode,
 
     /** After the right password of a seller with two factors on: the challenge of step two. */
     async startChallenge(sellerId: string): Promise<string> {
@@ -182,13 +253,7 @@ export function createTwoFactorService(deps: {
       const open = await transaction((tx) =>
         security.tryChallenge(tx, hashChallenge(challenge), now(), challengeMaxTries),
       );
-      if (!open || !isTwoFactorOn(open.seller)) {
-        throw new AppError(
-          'two_factor_challenge_invalid',
-          'This sign-in has expired or had too many tries. Sign in again.',
-          [{ path: 'challenge', code: 'twoFactorChallengeInvalid' }],
-        );
-      }
+      if (!open || !isTwoFactorOn(open.seller)) throw challengeInvalid();
       await transaction(async (tx) => {
         if ('code' in proof) {
           await acceptCode(tx, open.seller, proof.code);
@@ -200,7 +265,10 @@ export function createTwoFactorService(deps: {
           );
           if (!used) throw codeInvalid('recoveryCode');
         }
-        await security.consumeChallenge(tx, open.challenge.id, now());
+        // Ended meanwhile (a password changed or reset, two factors turned off): no sign-in.
+        if (!(await security.consumeChallenge(tx, open.challenge.id, now()))) {
+          throw challengeInvalid();
+        }
       });
       return open.seller;
     },

@@ -1,7 +1,13 @@
 import type { ActivityResponse } from '@seller/contract/auth/get-activity';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginChallenges, recoveryCodes, sellers } from '../../db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  emailChangeTokens,
+  loginChallenges,
+  passwordResetTokens,
+  recoveryCodes,
+  sellers,
+} from '../../db/schema.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { base32Decode, hotp, totpStep } from './totp.ts';
@@ -228,5 +234,165 @@ describe('signing in with two factors', () => {
     });
     const events = activity.json<ActivityResponse>().events;
     expect(events[0]).toMatchObject({ type: 'recovery_codes_regenerated', ip: '203.0.113.77' });
+  });
+});
+
+async function activityOf(token: string): Promise<string[]> {
+  const response = await t.app.inject({
+    url: '/api/auth/activity?limit=100',
+    headers: bearer(token),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<ActivityResponse>().events.map((event) => event.type);
+}
+
+const sellerIdOf = async (seller: TestSeller) => {
+  const [row] = await t.database.db.select().from(sellers).where(eq(sellers.email, seller.email));
+  return row?.id ?? '';
+};
+
+describe('codes asked of a signed-in seller', () => {
+  it('are limited per seller, wrong ones sent at once included, and written to the activity', async () => {
+    const { seller, secret } = await enrolled();
+    // Ten wrong codes are allowed (RATE_LIMIT_LOGIN_ACCOUNT), from whatever address.
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/2fa/recovery-codes',
+          headers: bearer(seller.token),
+          payload: { code: '000000' },
+          remoteAddress: `203.0.113.${100 + i}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(10).fill(400), ...Array<number>(5).fill(429)]);
+    const refused = answers.find((answer) => answer.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The right code is refused too now, and so is turning two factors off (the same count).
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/recovery-codes',
+      headers: bearer(seller.token),
+      payload: { code: codeAt(secret) },
+      remoteAddress: '203.0.113.200',
+    });
+    expect(right.statusCode).toBe(429);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/disable',
+      headers: bearer(seller.token),
+      payload: { password: seller.password, code: codeAt(secret) },
+      remoteAddress: '203.0.113.201',
+    });
+    expect(off.statusCode).toBe(429);
+    const failed = (await activityOf(seller.token)).filter(
+      (type) => type === 'two_factor_code_failed',
+    );
+    expect(failed).toHaveLength(10);
+  });
+
+  it('a right code gives its attempt back', async () => {
+    const { seller, secret } = await enrolled();
+    for (let i = 0; i < 12; i += 1) {
+      const renewed = await post('/api/auth/2fa/recovery-codes', seller.token, {
+        code: codeAt(secret),
+      });
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      nextStep();
+    }
+    expect(await activityOf(seller.token)).not.toContain('two_factor_code_failed');
+  });
+});
+
+describe('what ends the other ways in', () => {
+  it('a password change ends the sign-ins waiting for their code', async () => {
+    const { seller, secret } = await enrolled();
+    const { challenge } = (await login(seller)).json<{ challenge: string }>();
+    const changed = await post('/api/auth/change-password', seller.token, {
+      currentPassword: seller.password,
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(changed.statusCode).toBe(200);
+    const finished = await post('/api/auth/login/2fa', undefined, {
+      challenge,
+      code: codeAt(secret),
+    });
+    expect(finished.json()).toMatchObject({ code: 'two_factor_challenge_invalid' });
+  });
+
+  it('turning two factors off signs the other sessions out and ends every pending link and sign-in', async () => {
+    const { seller, secret } = await enrolled();
+    const sellerId = await sellerIdOf(seller);
+    // Another device, signed in with both factors.
+    const { challenge: first } = (await login(seller)).json<{ challenge: string }>();
+    const other = await post('/api/auth/login/2fa', undefined, {
+      challenge: first,
+      code: codeAt(secret),
+    });
+    nextStep();
+    const otherToken = other.json<{ token: string }>().token;
+    // A sign-in waiting for its code, an email change link and a reset link.
+    const { challenge: waiting } = (await login(seller)).json<{ challenge: string }>();
+    const asked = await post('/api/auth/email-change', seller.token, {
+      newEmail: `moved-${seller.nickname}@example.com`,
+      password: seller.password,
+      code: codeAt(secret),
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    nextStep();
+    expect(
+      (await post('/api/auth/forgot-password', undefined, { email: seller.email })).statusCode,
+    ).toBe(202);
+    await t.app.jobQueue.runDue();
+    await vi.waitFor(
+      async () => {
+        const links = await t.database.db
+          .select()
+          .from(passwordResetTokens)
+          .where(eq(passwordResetTokens.sellerId, sellerId));
+        expect(links).toHaveLength(1);
+      },
+      { timeout: 10_000 },
+    );
+
+    const off = await post('/api/auth/2fa/disable', seller.token, {
+      password: seller.password,
+      code: codeAt(secret),
+    });
+    expect(off.statusCode, off.body).toBe(204);
+    nextStep();
+
+    const profile = (token: string) =>
+      t.app.inject({ url: '/api/auth/profile', headers: bearer(token) });
+    expect((await profile(seller.token)).statusCode).toBe(200);
+    expect((await profile(otherToken)).statusCode).toBe(401);
+    const resetLinks = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.sellerId, sellerId));
+    expect(resetLinks.every((link) => link.endedAt !== null)).toBe(true);
+    const emailLinks = await t.database.db
+      .select()
+      .from(emailChangeTokens)
+      .where(eq(emailChangeTokens.sellerId, sellerId));
+    expect(emailLinks).toHaveLength(1);
+    expect(emailLinks.every((link) => link.usedAt !== null)).toBe(true);
+
+    // Turned on again with a new secret: the sign-in begun before stays ended.
+    const setup = await post('/api/auth/2fa/setup', seller.token);
+    const fresh = setup.json<{ secret: string }>().secret;
+    expect(
+      (await post('/api/auth/2fa/enable', seller.token, { code: codeAt(fresh) })).statusCode,
+    ).toBe(200);
+    nextStep();
+    const finished = await post('/api/auth/login/2fa', undefined, {
+      challenge: waiting,
+      code: codeAt(fresh),
+    });
+    expect(finished.json()).toMatchObject({ code: 'two_factor_challenge_invalid' });
   });
 });

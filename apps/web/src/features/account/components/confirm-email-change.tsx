@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage, errorMessageKeys } from '@/lib/error-messages';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 
 /**
  * The page of an email change link: one press confirms the new address (a link is used once,
- * so it is not used merely by opening the page). A link that cannot be used says so.
+ * so it is not used merely by opening the page). Every session then ends, this browser's too,
+ * so the page leads to the login. A link that cannot be used says so.
  */
 export function ConfirmEmailChange({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -41,9 +44,14 @@ export function ConfirmEmailChange({ token }: { token: string }) {
     return (
       <div ref={result} tabIndex={-1} className="grid gap-4 outline-none">
         {email ? (
-          <Alert variant="success" data-testid="email-confirmed">
-            <AlertDescription>{t('account.confirmEmail.done', { email })}</AlertDescription>
-          </Alert>
+          <>
+            <Alert variant="success" data-testid="email-confirmed">
+              <AlertDescription>{t('account.confirmEmail.done', { email })}</AlertDescription>
+            </Alert>
+            <Button asChild size="lg" className="w-full">
+              <Link to={paths.login.href()}>{t('account.confirmEmail.signIn')}</Link>
+            </Button>
+          </>
         ) : (
           <ErrorAlert data-testid="email-confirm-refused">{failure}</ErrorAlert>
         )}
