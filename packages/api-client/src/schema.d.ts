@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device, and every pending email-change link ends. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
+         * @description Checks the current password (400 `wrong_password`), sets the new one (at least 8 characters, not a common password: 400 `password_too_common`) and returns a new token: every token issued before stops working, on every device, and every pending email-change link, password-reset link and sign-in waiting for its code ends. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link
-         * @description Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, every pending email-change link ends, and a notice is mailed. Throttled per client address.
+         * @description Sets the new password (at least 8 characters, not a common one) for the token of a reset link. The token works once, for one hour, and only if no newer link was asked for: otherwise 400 `reset_token_invalid`. Every session of the seller is signed out, every pending email-change link and sign-in waiting for its code ends, and a notice is mailed. Throttled per client address.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -259,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Turn off two-factor sign-in
-         * @description Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
+         * @description Needs the password (400 `wrong_password`) and a current code (400 `two_factor_code_invalid`); the secret and the recovery codes are deleted. Every other session is signed out (this one carries on), and every pending email-change link, password-reset link and sign-in waiting for its code ends. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`. A wrong code counts against the seller (from every address) and this address and is written to the activity (`two_factor_code_failed`); past the limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["disableTwoFactor"];
         delete?: never;
@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * New recovery codes
-         * @description With a current code: ten new recovery codes replace the old ones (which stop working), shown once; written to the activity (`recovery_codes_regenerated`).
+         * @description With a current code: ten new recovery codes replace the old ones (which stop working), shown once; written to the activity (`recovery_codes_regenerated`). A wrong code counts against the seller (from every address) and this address and is written to the activity (`two_factor_code_failed`); past the limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
@@ -379,7 +379,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to move the account to another email address
-         * @description Checks the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). An address already in use is 409 `email_taken`. A link valid for one hour, usable once, is mailed to the new address, and a notice to the current one; the address changes only when the link is opened. A newer request replaces the older link, and a password change or reset ends it; the request is written to the activity (`email_change_requested`). A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
+         * @description Checks the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). An address already in use is 409 `email_taken`. A link valid for one hour, usable once, is mailed to the new address, and a notice to the current one; the address changes only when the link is opened. A newer request replaces the older link, and a password change or reset ends it; the request is written to the activity (`email_change_requested`). A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`. A wrong code counts against the seller (from every address) and this address and is written to the activity (`two_factor_code_failed`); past the limits the call is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -399,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a new email address
-         * @description Moves the account to the address of the link: sign-in takes the new address from now on, the old one is refused. The token works once, for one hour, and only if no newer change was asked for and the password has not been changed or reset since: otherwise 400 `email_change_token_invalid`; an address taken in the meantime is 409 `email_taken`. No one is signed out; the change is listed in the activity. Reset links mailed to the old address stop working.
+         * @description Moves the account to the address of the link: sign-in takes the new address from now on, the old one is refused. The token works once, for one hour, and only if no newer change was asked for and the password has not been changed or reset since: otherwise 400 `email_change_token_invalid`; an address taken in the meantime is 409 `email_taken`. Every session of the account is signed out (the call is made without one: the seller signs in again with the new address), and so is every sign-in waiting for its code; the change is listed in the activity. Reset links mailed to the old address stop working.
          */
         post: operations["confirmEmailChange"];
         delete?: never;
@@ -867,7 +867,7 @@ export interface paths {
         put?: never;
         /**
          * Add a new version of a product file
-         * @description Makes a completed upload of this seller (the usual upload calls, `s3Key`) the newest version of one of the product's files, with an optional label and changelog. Deliveries serve the newest version from then on; every earlier version stays stored and listed. The file's sample pages are made again from the new version. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`; a file with sample pages needs a PDF with at least that many pages (400 `sample_pages_not_pdf`, `sample_pages_beyond_document`); a PDF that needs a password to open is 422 `pdf_password_protected` while the product stamps its PDFs or the file offers sample pages. A deleted product is 409 `product_deleted`. Sends the webhook event `product.updated` with the file's new version.
+         * @description Makes a completed upload of this seller (the usual upload calls, `s3Key`) the newest version of one of the product's files, with an optional label and changelog. Deliveries serve the newest version from then on; every earlier version stays stored and listed. The file's sample pages are made again from the new version. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`; a file with sample pages needs a PDF with at least that many pages (400 `sample_pages_not_pdf`, `sample_pages_beyond_document`); a PDF that needs a password to open is 422 `pdf_password_protected`, and a PDF over 2 GiB 413 `file_too_large`, while the product stamps its PDFs or the file offers sample pages. A deleted product is 409 `product_deleted`. Sends the webhook event `product.updated` with the file's new version.
          */
         post: operations["createFileVersion"];
         delete?: never;
@@ -886,7 +886,7 @@ export interface paths {
         get?: never;
         /**
          * Set a product file's samples
-         * @description Whether the file is given away whole in the public catalog (`is_sample`) and how many of a PDF's first pages are offered there as a PDF of their own (`sample_pages`, 0 to 20; made from the newest version, and again for each new version). Sample pages of a file that is not a PDF are 400 `sample_pages_not_pdf`, more pages than the PDF has 400 `sample_pages_beyond_document`, a PDF that needs a password to open 422 `pdf_password_protected`. Samples never count a download. A deleted product is 409 `product_deleted`.
+         * @description Whether the file is given away whole in the public catalog (`is_sample`) and how many of a PDF's first pages are offered there as a PDF of their own (`sample_pages`, 0 to 20; made from the newest version, and again for each new version). Sample pages of a file that is not a PDF are 400 `sample_pages_not_pdf`, more pages than the PDF has 400 `sample_pages_beyond_document`, a PDF that needs a password to open 422 `pdf_password_protected`, a PDF over 2 GiB 413 `file_too_large`. Samples never count a download. A deleted product is 409 `product_deleted`.
          */
         put: operations["updateProductFile"];
         post?: never;
@@ -1828,7 +1828,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account
-         * @description Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`.
+         * @description Needs the password (400 `wrong_password`) and, when two-factor sign-in is on, a current code (400 `two_factor_code_invalid`). Refused with 409 `balance_outstanding` while the balance (the net of the ledger) is not zero. Then every session and API token ends, the webhook and two-factor sign-in go, the email, password, bio, avatar and payout details are erased, and the creator page and products leave the catalog. The nickname is never given again; the email may sign up anew. Sales, refunds, payouts and the ledger are kept (trade records, five years); buyers keep their downloads. A confirmation is mailed to the address the account had. A wrong password counts as a failed sign-in of the account from this address and is written to the activity (`password_check_failed`); past the sign-in limits the call is 429 `rate_limited` with `Retry-After`. A wrong code counts against the seller (from every address) and this address and is written to the activity (`two_factor_code_failed`); past the limits the call is 429 `rate_limited` with `Retry-After`.
          */
         delete: operations["deleteAccount"];
         options?: never;
@@ -3112,6 +3112,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `code`: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `code`: `internal_error` */
             500: {
                 headers: {
@@ -3376,7 +3385,7 @@ export interface operations {
                     "application/json": {
                         events: {
                             /** @enum {string} */
-                            type: "login" | "login_failed" | "password_check_failed" | "password_changed" | "password_reset" | "two_factor_enabled" | "two_factor_disabled" | "recovery_codes_regenerated" | "email_change_requested" | "email_changed" | "session_revoked" | "api_token_created" | "api_token_revoked" | "settlement_changed" | "export_requested";
+                            type: "login" | "login_failed" | "password_check_failed" | "two_factor_code_failed" | "password_changed" | "password_reset" | "two_factor_enabled" | "two_factor_disabled" | "recovery_codes_regenerated" | "email_change_requested" | "email_changed" | "session_revoked" | "api_token_created" | "api_token_revoked" | "settlement_changed" | "export_requested";
                             /** Format: date-time */
                             at: string;
                             ip: string | null;
@@ -6226,7 +6235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `code`: `payload_too_large` */
+            /** @description `code`: `payload_too_large`, `file_too_large` */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6358,7 +6367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `code`: `payload_too_large` */
+            /** @description `code`: `payload_too_large`, `file_too_large` */
             413: {
                 headers: {
                     [name: string]: unknown;

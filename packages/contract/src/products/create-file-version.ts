@@ -47,7 +47,7 @@ export const createFileVersionEndpoint = defineEndpoint({
   operationId: 'createFileVersion',
   summary: 'Add a new version of a product file',
   description:
-    "Makes a completed upload of this seller (the usual upload calls, `s3Key`) the newest version of one of the product's files, with an optional label and changelog. Deliveries serve the newest version from then on; every earlier version stays stored and listed. The file's sample pages are made again from the new version. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`; a file with sample pages needs a PDF with at least that many pages (400 `sample_pages_not_pdf`, `sample_pages_beyond_document`); a PDF that needs a password to open is 422 `pdf_password_protected` while the product stamps its PDFs or the file offers sample pages. A deleted product is 409 `product_deleted`. Sends the webhook event `product.updated` with the file's new version.",
+    "Makes a completed upload of this seller (the usual upload calls, `s3Key`) the newest version of one of the product's files, with an optional label and changelog. Deliveries serve the newest version from then on; every earlier version stays stored and listed. The file's sample pages are made again from the new version. A key that is not a completed, unused upload of the seller is 400 `upload_not_found`; a file with sample pages needs a PDF with at least that many pages (400 `sample_pages_not_pdf`, `sample_pages_beyond_document`); a PDF that needs a password to open is 422 `pdf_password_protected`, and a PDF over 2 GiB 413 `file_too_large`, while the product stamps its PDFs or the file offers sample pages. A deleted product is 409 `product_deleted`. Sends the webhook event `product.updated` with the file's new version.",
   tags: ['products'],
   auth: true,
   scope: 'products:write',
@@ -59,6 +59,7 @@ export const createFileVersionEndpoint = defineEndpoint({
     'sample_pages_not_pdf',
     'sample_pages_beyond_document',
     'pdf_password_protected',
+    'file_too_large',
   ],
   params: productFileParamsSchema,
   body: createFileVersionBodySchema,

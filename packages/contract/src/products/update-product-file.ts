@@ -20,7 +20,7 @@ export const updateProductFileEndpoint = defineEndpoint({
   operationId: 'updateProductFile',
   summary: "Set a product file's samples",
   description:
-    "Whether the file is given away whole in the public catalog (`is_sample`) and how many of a PDF's first pages are offered there as a PDF of their own (`sample_pages`, 0 to 20; made from the newest version, and again for each new version). Sample pages of a file that is not a PDF are 400 `sample_pages_not_pdf`, more pages than the PDF has 400 `sample_pages_beyond_document`, a PDF that needs a password to open 422 `pdf_password_protected`. Samples never count a download. A deleted product is 409 `product_deleted`.",
+    "Whether the file is given away whole in the public catalog (`is_sample`) and how many of a PDF's first pages are offered there as a PDF of their own (`sample_pages`, 0 to 20; made from the newest version, and again for each new version). Sample pages of a file that is not a PDF are 400 `sample_pages_not_pdf`, more pages than the PDF has 400 `sample_pages_beyond_document`, a PDF that needs a password to open 422 `pdf_password_protected`, a PDF over 2 GiB 413 `file_too_large`. Samples never count a download. A deleted product is 409 `product_deleted`.",
   tags: ['products'],
   auth: true,
   scope: 'products:write',
@@ -30,6 +30,7 @@ export const updateProductFileEndpoint = defineEndpoint({
     'sample_pages_not_pdf',
     'sample_pages_beyond_document',
     'pdf_password_protected',
+    'file_too_large',
   ],
   params: productFileParamsSchema,
   body: updateProductFileBodySchema,
