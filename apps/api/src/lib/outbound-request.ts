@@ -104,6 +104,8 @@ export interface OutboundPost {
   timeoutMs: number;
   maxBodyBytes: number;
   policy: AddressPolicy;
+  /** Cuts the request off when aborted (the run that sends it is over). */
+  signal?: AbortSignal;
 }
 
 /** POSTs `body` and answers the status and the start of the answer; throws on no answer. */
@@ -126,6 +128,7 @@ export function postOutbound(request: OutboundPost): Promise<OutboundResponse> {
         },
         lookup: guardedLookup(request.policy),
         timeout: request.timeoutMs,
+        ...(request.signal ? { signal: request.signal } : {}),
         // A fresh connection each time: a pooled one could have been made for another address.
         agent: false,
       },

@@ -60,9 +60,12 @@ describe('transactions whose begin fails', () => {
           5000,
         ),
       ).rejects.toThrow(/^begin failed: /);
-      await expect(withTimeout(webhooks.recordAttempt(noDelivery, attempt), 5000)).rejects.toThrow(
-        /^begin failed: /,
-      );
+      await expect(
+        withTimeout(
+          webhooks.transaction((tx) => webhooks.recordAttempt(tx, noDelivery, attempt)),
+          5000,
+        ),
+      ).rejects.toThrow(/^begin failed: /);
     }
     expect(proxy.state.cuts).toBe(2 * poolSize);
     proxy.state.cutOnBegin = false;
@@ -73,7 +76,9 @@ describe('transactions whose begin fails', () => {
         await tx.execute(sql`select pg_sleep(0.05)`);
         return 'payout';
       }),
-      webhooks.recordAttempt(noDelivery, attempt).then(() => 'delivery'),
+      webhooks
+        .transaction((tx) => webhooks.recordAttempt(tx, noDelivery, attempt))
+        .then(() => 'delivery'),
     ]);
     await expect(withTimeout(all, 5000)).resolves.toEqual(['payout', 'delivery']);
     await expect(withTimeout(database.ping(), 5000)).resolves.toBe(undefined);

@@ -6,12 +6,16 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
+import { claimLostAfter, recordingMail } from '../../test/job-claims.ts';
+import { type MailJobCase, mailJobCases, mailJobNames } from '../../test/mail-jobs.ts';
 import { signUpSeller } from '../../test/sellers.ts';
 import { freePort, waitForHealth } from '../../test/server-process.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { ClaimLostError } from '../jobs/job-queue.ts';
 
 const forgot = (t: TestApp, email: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
@@ -89,6 +93,48 @@ describe('mail without SMTP_URL', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('mail jobs whose run lost its job to another run', () => {
+  let database: DatabaseHandle;
+  let jobCases: MailJobCase[] = [];
+  const linksReplaced = { count: 0 };
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    jobCases = mailJobCases(database, linksReplaced);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it.each(mailJobNames)(
+    'send with their claim held, and nothing once it is lost: %s',
+    async (name) => {
+      const job = jobCases.find((entry) => entry.name === name);
+      if (!job) throw new Error(`no mail job ${name}`);
+      const held = recordingMail();
+      await job.run(held.mail, held.transport, claimLostAfter(Number.POSITIVE_INFINITY));
+      expect(held.sent.length).toBeGreaterThan(0);
+
+      const lost = recordingMail();
+      const links = linksReplaced.count;
+      await expect(job.run(lost.mail, lost.transport, claimLostAfter(0))).rejects.toBeInstanceOf(
+        ClaimLostError,
+      );
+      expect(lost.sent).toEqual([]);
+      // A password reset that lost its job does not end the link the other run mailed.
+      expect(linksReplaced.count).toBe(links);
+    },
+  );
+
+  it('send nothing more once the claim is lost between two mails of one job', async () => {
+    const { sent, mail, transport } = recordingMail();
+    const emailChange = jobCases.find((entry) => entry.name === 'email change link');
+    await expect(emailChange?.run(mail, transport, claimLostAfter(1))).rejects.toBeInstanceOf(
+      ClaimLostError,
+    );
+    expect(sent).toEqual([{ to: 'new@example.com', template: 'emailChangeConfirm' }]);
   });
 });
 

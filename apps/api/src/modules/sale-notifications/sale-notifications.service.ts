@@ -57,7 +57,7 @@ export function createSaleNotificationService(deps: {
   queue.register(refundMailJob);
   queue.register(summaryJob);
 
-  /** The last local day whose summaries this copy queued (each day is queued once). */
+  /** The last local day whose 09:00 summaries this copy queued (each day is queued once). */
   let summarisedDay: string | undefined;
 
   return {
@@ -97,13 +97,22 @@ export function createSaleNotificationService(deps: {
     } satisfies RefundListener,
 
     /**
-     * Queues yesterday's summaries once the local clock has passed 09:00 (called every few
-     * minutes; every copy may call it: each summary is one job per seller and day).
+     * Queues the summaries of the day before `slot` (a local day whose 09:00 has come: the
+     * daily schedule's slot), however late its job runs; without a slot, yesterday's once the
+     * local clock has passed 09:00. Every copy may call it: each summary is one job per seller
+     * and day.
      */
-    async queueDailySummaries(): Promise<number> {
-      const { day: today, hour } = localClock(now(), timeZone);
-      if (hour < dailySummaryHour || summarisedDay === today) return 0;
-      const day = dayBefore(today);
+    async queueDailySummaries(slot?: string): Promise<number> {
+      let summaryDay: string;
+      if (slot === undefined) {
+        const { day: today, hour } = localClock(now(), timeZone);
+        if (hour < dailySummaryHour) return 0;
+        summaryDay = today;
+      } else {
+        summaryDay = slot;
+      }
+      if (summarisedDay === summaryDay) return 0;
+      const day = dayBefore(summaryDay);
       let queued = 0;
       for (const sellerId of await notifications.sellersToSummarise(day)) {
         const added = await queue.enqueue(
@@ -114,7 +123,7 @@ export function createSaleNotificationService(deps: {
         );
         if (added) queued += 1;
       }
-      summarisedDay = today;
+      summarisedDay = summaryDay;
       if (queued > 0) queue.nudge();
       return queued;
     },

@@ -1,5 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
 import { sellerIdByEmail } from '../../test/database-rows.ts';
+import { jobQueueOver, recordingMail } from '../../test/job-claims.ts';
 import {
   internalSecret,
   purchase,
@@ -10,7 +14,10 @@ import { createProductFor } from '../../test/seller-products.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { formatWon } from '../mail/mail.service.ts';
+import { createSaleMailJob } from './jobs/sale-mail.job.ts';
 import { createSaleNotificationRepository } from './sale-notifications.repository.ts';
 
 const hour = 60 * 60 * 1000;
@@ -117,6 +124,69 @@ describe('a mail on each sale', () => {
   });
 });
 
+describe('a sale mail whose run stalled past its lease', () => {
+  let database: DatabaseHandle;
+  const queues: JobQueue[] = [];
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(queues.map((queue) => queue.stop()));
+    await database.close();
+  });
+
+  it('is sent by the run that took the job, and not again by the stalled one', async () => {
+    let resume: () => void = () => {};
+    const stall = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let lookups = 0;
+    // Two server copies over one database; the first stalls looking up the recipient.
+    const [stalled, taker] = ['stalled', 'taker'].map((copy) => {
+      const queue = jobQueueOver(database);
+      queues.push(queue);
+      const { sent, mail } = recordingMail();
+      const job = createSaleMailJob({
+        notifications: {
+          saleForMail: async () => ({
+            sellerId: 'seller',
+            productTitle: 'Pottery basics',
+            amount: 10_000,
+            netAmount: 9_000,
+            purchasedAt: new Date(),
+          }),
+        },
+        mail,
+        findRecipient: async () => {
+          lookups += 1;
+          if (copy === 'stalled') await stall;
+          return { email: 'seller@example.com', language: 'en' };
+        },
+        timeZone: 'Asia/Seoul',
+      });
+      queue.register(job);
+      return { queue, sent, job };
+    });
+    if (!stalled || !taker) throw new Error('two copies');
+    await stalled.queue.enqueue(database.db, stalled.job, { saleId: 'sale' });
+    const first = stalled.queue.runDue();
+    await expect.poll(() => lookups, { interval: 5, timeout: 10_000 }).toBe(1);
+    // Its lease runs out (moved back rather than waited for): the other copy takes the job.
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.kind, 'sale-mail'));
+    await taker.queue.runDue();
+    expect(taker.sent).toEqual([{ to: 'seller@example.com', template: 'sale' }]);
+
+    resume();
+    await first;
+    expect(stalled.sent).toEqual([]);
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.kind, 'sale-mail'));
+    expect(row).toMatchObject({ state: 'done', attempts: 2, lastError: null });
+  });
+});
+
 describe('the daily summary', () => {
   it("comes at 09:00 with yesterday's sales, once, and not on days without sales", async () => {
     const busy = await sellerSpeaking('zh');
@@ -194,5 +264,18 @@ describe('the daily summary', () => {
     );
     expect(summary.totals).toEqual({ count: 1, amount: 6_000, net: 6_000 });
     expect(summary.top).toEqual([{ title: 'Pottery basics', count: 1, amount: 6_000 }]);
+  });
+
+  it('of a day whose 09:00 passed while no worker ran comes when its slot runs, however late', async () => {
+    const seller = await signUpSeller(t.app);
+    const product = await createProductFor(t.app, seller.token, 'Late summary');
+    await recordPurchase(t.app, purchase(product.product.id, { amount: 7_000 }));
+    // No worker ran at 09:00 tomorrow; one is back the morning after, before 09:00, and the
+    // slot of tomorrow (the summary of today) is the one still due.
+    clock = new Date(nineToday + 47 * hour);
+    await t.app.jobQueue.enqueueSlots();
+    await settle();
+    expect(mailTo(seller)).toHaveLength(1);
+    expect(mailTo(seller)[0]?.text).toContain(`https://seller.example.com/sales?day=${seoulToday}`);
   });
 });

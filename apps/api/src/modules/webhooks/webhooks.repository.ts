@@ -28,6 +28,9 @@ export function createWebhookRepository({
   transaction,
 }: Pick<DataAccess, 'db' | 'transaction'>) {
   return {
+    /** Runs work in one transaction (the database handle's). */
+    transaction,
+
     async find(sellerId: string, executor: Database = db): Promise<WebhookRow | undefined> {
       const [row] = await executor
         .select()
@@ -129,20 +132,28 @@ export function createWebhookRepository({
 
     /**
      * The delivery's state after an attempt and, when a request went out (`tried`), that attempt
-     * in the log: both or neither.
+     * in the log, in `executor`'s transaction: both or neither.
      */
     async recordAttempt(
+      executor: Database,
       id: string,
       attempt: DeliveryAttempt,
       tried?: AttemptLogEntry,
     ): Promise<void> {
-      await transaction(async (tx) => {
-        await tx
-          .update(webhookDeliveries)
-          .set({ ...attempt, updatedAt: new Date() })
-          .where(eq(webhookDeliveries.id, id));
-        if (tried) await tx.insert(webhookDeliveryAttempts).values({ deliveryId: id, ...tried });
-      });
+      await executor
+        .update(webhookDeliveries)
+        .set({ ...attempt, updatedAt: new Date() })
+        .where(eq(webhookDeliveries.id, id));
+      if (tried)
+        await executor.insert(webhookDeliveryAttempts).values({ deliveryId: id, ...tried });
+    },
+
+    /** Gives up a delivery that is still pending: failed, with no retry to come. */
+    async failPending(executor: Database, id: string, error: string): Promise<void> {
+      await executor
+        .update(webhookDeliveries)
+        .set({ status: 'failed', error, nextAttemptAt: null, updatedAt: new Date() })
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
     },
 
     /** The attempts of these deliveries, oldest first, by delivery. */

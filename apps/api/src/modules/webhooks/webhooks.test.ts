@@ -3,13 +3,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webhookPayloadSchema } from '@seller/contract/developer/webhook';
 import { transactionSchema } from '@seller/contract/sales/get-transactions';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, webhooks as webhooksTable } from '../../db/schema.ts';
 import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
 import { createProductFor } from '../../test/seller-products.ts';
 import { bearer, signUpSeller, type TestSeller } from '../../test/sellers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { abandonedJobError } from '../jobs/job-queue.ts';
 import { webhookRetry, webhookRetryDelaysMs } from './webhooks.service.ts';
 
 interface Received {
@@ -17,18 +18,30 @@ interface Received {
   body: string;
 }
 
-/** A receiver on loopback: records every request and answers what the test tells it to. */
+/**
+ * A receiver on loopback: records every request and answers what the test tells it to, or
+ * holds a request unanswered until the test lets it go (a slow receiver).
+ */
 async function startReceiver() {
   const received: Received[] = [];
   const answers: number[] = [];
+  let toHold = 0;
+  const held: ((status: number) => void)[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = answers.shift() ?? 200;
-      response.writeHead(status, status === 302 ? { location: `${url}/elsewhere` } : {});
-      response.end(status === 200 ? 'ok' : 'no');
+      const reply = (status: number) => {
+        response.writeHead(status, status === 302 ? { location: `${url}/elsewhere` } : {});
+        response.end(status === 200 ? 'ok' : 'no');
+      };
+      if (toHold > 0) {
+        toHold -= 1;
+        held.push(reply);
+        return;
+      }
+      reply(answers.shift() ?? 200);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,6 +51,12 @@ async function startReceiver() {
     received,
     /** The next answers, in order; 200 after them. */
     answer: (...statuses: number[]) => answers.push(...statuses),
+    /** The next request gets no answer until `release`. */
+    holdNext: () => {
+      toHold += 1;
+    },
+    /** Answers the oldest request held. */
+    release: (status: number) => held.shift()?.(status),
     async waitFor(count: number) {
       await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
       return received;
@@ -45,6 +64,8 @@ async function startReceiver() {
     reset: () => {
       received.length = 0;
       answers.length = 0;
+      toHold = 0;
+      for (const reply of held.splice(0)) reply(200);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -110,6 +131,10 @@ async function deliveries(seller: TestSeller) {
     }[];
   }>().deliveries;
 }
+
+/** The job of one delivery. */
+const deliveryJob = (deliveryId: string) =>
+  and(eq(jobs.kind, 'webhook'), sql`${jobs.payload}->>'deliveryId' = ${deliveryId}`);
 
 /** The retry of every waiting delivery is due now (instead of in a minute). */
 async function bringRetriesForward() {
@@ -316,6 +341,63 @@ describe('deliveries', () => {
     await expect
       .poll(async () => (await deliveries(seller)).map((delivery) => delivery.status))
       .toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('keep the outcome of the run that holds the job, not that of a run that stalled past its lease', async () => {
+    const seller = await signUpSeller(t.app);
+    await setWebhook(seller, ['sale.created']);
+    receiver.holdNext();
+    const sent = await call('POST', '/api/webhook/test', seller);
+    expect(sent.statusCode).toBe(202);
+    await receiver.waitFor(1);
+    // The receiver holds the first request until that run's lease has run out (moved back
+    // rather than waited for): another run takes the job and delivers.
+    await t.database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(deliveryJob(sent.json<{ id: string }>().id));
+    t.app.jobQueue.nudge();
+    await receiver.waitFor(2);
+    await expect.poll(async () => (await deliveries(seller))[0]?.status).toBe('succeeded');
+
+    // The first request gets its answer at last, a failure: it changes nothing.
+    receiver.release(500);
+    await t.app.jobQueue.runDue();
+    const [delivery] = await deliveries(seller);
+    expect(delivery).toMatchObject({
+      status: 'succeeded',
+      statusCode: 200,
+      nextAttemptAt: null,
+      attempts: [{ statusCode: 200, error: null }],
+    });
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(deliveryJob(sent.json<{ id: string }>().id));
+    expect(job).toMatchObject({ state: 'done', attempts: 2, lastError: null });
+  });
+
+  it('fail when their server stopped during the last attempt', async () => {
+    const seller = await signUpSeller(t.app);
+    await setWebhook(seller, ['sale.created']);
+    receiver.holdNext();
+    const sent = await call('POST', '/api/webhook/test', seller);
+    const id = sent.json<{ id: string }>().id;
+    await receiver.waitFor(1);
+    // As if every attempt had taken its server down: the last one's lease ran out, unfinished.
+    await t.database.db
+      .update(jobs)
+      .set({ attempts: sql`${jobs.maxAttempts}`, lockedUntil: sql`now() - interval '1 second'` })
+      .where(deliveryJob(id));
+    t.app.jobQueue.nudge();
+    await expect.poll(async () => (await deliveries(seller))[0]?.status).toBe('failed');
+    expect((await deliveries(seller))[0]).toMatchObject({
+      nextAttemptAt: null,
+      error: abandonedJobError,
+    });
+    receiver.release(200);
+    await t.app.jobQueue.runDue();
+    expect((await deliveries(seller))[0]?.status).toBe('failed');
   });
 
   it("keep another seller's log and deliveries invisible", async () => {

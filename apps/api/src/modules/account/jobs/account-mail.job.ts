@@ -24,7 +24,7 @@ export type AccountMailPayload = z.infer<typeof accountMailPayload>;
 
 /** Mails that an export is ready, or that the account is deleted, in the seller's language. */
 export function createAccountMailJob(deps: {
-  accounts: AccountRepository;
+  accounts: Pick<AccountRepository, 'findExport' | 'findSeller'>;
   mail: MailService;
   timeZone: string;
 }): JobDefinition<typeof accountMailPayload> {
@@ -36,6 +36,8 @@ export function createAccountMailJob(deps: {
     async handle(payload, _job, claim) {
       if (payload.template === 'accountDeleted') {
         const language = languageOf(payload.language ?? undefined) ?? fallbackLanguage;
+        // A run that stalled past its lease leaves the mail to the run that took the job.
+        await claim.ensure();
         await mail.send(payload.email, 'accountDeleted', language, {
           nickname: payload.nickname,
           when: formatWhen(new Date(payload.at), language, timeZone),

@@ -1,10 +1,10 @@
 import { fallbackLanguage, languageOf } from '@seller/contract/languages';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
+import type { SellerRow } from '../../../db/schema.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
 import { exponentialBackoff, type JobDefinition } from '../../jobs/job-queue.ts';
 import type { MailService } from '../../mail/mail.service.ts';
-import type { SellerRepository } from '../auth.repository.ts';
 import type { EmailChangeRepository } from '../email-change.repository.ts';
 import { hashToken } from './password-reset.job.ts';
 
@@ -27,9 +27,9 @@ export const emailChangePayload = z.object({
  */
 export function createEmailChangeJob(deps: {
   db: Database;
-  sellers: SellerRepository;
-  emailChanges: EmailChangeRepository;
-  secrets: SecretBox;
+  sellers: { findById(id: string): Promise<Pick<SellerRow, 'email' | 'language'> | undefined> };
+  emailChanges: Pick<EmailChangeRepository, 'isOpen'>;
+  secrets: Pick<SecretBox, 'open'>;
   mail: MailService;
   now: () => Date;
 }): JobDefinition<typeof emailChangePayload> {
@@ -38,16 +38,19 @@ export function createEmailChangeJob(deps: {
     kind: 'email-change',
     payload: emailChangePayload,
     retry: exponentialBackoff({ maxAttempts: 8, firstMs: 30_000, maxMs: 30 * 60 * 1000 }),
-    async handle({ sellerId, newEmail, sealedToken }) {
+    async handle({ sellerId, newEmail, sealedToken }, _job, claim) {
       const seller = await sellers.findById(sellerId);
       if (!seller?.email) return;
       const token = secrets.open(sealedToken);
       if (!(await emailChanges.isOpen(db, hashToken(token), now()))) return;
       const language = languageOf(seller.language ?? undefined) ?? fallbackLanguage;
+      // A run that stalled past its lease leaves the mail to the run that took the job.
+      await claim.ensure();
       await mail.send(newEmail, 'emailChangeConfirm', language, {
         url: mail.link(`/confirm-email?token=${token}`),
         minutes: emailChangeLinkMinutes,
       });
+      await claim.ensure();
       await mail.send(seller.email, 'emailChangeRequested', language, {
         newEmail,
         url: mail.link('/forgot-password'),

@@ -76,10 +76,12 @@ export function createMailJob(deps: {
     kind: 'mail',
     payload: mailPayloadSchema,
     retry: mailRetry,
-    async handle(payload) {
+    async handle(payload, _job, claim) {
       const recipient = await deps.findRecipient(payload.sellerId);
       if (!recipient) throw new PermanentJobError('the seller no longer exists');
       const language = languageOf(recipient.language ?? undefined) ?? fallbackLanguage;
+      // A run that stalled past its lease leaves the mail to the run that took the job.
+      await claim.ensure();
       await transport.send({ to: recipient.email, ...compose(payload, language) });
     },
   };

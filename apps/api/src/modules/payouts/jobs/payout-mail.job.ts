@@ -33,10 +33,12 @@ export function createPayoutMailJob(deps: {
     kind: 'payout-mail',
     payload: payoutMailPayload,
     retry: mailRetry,
-    async handle(payout) {
+    async handle(payout, _job, claim) {
       const found = await deps.findRecipient(payout.sellerId);
       if (!found) throw new PermanentJobError('the seller no longer exists');
       const language = languageOf(found.language ?? undefined) ?? fallbackLanguage;
+      // A run that stalled past its lease leaves the mail to the run that took the job.
+      await claim.ensure();
       await mail.send(found.email, 'payout', language, {
         amount: formatWon(payout.amount, language),
         method: payout.method,

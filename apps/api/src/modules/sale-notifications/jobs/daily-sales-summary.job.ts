@@ -8,7 +8,7 @@ export const dailySalesSummaryPayload = z.object({ sellerId: z.string(), day: z.
 
 /** One seller's summary of a local day: totals and the top products; nothing on a day without sales. */
 export function createDailySalesSummaryJob(deps: {
-  notifications: SaleNotificationRepository;
+  notifications: Pick<SaleNotificationRepository, 'daySummary'>;
   mail: MailService;
   findRecipient: FindRecipient;
 }): JobDefinition<typeof dailySalesSummaryPayload> {
@@ -17,7 +17,7 @@ export function createDailySalesSummaryJob(deps: {
     kind: 'daily-sales-summary',
     payload: dailySalesSummaryPayload,
     retry: mailRetry,
-    async handle({ sellerId, day }) {
+    async handle({ sellerId, day }, _job, claim) {
       const { totals, top } = await notifications.daySummary(sellerId, day);
       if (!totals || totals.count === 0) return;
       const to = await recipientOf(deps.findRecipient, sellerId);
@@ -25,6 +25,8 @@ export function createDailySalesSummaryJob(deps: {
         dateStyle: 'long',
         timeZone: 'UTC',
       }).format(new Date(`${day}T12:00:00Z`));
+      // A run that stalled past its lease leaves the mail to the run that took the job.
+      await claim.ensure();
       await mail.send(to.email, 'dailySummary', to.language, {
         day: dayText,
         count: totals.count,

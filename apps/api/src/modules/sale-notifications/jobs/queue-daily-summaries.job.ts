@@ -4,9 +4,9 @@ import type { SaleNotificationService } from '../sale-notifications.service.ts';
 export const queueDailySummariesKind = 'queue-daily-summaries';
 
 /**
- * Queues yesterday's sale summaries, one job per seller (scheduled daily at the summary hour;
- * the service itself checks the hour and the day, so a late or repeated run queues nothing
- * twice).
+ * Queues the sale summaries of the day before the slot's day, one job per seller (scheduled
+ * daily at the summary hour). A slot run late (its worker was down at 09:00, or it was
+ * retried past midnight) still summarises its own day; a repeated run queues nothing twice.
  */
 export function createQueueDailySummariesJob(deps: {
   saleNotifications: Pick<SaleNotificationService, 'queueDailySummaries'>;
@@ -15,8 +15,8 @@ export function createQueueDailySummariesJob(deps: {
     kind: queueDailySummariesKind,
     payload: slotPayload,
     retry: recurringRetry,
-    async handle() {
-      await deps.saleNotifications.queueDailySummaries();
+    async handle({ slot }) {
+      await deps.saleNotifications.queueDailySummaries(slot);
     },
   };
 }

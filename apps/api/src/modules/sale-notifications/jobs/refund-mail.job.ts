@@ -13,7 +13,7 @@ export const refundMailPayload = z.object({ refundId: z.string() });
  * and a link to the sales of the sale's day (where the refund is counted).
  */
 export function createRefundMailJob(deps: {
-  notifications: SaleNotificationRepository;
+  notifications: Pick<SaleNotificationRepository, 'refundForMail'>;
   mail: MailService;
   findRecipient: FindRecipient;
   timeZone: string;
@@ -23,11 +23,13 @@ export function createRefundMailJob(deps: {
     kind: 'refund-mail',
     payload: refundMailPayload,
     retry: mailRetry,
-    async handle({ refundId }) {
+    async handle({ refundId }, _job, claim) {
       const refund = await notifications.refundForMail(refundId);
       if (!refund) throw new PermanentJobError('the refund no longer exists');
       const to = await recipientOf(deps.findRecipient, refund.sellerId);
       const saleDay = localClock(refund.purchasedAt, timeZone).day;
+      // A run that stalled past its lease leaves the mail to the run that took the job.
+      await claim.ensure();
       await mail.send(to.email, 'refund', to.language, {
         product: refund.productTitle,
         kind: refund.kind,

@@ -9,7 +9,7 @@ export const saleMailPayload = z.object({ saleId: z.string() });
 
 /** The mail of one sale: what sold, for how much, and a link to that day's sales. */
 export function createSaleMailJob(deps: {
-  notifications: SaleNotificationRepository;
+  notifications: Pick<SaleNotificationRepository, 'saleForMail'>;
   mail: MailService;
   findRecipient: FindRecipient;
   timeZone: string;
@@ -19,10 +19,12 @@ export function createSaleMailJob(deps: {
     kind: 'sale-mail',
     payload: saleMailPayload,
     retry: mailRetry,
-    async handle({ saleId }) {
+    async handle({ saleId }, _job, claim) {
       const sale = await notifications.saleForMail(saleId);
       if (!sale) throw new PermanentJobError('the sale no longer exists');
       const to = await recipientOf(deps.findRecipient, sale.sellerId);
+      // A run that stalled past its lease leaves the mail to the run that took the job.
+      await claim.ensure();
       await mail.send(to.email, 'sale', to.language, {
         product: sale.productTitle,
         amount: formatWon(sale.amount, to.language),

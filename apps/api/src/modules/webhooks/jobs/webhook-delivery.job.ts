@@ -46,7 +46,10 @@ export const webhookDeliveryPayload = z.object({ deliveryId: z.string() });
 
 /**
  * Posts one delivery to the seller's webhook, signed, and logs the attempt; a failed attempt
- * stays pending with its next retry's time until the last one.
+ * stays pending with its next retry's time until the last one, and the delivery fails when its
+ * job does. A run that lost its job to another run (it stalled past its lease) neither posts
+ * nor records anything more: the request is cut off, and its outcome is not written over the
+ * other run's.
  */
 export function createWebhookDeliveryJob(deps: {
   webhooks: WebhookRepository;
@@ -59,21 +62,25 @@ export function createWebhookDeliveryJob(deps: {
     kind: 'webhook',
     payload: webhookDeliveryPayload,
     retry: webhookRetry,
-    async handle({ deliveryId }, job) {
+    async handle({ deliveryId }, job, claim) {
       const delivery = await webhooks.findDelivery(deliveryId);
       if (delivery?.status !== 'pending') return;
       const hook = await webhooks.find(delivery.sellerId);
       if (!hook) {
-        await webhooks.recordAttempt(delivery.id, {
-          status: 'failed',
-          attempts: delivery.attempts,
-          statusCode: null,
-          durationMs: null,
-          error: 'the webhook was removed',
-          nextAttemptAt: null,
+        await webhooks.transaction(async (tx) => {
+          await claim.ensure(tx);
+          await webhooks.recordAttempt(tx, delivery.id, {
+            status: 'failed',
+            attempts: delivery.attempts,
+            statusCode: null,
+            durationMs: null,
+            error: 'the webhook was removed',
+            nextAttemptAt: null,
+          });
         });
         throw new PermanentJobError('the webhook was removed');
       }
+      await claim.ensure();
       const at = now();
       const final = job.attempts >= webhookRetry.maxAttempts;
       const nextAttemptAt = final
@@ -101,6 +108,7 @@ export function createWebhookDeliveryJob(deps: {
           timeoutMs: webhookTimeoutMs,
           maxBodyBytes: maxAnswerBytes,
           policy,
+          signal: claim.signal,
         });
         statusCode = answer.status;
         durationMs = answer.durationMs;
@@ -111,21 +119,34 @@ export function createWebhookDeliveryJob(deps: {
           failure instanceof OutboundRefusedError ? null : Math.round(performance.now() - started);
       }
       const succeeded = error === null;
-      await webhooks.recordAttempt(
-        delivery.id,
-        {
-          status: succeeded ? 'succeeded' : final ? 'failed' : 'pending',
-          attempts: job.attempts,
-          statusCode,
-          durationMs,
-          error,
-          nextAttemptAt: succeeded ? null : nextAttemptAt,
-        },
-        // Every attempt stays in the log, not only the last: a 500 before a retry that
-        // succeeded is still there to see.
-        { attemptedAt: at, statusCode, durationMs: durationMs ?? 0, error },
-      );
+      // Written only while the run still holds its job: a run that stalled past its lease never
+      // turns another run's success back into a pending retry.
+      await webhooks.transaction(async (tx) => {
+        await claim.ensure(tx);
+        await webhooks.recordAttempt(
+          tx,
+          delivery.id,
+          {
+            status: succeeded ? 'succeeded' : final ? 'failed' : 'pending',
+            attempts: job.attempts,
+            statusCode,
+            durationMs,
+            error,
+            nextAttemptAt: succeeded ? null : nextAttemptAt,
+          },
+          // Every attempt stays in the log, not only the last: a 500 before a retry that
+          // succeeded is still there to see.
+          { attemptedAt: at, statusCode, durationMs: durationMs ?? 0, error },
+        );
+      });
       if (!succeeded) throw new Error(error ?? 'failed');
+    },
+    /**
+     * The job failed for good without recording it itself (its worker died during the last
+     * attempt): the delivery fails, with no retry to come.
+     */
+    async onFailed(executor, { deliveryId }, error) {
+      await webhooks.failPending(executor, deliveryId, error);
     },
   };
 }
