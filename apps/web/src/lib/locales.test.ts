@@ -7,13 +7,37 @@ import ko from '@seller/locales/app/ko.json';
 import tr from '@seller/locales/app/tr.json';
 import zh from '@seller/locales/app/zh.json';
 import { flattenTexts as flatten, type TextTree as Tree } from '@seller/locales/flatten-texts.ts';
+import { createInstance, type ParseKeys } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-function variables(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A language's texts by key without i18next's plural suffix (`count_one`, `count_other`:
+ * `count`), each with its plural forms (none for a text that does not vary with a number).
+ */
+function textsOf(tree: Tree): Map<string, { forms: string[]; texts: string[] }> {
+  const texts = new Map<string, { forms: string[]; texts: string[] }>();
+  for (const [key, text] of flatten(tree)) {
+    const form = pluralSuffix.exec(key)?.[1];
+    const base = form ? key.slice(0, -form.length - 1) : key;
+    const entry = texts.get(base) ?? { forms: [], texts: [] };
+    if (form) entry.forms.push(form);
+    entry.texts.push(text);
+    texts.set(base, entry);
+  }
+  return texts;
 }
 
-const english = flatten(en);
+function variables(texts: string[]): string[] {
+  const names = texts.flatMap((text) =>
+    [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? ''),
+  );
+  return [...new Set(names)].sort();
+}
+
+const files = { en, ko, zh, ja, fr, tr } as const;
+const english = textsOf(en);
 const others = { ko, zh, ja, fr, tr } as const;
 
 describe('locale files', () => {
@@ -31,21 +55,46 @@ describe('locale files', () => {
   });
 
   it('English has no empty texts', () => {
-    for (const [key, text] of english) expect(text.trim(), key).not.toBe('');
+    for (const [key, entry] of english) {
+      for (const text of entry.texts) expect(text.trim(), key).not.toBe('');
+    }
   });
+
+  for (const [language, tree] of Object.entries(files)) {
+    describe(language, () => {
+      const texts = textsOf(tree as Tree);
+
+      it("gives a text that varies with a number every plural form of the language's rules", () => {
+        const needed: string[] = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+        const wrong = [...texts]
+          .filter(([, entry]) => entry.forms.length > 0)
+          .filter(
+            ([, entry]) =>
+              // A plain text beside the forms, or a form missing or not of the language.
+              entry.forms.length !== entry.texts.length ||
+              needed.some((form) => !entry.forms.includes(form)) ||
+              entry.forms.some((form) => form !== 'zero' && !needed.includes(form)),
+          )
+          .map(([key, entry]) => `${key}: ${entry.forms.join()}`);
+        expect(wrong).toEqual([]);
+      });
+    });
+  }
 
   for (const [language, tree] of Object.entries(others)) {
     describe(language, () => {
-      const texts = flatten(tree as Tree);
+      const texts = textsOf(tree as Tree);
 
-      it('has every key of en.json and no other', () => {
+      it('has every text of en.json and no other', () => {
         const missing = [...english.keys()].filter((key) => !texts.has(key));
         const extra = [...texts.keys()].filter((key) => !english.has(key));
         expect({ missing, extra }).toEqual({ missing: [], extra: [] });
       });
 
       it('has no empty texts', () => {
-        const empty = [...texts].filter(([, text]) => text.trim() === '').map(([key]) => key);
+        const empty = [...texts]
+          .filter(([, entry]) => entry.texts.some((text) => text.trim() === ''))
+          .map(([key]) => key);
         expect(empty).toEqual([]);
       });
 
@@ -53,7 +102,8 @@ describe('locale files', () => {
         const different = [...english]
           .filter(([key]) => texts.has(key))
           .filter(
-            ([key, text]) => variables(text).join() !== variables(texts.get(key) ?? '').join(),
+            ([key, entry]) =>
+              variables(entry.texts).join() !== variables(texts.get(key)?.texts ?? []).join(),
           )
           .map(([key]) => key);
         expect(different).toEqual([]);
@@ -80,5 +130,84 @@ describe('locale files', () => {
     expect(keys.size).toBeGreaterThan(10);
     const missing = [...keys].filter((key) => !english.has(`validation.${key}`));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('counts in the texts', () => {
+  const texts = createInstance();
+  void texts.init({
+    resources: Object.fromEntries(
+      Object.entries(files).map(([language, tree]) => [language, { translation: tree }]),
+    ),
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  /** A text with the number `count`, written as the app writes it (`formatted`). */
+  const say = (language: string, key: ParseKeys, count: number, values: object = {}) =>
+    texts.getFixedT(language)(key, {
+      count,
+      formatted: count.toLocaleString('en'),
+      ...values,
+    });
+  const day = { date: '2026-11-21', amount: '₩13,800' };
+
+  it('agree with the number in English', () => {
+    expect(say('en', 'dashboard.stats.transactions', 1)).toBe('1 transaction');
+    expect(say('en', 'dashboard.stats.transactions', 1234)).toBe('1,234 transactions');
+    expect(say('en', 'sales.summary.count', 1)).toBe('1 transaction');
+    expect(say('en', 'sales.summary.count', 0)).toBe('0 transactions');
+    expect(say('en', 'dashboard.revenue.chartTooltip', 1, day)).toBe(
+      '2026-11-21: ₩13,800 (1 sale)',
+    );
+    expect(say('en', 'sales.chart.tooltip', 2, day)).toBe('2026-11-21: ₩13,800, 2 sales');
+    expect(say('en', 'sales.chart.tooltip', 1, day)).toBe('2026-11-21: ₩13,800, 1 sale');
+    expect(
+      say('en', 'sales.chart.summary', 1, {
+        days: 30,
+        amount: '₩13,800',
+        bestDate: '2026-11-21',
+        bestAmount: '₩13,800',
+      }),
+    ).toBe('Last 30 days: ₩13,800 from 1 sale. Best day: 2026-11-21 (₩13,800).');
+    expect(say('en', 'analytics.chart.viewCount', 1)).toBe('1 view');
+    expect(say('en', 'analytics.chart.saleCount', 3)).toBe('3 sales');
+    expect(say('en', 'sales.evidence.samplePages', 1, { name: 'guide.pdf', pages: 1 })).toBe(
+      'guide.pdf (first page)',
+    );
+    expect(say('en', 'sales.evidence.samplePages', 3, { name: 'guide.pdf', pages: 3 })).toBe(
+      'guide.pdf (first 3 pages)',
+    );
+    expect(
+      texts.getFixedT('en')('products.versions.buyersWithIt', { have: 0, total: 1, number: 2 }),
+    ).toBe('Buyers with v2: 0 of 1');
+  });
+
+  it('agree with the number in French, "de" before a million', () => {
+    expect(say('fr', 'dashboard.stats.transactions', 1)).toBe('1 transaction');
+    expect(say('fr', 'dashboard.stats.transactions', 0)).toBe('0 transaction');
+    expect(say('fr', 'dashboard.stats.transactions', 2)).toBe('2 transactions');
+    expect(say('fr', 'sales.chart.tooltip', 1, day)).toBe('2026-11-21 : ₩13,800, 1 vente');
+    expect(say('fr', 'dashboard.revenue.chartTooltip', 1_000_000, day)).toBe(
+      '2026-11-21 : ₩13,800 (1,000,000 de ventes)',
+    );
+    expect(say('fr', 'analytics.chart.viewCount', 1)).toBe('1 vue');
+    expect(say('fr', 'dashboard.checklist.progress', 1, { done: 1, total: 3 })).toBe(
+      '1 sur 3 terminée',
+    );
+    expect(say('fr', 'dashboard.checklist.progress', 2, { done: 2, total: 3 })).toBe(
+      '2 sur 3 terminées',
+    );
+    expect(
+      texts.getFixedT('fr')('customers.mail.reach.leftOut', { noConsent: 1, unsubscribed: 2 }),
+    ).not.toMatch(/\b1 n’ont/);
+  });
+
+  it('read the same at any number in Korean, Chinese, Japanese and Turkish', () => {
+    expect(say('ko', 'sales.summary.count', 1)).toBe('거래 1건');
+    expect(say('zh', 'analytics.chart.saleCount', 1)).toBe('销售 1 笔');
+    expect(say('ja', 'dashboard.stats.transactions', 2)).toBe('2 件の取引');
+    expect(say('tr', 'dashboard.stats.transactions', 1)).toBe('1 işlem');
+    expect(say('tr', 'dashboard.stats.transactions', 5)).toBe('5 işlem');
   });
 });

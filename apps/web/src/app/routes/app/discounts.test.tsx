@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 
+import { archiveDiscountEndpoint } from '@seller/contract/discounts/archive-discount';
 import { getTransactionsEndpoint } from '@seller/contract/sales/get-transactions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -108,5 +109,76 @@ describe('the discount codes', () => {
     expect(discount.textContent).toContain('ONCE');
     expect(discount.textContent).toContain('₩2,000 off');
     expect(discount.textContent).toContain('beyond the code’s limits');
+  });
+
+  describe('making single-use codes', () => {
+    /** /discounts with one code, its form of single-use codes open in the table. */
+    async function openBulkForm() {
+      await signUpSeller();
+      const discount = await createDiscount({ code: 'BULK', kind: 'percent', percent: 10 });
+      const view = await renderApp('/discounts');
+      const table = await screen.findByTestId('discounts-table');
+      await view.user.click(await within(table).findByTestId('bulk-codes-button'));
+      const form = within(table).getByTestId('bulk-codes-form');
+      return {
+        ...view,
+        discount,
+        table,
+        form,
+        count: within(form).getByLabelText('How many'),
+        prefix: within(form).getByLabelText('Prefix (optional)'),
+        submit: within(form).getByRole('button', { name: 'Make codes' }),
+      };
+    }
+
+    /** The text a control's aria-describedby points to. */
+    function description(control: HTMLElement): string | null | undefined {
+      const id = control.getAttribute('aria-describedby');
+      return id ? document.getElementById(id)?.textContent : null;
+    }
+
+    it('says what is wrong under the field it is about', async () => {
+      const { user, count, prefix, submit } = await openBulkForm();
+      await user.type(prefix, 'no spaces');
+      await user.click(submit);
+      await waitFor(() => expect(prefix.getAttribute('aria-invalid')).toBe('true'));
+      expect(description(prefix)).toBe('A prefix has 1 to 12 letters A–Z, digits, _ or -.');
+      expect(count.getAttribute('aria-invalid')).toBeNull();
+      expect(count.getAttribute('aria-describedby')).toBeNull();
+
+      await user.clear(count);
+      await user.type(count, '0');
+      await user.clear(prefix);
+      await user.click(submit);
+      await waitFor(() => expect(count.getAttribute('aria-invalid')).toBe('true'));
+      expect(description(count)).toBe('Make from 1 to 5,000 codes at a time.');
+      expect(prefix.getAttribute('aria-invalid')).toBeNull();
+      expect(prefix.getAttribute('aria-describedby')).toBeNull();
+    });
+
+    it("puts the server's refusal under the whole form, not under a field", async () => {
+      const { user, discount, form, count, prefix, submit } = await openBulkForm();
+      // Archived elsewhere meanwhile: the server refuses new codes for it.
+      await apiRequest(archiveDiscountEndpoint, { params: { id: discount.id } });
+      await user.click(submit);
+      const error = await within(form).findByTestId('bulk-codes-error');
+      expect(error.textContent?.length).toBeGreaterThan(0);
+      expect(form.getAttribute('aria-describedby')).toBe(error.id);
+      expect(count.getAttribute('aria-invalid')).toBeNull();
+      expect(prefix.getAttribute('aria-invalid')).toBeNull();
+    });
+
+    it('writes the number of codes made with its thousands separated', async () => {
+      const { user, table, count, submit } = await openBulkForm();
+      await user.clear(count);
+      await user.type(count, '1200');
+      await user.click(submit);
+      await screen.findByText('Codes made: 1,200.');
+      await waitFor(() =>
+        expect(within(table).getByTestId('export-codes-button').textContent).toBe(
+          'Export codes (1,200)',
+        ),
+      );
+    }, 60_000);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 import { createProduct, signUpSeller } from '@/testing/seller-api';
@@ -34,5 +34,22 @@ describe('the product list', () => {
     await renderApp('/products');
     expect(await screen.findAllByTestId(screenCase.shown)).toHaveLength(1);
     expect(screen.queryByTestId(screenCase.absent)).toBeNull();
+  });
+
+  it("shows each product's file count in the table, after its price and before its status", async () => {
+    screenIs(true);
+    await signUpSeller();
+    await createProduct('Watercolor brushes');
+    await renderApp('/products');
+    const table = await screen.findByTestId('products-table');
+    const row = await within(table).findByTestId('product-row');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    const files = headers.indexOf('Files');
+    expect(files).toBe(headers.indexOf('PriceUSD') + 1);
+    expect(headers.indexOf('Status')).toBe(files + 1);
+    // One file, in the column under "Files".
+    expect(within(row).getAllByRole('cell')[files]?.textContent).toBe('1');
   });
 });

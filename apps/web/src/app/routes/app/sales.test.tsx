@@ -120,6 +120,34 @@ describe('the sales page', () => {
     expect(screen.queryByTestId('transactions-error')).toBeNull();
   }, 20_000);
 
+  it('says when the sales by product could not be loaded, never "no products", and tries again', async () => {
+    const fetch = globalThis.fetch;
+    let down = true;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(
+        input instanceof Request ? input.url : String(input),
+        window.location.href,
+      );
+      if (down && url.pathname === '/api/products/stats/sales/by-product') {
+        throw new TypeError('Failed to fetch');
+      }
+      return fetch(input, init);
+    });
+    const { user } = await renderApp('/sales?period=all');
+    await user.click(await screen.findByRole('tab', { name: 'Products' }));
+    // The client tries three times more before the tab says so.
+    const alert = await screen.findByTestId('product-sales-error', {}, { timeout: 10_000 });
+    expect(alert.textContent?.length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('product-sales-empty')).toBeNull();
+    expect(screen.queryByText('No products')).toBeNull();
+    expect(screen.queryByTestId('product-sales-table')).toBeNull();
+
+    down = false;
+    await user.click(screen.getByTestId('product-sales-retry'));
+    await waitFor(() => expect(screen.getAllByTestId('product-sales-row')).toHaveLength(1));
+    expect(screen.queryByTestId('product-sales-error')).toBeNull();
+  }, 20_000);
+
   it('shows no sales for a day without any', async () => {
     await renderApp('/sales?day=2001-01-01');
     await waitFor(() =>

@@ -51,8 +51,14 @@ function ChartSvg({
   const describe = (day: ConversionRow) =>
     t('analytics.chart.tooltip', {
       date: day.key,
-      views: formatCount(day.views),
-      sales: formatCount(day.sales),
+      views: t('analytics.chart.viewCount', {
+        count: day.views,
+        formatted: formatCount(day.views),
+      }),
+      sales: t('analytics.chart.saleCount', {
+        count: day.sales,
+        formatted: formatCount(day.sales),
+      }),
       conversion: formatConversion(day.conversion, language),
     });
   const shownDay = shown === null ? undefined : days[shown];

@@ -105,7 +105,11 @@ export function GettingStartedChecklist({ nickname }: { nickname: string | null 
           <CardDescription className="line-clamp-1" data-testid="checklist-progress">
             {doneCount === undefined
               ? t('dashboard.checklist.description')
-              : t('dashboard.checklist.progress', { done: doneCount, total: steps.length })}
+              : t('dashboard.checklist.progress', {
+                  count: doneCount,
+                  done: doneCount,
+                  total: steps.length,
+                })}
           </CardDescription>
         </div>
         <Button

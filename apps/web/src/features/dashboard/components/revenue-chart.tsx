@@ -36,7 +36,8 @@ export function RevenueChart({ days }: { days: readonly DailySalesRow[] }) {
     t('dashboard.revenue.chartTooltip', {
       date: day.date,
       amount: formatKrwAmount(day.amount, language),
-      count: formatCount(day.count),
+      count: day.count,
+      formatted: formatCount(day.count),
     });
   const shownDay = shown === null ? undefined : days[shown];
 

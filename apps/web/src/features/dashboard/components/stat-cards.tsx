@@ -96,7 +96,10 @@ export function StatCards({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const count = (figures: SalesFigures) =>
-    t('dashboard.stats.transactions', { count: formatCount(figures.count) });
+    t('dashboard.stats.transactions', {
+      count: figures.count,
+      formatted: formatCount(figures.count),
+    });
   return (
     <section
       aria-label={t('dashboard.stats.label')}
@@ -152,7 +155,10 @@ export function TodaySalesCard({ today }: { today: SalesFigures | undefined }) {
           {formatKrwAmount(today.amount, language)}
         </p>
         <p className="text-sm text-muted-foreground" data-testid="today-count">
-          {t('dashboard.stats.transactions', { count: formatCount(today.count) })}
+          {t('dashboard.stats.transactions', {
+            count: today.count,
+            formatted: formatCount(today.count),
+          })}
         </p>
       </div>
       <Link

@@ -17,6 +17,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
+import { formatCount } from '@/lib/format';
 import { useArchiveDiscount } from '../api/archive-discount';
 import { useExportDiscountCodes } from '../api/export-discount-codes';
 
@@ -65,7 +66,7 @@ export function DiscountActions({
           data-testid="export-codes-button"
         >
           <DownloadIcon aria-hidden="true" />
-          {t('discounts.actions.export', { count: discount.singleUseCodes })}
+          {t('discounts.actions.export', { count: formatCount(discount.singleUseCodes) })}
         </Button>
       ) : null}
       {archived ? null : (

@@ -16,6 +16,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-messages';
 import { formatKrwAmount } from '@/lib/format';
+import { isoOfSellerInput, sellerInputOf } from '@/lib/seller-time-zone';
 import { useCreateDiscount } from '../api/create-discount';
 import { useUpdateDiscount } from '../api/update-discount';
 import { buyerPrice, wholeNumberOf } from '../lib/discount-price';
@@ -49,15 +50,6 @@ const fieldNames: readonly FieldName[] = [
   'minAmount',
 ];
 
-/** An ISO time as a `datetime-local` value in the browser's time, and back. */
-function localInputOf(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-const isoOf = (local: string): string | null => (local ? new Date(local).toISOString() : null);
-
 /**
  * Creates or edits a code. Beside the fields, the price a buyer would pay with it, live: for
  * one of the seller's products (its price in won) or a price typed in.
@@ -82,8 +74,8 @@ export function DiscountForm({
   );
   const [productIds, setProductIds] = useState<string[]>(discount?.productIds ?? []);
   const [maxUses, setMaxUses] = useState(discount?.maxUses ? String(discount.maxUses) : '');
-  const [startsAt, setStartsAt] = useState(localInputOf(discount?.startsAt ?? null));
-  const [endsAt, setEndsAt] = useState(localInputOf(discount?.endsAt ?? null));
+  const [startsAt, setStartsAt] = useState(sellerInputOf(discount?.startsAt ?? null));
+  const [endsAt, setEndsAt] = useState(sellerInputOf(discount?.endsAt ?? null));
   const [minAmount, setMinAmount] = useState(discount?.minAmount ? String(discount.minAmount) : '');
   const [previewProduct, setPreviewProduct] = useState(products[0]?.id ?? '');
   const [previewPrice, setPreviewPrice] = useState('');
@@ -134,8 +126,8 @@ export function DiscountForm({
       ...(kind === 'percent' ? { percent: numeric ?? -1 } : { amount: numeric ?? -1 }),
       productIds,
       maxUses: maxUses.trim() ? (wholeNumberOf(maxUses) ?? -1) : null,
-      startsAt: isoOf(startsAt),
-      endsAt: isoOf(endsAt),
+      startsAt: isoOfSellerInput(startsAt),
+      endsAt: isoOfSellerInput(endsAt),
       minAmount: minAmount.trim() ? (wholeNumberOf(minAmount) ?? -1) : 0,
     };
     const checked = discountInputSchema.safeParse(input);
@@ -287,10 +279,11 @@ export function DiscountForm({
           <FormField
             id={fieldId('startsAt')}
             label={t('discounts.fields.startsAt')}
+            hint={t('discounts.form.timeZoneHint')}
             error={errors.startsAt}
           >
             <Input
-              {...fieldAria(fieldId('startsAt'), errors.startsAt)}
+              {...fieldAria(fieldId('startsAt'), errors.startsAt, true)}
               type="datetime-local"
               value={startsAt}
               onChange={(event) => setStartsAt(event.target.value)}
@@ -299,10 +292,11 @@ export function DiscountForm({
           <FormField
             id={fieldId('endsAt')}
             label={t('discounts.fields.endsAt')}
+            hint={t('discounts.form.timeZoneHint')}
             error={errors.endsAt}
           >
             <Input
-              {...fieldAria(fieldId('endsAt'), errors.endsAt)}
+              {...fieldAria(fieldId('endsAt'), errors.endsAt, true)}
               type="datetime-local"
               value={endsAt}
               onChange={(event) => setEndsAt(event.target.value)}

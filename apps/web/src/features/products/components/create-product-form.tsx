@@ -104,7 +104,7 @@ export function CreateProductForm() {
               }}
             />
           </FormField>
-          <PricePreview price={priceNumber} rate={rate.data} />
+          <PricePreview price={priceNumber} rate={rate} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <DownloadLimitField

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productFieldError } from '../lib/product-messages';
 import type { ProductSaveFlow, UploadList } from '../lib/use-product-save-flow';
@@ -30,6 +31,7 @@ export function NewUploads({
   const { kind, dropzone, pending } = listKinds[list];
   const uploads = flow[list];
   const error = flow.listErrors[list];
+  const errorId = useId();
   return (
     <>
       <UploadDropzone
@@ -41,6 +43,7 @@ export function NewUploads({
           flow.clearListError(list);
         }}
         testId={dropzone}
+        errorId={error ? errorId : undefined}
       />
       <PendingUploadList
         items={uploads.items}
@@ -52,7 +55,7 @@ export function NewUploads({
         markFirstAsMain={markFirstAsMain}
       />
       {error ? (
-        <p className="text-sm text-destructive" role="alert">
+        <p id={errorId} className="text-sm text-destructive" role="alert">
           {productFieldError(t, error)}
         </p>
       ) : null}

@@ -50,6 +50,7 @@ export function ProductTable({
             id: 'price',
             header: headerCell(t('products.list.price'), t('products.list.inUsd')),
           },
+          { id: 'files', header: t('products.list.files'), className: 'text-right' },
           { id: 'status', header: t('products.list.status') },
           {
             id: 'sales',
@@ -93,6 +94,9 @@ export function ProductTable({
             </TableCell>
             <TableCell className="tabular-nums" data-testid="product-price">
               {formatMoney(product.price, 'USD', language)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums" data-testid="product-files">
+              {formatCount(product.file_count)}
             </TableCell>
             <TableCell>
               <StatusBadge status={product.status} />

@@ -1,5 +1,5 @@
 import { UploadCloudIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/class-names';
@@ -17,7 +17,8 @@ import {
 /**
  * A react-dropzone drop area for product files or thumbnail images. Every dropped or picked
  * file is checked by `sortDroppedFiles` (type, size, room left); rejections are listed per
- * file. With no room left the zone is disabled.
+ * file. With no room left the zone is disabled. The area is a button named after what it
+ * takes, described by its hint and by `errorId`, the list's error shown beside it.
  */
 export function UploadDropzone({
   kind,
@@ -25,6 +26,7 @@ export function UploadDropzone({
   disabled,
   onAccepted,
   testId,
+  errorId,
 }: {
   kind: DropKind;
   /** How many more items may be added. */
@@ -32,8 +34,11 @@ export function UploadDropzone({
   disabled: boolean;
   onAccepted: (files: File[]) => void;
   testId: string;
+  /** The id of the list's error ('add at least one'), when one is shown. */
+  errorId?: string | undefined;
 }) {
   const { t } = useTranslation();
+  const id = useId();
   const [rejections, setRejections] = useState<Array<FileRejection & { key: string }>>([]);
   const full = room <= 0;
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -60,19 +65,32 @@ export function UploadDropzone({
     types: extensionList(kind),
   };
   const tooMany = rejections.some((rejection) => rejection.reason === 'tooMany');
+  const off = disabled || full;
+  const hintId = `${id}-hint`;
+  const rejectionsId = `${id}-rejections`;
+  const describedBy = [hintId, rejections.length > 0 ? rejectionsId : null, errorId ?? null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="grid gap-2">
       <div
         {...getRootProps({
+          role: 'button',
+          'aria-label': t(
+            kind === 'image' ? 'products.form.dropImages' : 'products.form.dropFiles',
+          ),
+          'aria-describedby': describedBy,
+          'aria-invalid': errorId ? true : undefined,
+          'aria-disabled': off ? true : undefined,
           className: cn(
             'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center text-sm transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
             isDragActive ? 'border-primary bg-primary/5' : 'border-input hover:bg-muted/50',
-            (disabled || full) && 'cursor-not-allowed opacity-60 hover:bg-transparent',
+            off && 'cursor-not-allowed opacity-60 hover:bg-transparent',
           ),
         })}
         data-testid={testId}
-        data-disabled={disabled || full ? 'true' : undefined}
+        data-disabled={off ? 'true' : undefined}
       >
         <input {...getInputProps()} data-testid={`${testId}-input`} />
         <UploadCloudIcon className="size-8 text-muted-foreground" aria-hidden="true" />
@@ -85,7 +103,7 @@ export function UploadDropzone({
                 ? t('products.form.dropImages')
                 : t('products.form.dropFiles')}
         </p>
-        <p className="text-xs text-muted-foreground">
+        <p id={hintId} className="text-xs text-muted-foreground">
           {kind === 'image'
             ? t('products.form.thumbnailsHint', params)
             : t('products.form.filesHint', params)}
@@ -93,6 +111,7 @@ export function UploadDropzone({
       </div>
       {rejections.length > 0 ? (
         <ul
+          id={rejectionsId}
           className="grid gap-1 text-sm text-destructive"
           role="alert"
           data-testid={`${testId}-errors`}

@@ -2,8 +2,11 @@ import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
 import { useTranslation } from 'react-i18next';
 import { ClampedText } from '@/components/clamped-text';
 import { DataTable } from '@/components/data-table';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { YuanApproximation } from '@/components/yuan-approximation';
+import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatKrwAmount, formatMoney } from '@/lib/format';
 import { formatShortDate } from '@/lib/format-date';
 import { useLayoutWidth } from '@/lib/use-layout-width';
@@ -19,10 +22,27 @@ export function ProductsTab({ yuanRate: rate }: { yuanRate?: ExchangeRate | unde
   const language = i18n.resolvedLanguage;
   const products = useSalesByProduct();
   const rows = products.data?.products ?? [];
+  // A list that could not be read says so (never "no products") and offers to try again.
+  const failed = products.isError;
 
   return (
     <>
-      {layout !== 'narrow' ? (
+      {failed ? (
+        <ErrorAlert data-testid="product-sales-error">
+          <p>{errorMessage(t, products.error, t('sales.products.loadFailed'))}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void products.refetch()}
+            disabled={products.isFetching}
+            data-testid="product-sales-retry"
+          >
+            {t('sales.transactions.retry')}
+          </Button>
+        </ErrorAlert>
+      ) : null}
+
+      {!failed && layout !== 'narrow' ? (
         <div className="hidden rounded-lg border md:block">
           <DataTable
             data-testid="product-sales-table"
@@ -64,7 +84,7 @@ export function ProductsTab({ yuanRate: rate }: { yuanRate?: ExchangeRate | unde
         </div>
       ) : null}
 
-      {layout !== 'wide' ? (
+      {!failed && layout !== 'wide' ? (
         <div className="md:hidden" data-testid="product-sales-cards">
           {products.isPending || rows.length === 0 ? (
             <p className="rounded-lg border py-8 text-center text-sm text-muted-foreground">

@@ -41,6 +41,7 @@ function EvidenceSummary({ sheet }: { sheet: Sheet }) {
                 sample.kind === 'pdf_pages'
                   ? t('sales.evidence.samplePages', {
                       name: sample.fileName,
+                      count: sample.pages ?? 0,
                       pages: sample.pages ?? 0,
                     })
                   : sample.fileName,

@@ -69,7 +69,8 @@ function ChartSvg({
     t('sales.chart.tooltip', {
       date: day.date,
       amount: formatKrwAmount(day.amount, language),
-      count: formatCount(day.count),
+      count: day.count,
+      formatted: formatCount(day.count),
     });
 
   const shownDay = shown === null ? undefined : days[shown];
@@ -287,7 +288,8 @@ export function SalesChart() {
             : t('sales.chart.summary', {
                 days,
                 amount: formatKrwAmount(totalAmount, language),
-                count: formatCount(totalCount),
+                count: totalCount,
+                formatted: formatCount(totalCount),
                 bestDate: best?.date ?? '-',
                 bestAmount: formatKrwAmount(best?.amount ?? 0, language),
               })}

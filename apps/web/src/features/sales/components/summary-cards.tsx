@@ -55,7 +55,10 @@ function SummaryCard({
         ) : null}
         <p className="text-sm text-muted-foreground" data-testid="summary-count">
           {figures
-            ? t('sales.summary.count', { count: formatCount(figures.count) })
+            ? t('sales.summary.count', {
+                count: figures.count,
+                formatted: formatCount(figures.count),
+              })
             : loading
               ? loadingMark
               : '-'}

@@ -113,7 +113,7 @@ export function TransactionsTab({
               className="inline-flex items-center gap-1 rounded-full border bg-muted py-1 ps-3 pe-1 text-sm"
               data-testid="day-filter"
             >
-              {t('sales.day.showing', { day: formatLongDate(`${day}T12:00:00Z`, language) })}
+              {t('sales.day.showing', { day: formatLongDate(day, language) })}
               <Button
                 variant="ghost"
                 size="icon"

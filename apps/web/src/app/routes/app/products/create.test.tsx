@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { createProductEndpoint } from '@seller/contract/products/create-product';
+import { getExchangeRateEndpoint } from '@seller/contract/products/get-exchange-rate';
 import { getProductEndpoint } from '@seller/contract/products/get-product';
 import { listMyProductsEndpoint } from '@seller/contract/products/list-my-products';
 import { completeUploadEndpoint } from '@seller/contract/uploads/complete-upload';
@@ -9,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '@/lib/api-client';
 import { createProductThroughForm } from '@/testing/product-form';
 import { currentUrl, renderApp } from '@/testing/render-app';
-import { signUpSeller } from '@/testing/seller-api';
+import { pdfFile, signUpSeller } from '@/testing/seller-api';
 
 /** Every call the page makes, in order: the API's (fetch) and the byte uploads (XHR). */
 function recordCalls(): string[] {
@@ -119,4 +120,75 @@ describe('creating a product', () => {
     await user.type(limit, '1x2');
     expect((limit as HTMLInputElement).value).toBe('12');
   });
+
+  it('names each drop area and ties the missing file or thumbnail to it', async () => {
+    await signUpSeller();
+    const { user } = await renderApp('/products/create');
+    await user.type(await screen.findByLabelText('Title'), 'Empty lists');
+    await user.type(screen.getByLabelText('Price (USD)'), '9');
+    const files = screen.getByRole('button', { name: 'Drag files here, or click to choose' });
+    const thumbnails = screen.getByRole('button', {
+      name: 'Drag images here, or click to choose',
+    });
+    expect(files.getAttribute('aria-invalid')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    /** The texts the area's aria-describedby points to. */
+    const descriptions = (area: HTMLElement) =>
+      (area.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+    await waitFor(() => expect(files.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptions(files)).toContain('Please add at least one file.');
+    expect(thumbnails.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptions(thumbnails)).toContain('Please add at least one thumbnail image.');
+
+    // A file picked clears its list's error, and the area is no longer marked.
+    await user.upload(screen.getByTestId('file-dropzone-input'), pdfFile());
+    await waitFor(() => expect(files.getAttribute('aria-invalid')).toBeNull());
+    expect(descriptions(files)).not.toContain('Please add at least one file.');
+    expect(thumbnails.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says the exchange rate is on its way, or could not be had, instead of asking for a price', async () => {
+    const fetch = globalThis.fetch;
+    let answer: (outcome: 'down' | 'up') => void = () => {};
+    const outcome = new Promise<'down' | 'up'>((resolve) => {
+      answer = resolve;
+    });
+    let down = true;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(
+        input instanceof Request ? input.url : String(input),
+        window.location.href,
+      );
+      if (url.pathname === getExchangeRateEndpoint.path && down) {
+        if ((await outcome) === 'down') throw new TypeError('Failed to fetch');
+      }
+      return fetch(input, init);
+    });
+    await signUpSeller();
+    const { user } = await renderApp('/products/create');
+    await user.type(await screen.findByLabelText('Price (USD)'), '9');
+    const preview = screen.getByTestId('price-preview');
+    expect(within(preview).getByTestId('price-preview-loading').textContent).toBe(
+      'Loading the exchange rate…',
+    );
+    expect(preview.textContent).not.toContain('Enter a price');
+
+    // The client tries three times more before the preview says so.
+    answer('down');
+    const failed = await within(preview).findByTestId(
+      'price-preview-no-rate',
+      {},
+      { timeout: 10_000 },
+    );
+    expect(failed.textContent).toContain('The exchange rate could not be loaded');
+    expect(preview.textContent).not.toContain('Enter a price');
+
+    down = false;
+    await user.click(within(preview).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(preview.textContent).toContain('₩12,420'));
+    expect(within(preview).queryByTestId('price-preview-no-rate')).toBeNull();
+  }, 20_000);
 });

@@ -48,9 +48,9 @@ describe("the product page's file versions", () => {
     expect(newest.textContent).toContain('Holidays added.');
     expect(newest.textContent).toContain('planner-2025.pdf');
     expect(within(newest).getByTestId('version-downloads').textContent).toBe('Downloads: 2');
-    expect(within(newest).getByTestId('version-buyers').textContent).toBe('1 of 2 buyers have v2');
+    expect(within(newest).getByTestId('version-buyers').textContent).toBe('Buyers with v2: 1 of 2');
     expect(within(first).getByTestId('version-downloads').textContent).toBe('Downloads: 1');
-    expect(within(first).getByTestId('version-buyers').textContent).toBe('1 of 2 buyers have v1');
+    expect(within(first).getByTestId('version-buyers').textContent).toBe('Buyers with v1: 1 of 2');
     expect(first.textContent).not.toContain('Current');
   });
 
