@@ -17,8 +17,9 @@ import {
 /**
  * A react-dropzone drop area for product files or thumbnail images. Every dropped or picked
  * file is checked by `sortDroppedFiles` (type, size, room left); rejections are listed per
- * file. With no room left the zone is disabled. The area is a button named after what it
- * takes, described by its hint and by `errorId`, the list's error shown beside it.
+ * file. With no room left the zone is disabled. The area is a button named by its own text
+ * (what it takes, and its limits), described by its rejections and by `errorId`, the list's
+ * error shown beside it.
  */
 export function UploadDropzone({
   kind,
@@ -66,9 +67,8 @@ export function UploadDropzone({
   };
   const tooMany = rejections.some((rejection) => rejection.reason === 'tooMany');
   const off = disabled || full;
-  const hintId = `${id}-hint`;
   const rejectionsId = `${id}-rejections`;
-  const describedBy = [hintId, rejections.length > 0 ? rejectionsId : null, errorId ?? null]
+  const describedBy = [rejections.length > 0 ? rejectionsId : null, errorId ?? null]
     .filter(Boolean)
     .join(' ');
 
@@ -77,10 +77,7 @@ export function UploadDropzone({
       <div
         {...getRootProps({
           role: 'button',
-          'aria-label': t(
-            kind === 'image' ? 'products.form.dropImages' : 'products.form.dropFiles',
-          ),
-          'aria-describedby': describedBy,
+          'aria-describedby': describedBy || undefined,
           'aria-invalid': errorId ? true : undefined,
           'aria-disabled': off ? true : undefined,
           className: cn(
@@ -92,7 +89,6 @@ export function UploadDropzone({
         data-testid={testId}
         data-disabled={off ? 'true' : undefined}
       >
-        <input {...getInputProps()} data-testid={`${testId}-input`} />
         <UploadCloudIcon className="size-8 text-muted-foreground" aria-hidden="true" />
         <p className="font-medium">
           {full
@@ -103,12 +99,14 @@ export function UploadDropzone({
                 ? t('products.form.dropImages')
                 : t('products.form.dropFiles')}
         </p>
-        <p id={hintId} className="text-xs text-muted-foreground">
+        <p className="text-xs text-muted-foreground">
           {kind === 'image'
             ? t('products.form.thumbnailsHint', params)
             : t('products.form.filesHint', params)}
         </p>
       </div>
+      {/* Beside the area, not in it: a button holds no other control. The area opens it. */}
+      <input {...getInputProps()} data-testid={`${testId}-input`} />
       {rejections.length > 0 ? (
         <ul
           id={rejectionsId}
