@@ -130,7 +130,9 @@ export function createDeliveryService(deps: {
       deps.onStampFailure?.(error);
       throw stampUnavailable();
     }
-    const key = `sellers/${target.sellerId}/stamped/${target.saleId}/${version.id}.pdf`;
+    // A key of its own: another server copy stamping the same order at once (each copy's bytes
+    // differ) never writes over the copy that is recorded, whose hash the evidence keeps.
+    const key = `sellers/${target.sellerId}/stamped/${target.saleId}/${version.id}-${randomUUID()}.pdf`;
     await storage.put(key, stamped.bytes, { contentType: pdfType });
     const saved = await deliveries.saveStampedCopy({
       saleId: target.saleId,
@@ -139,6 +141,7 @@ export function createDeliveryService(deps: {
       sha256: stamped.sha256,
       size: stamped.bytes.byteLength,
     });
+    if (saved.storageKey !== key) await storage.delete(key).catch(() => undefined);
     return { key: saved.storageKey, sha256: saved.sha256, size: saved.size, stamped: true };
   }
 

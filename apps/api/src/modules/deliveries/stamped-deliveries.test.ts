@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ProductDetail } from '@seller/contract/products/product';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, stampedCopies } from '../../db/schema.ts';
+import { deliveries, sales, stampedCopies } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
   addVersion,
@@ -14,7 +14,7 @@ import {
 import { internalSecret, purchase, recordPurchase } from '../../test/member-site-calls.ts';
 import { lockedPdf, pageTexts, testPdf } from '../../test/pdf-files.ts';
 import { bearer, type TestSeller } from '../../test/sellers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { within } from '../../test/time-limits.ts';
 
 /**
@@ -196,6 +196,70 @@ describe('stamped deliveries', () => {
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain('203.0.113.77');
     expect(stored).not.toContain('5678');
+  });
+
+  it('keep the recorded copy intact when two server copies stamp the same order at once', async () => {
+    let putting!: () => void;
+    const aPutting = new Promise<void>((resolve) => {
+      putting = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A second server copy whose store of its stamped copy waits until the first copy has
+    // stored and recorded its own.
+    const lateKeys: string[] = [];
+    let lateStorage: Storage | undefined;
+    const other = await createSiblingApp(
+      t,
+      { INTERNAL_API_SECRET: internalSecret, PUBLIC_URL: publicUrl },
+      {
+        storage: (configured) => {
+          const held: Storage = Object.create(configured);
+          lateStorage = configured;
+          held.put = async (key, body, options) => {
+            if (key.includes('/stamped/')) {
+              lateKeys.push(key);
+              putting();
+              await released;
+            }
+            await configured.put(key, body, options);
+          };
+          return held;
+        },
+      },
+    );
+    try {
+      const { product, fileId } = await stampedProduct(t, 2);
+      const order = purchase(product.product.id);
+      await recordPurchase(t.app, order);
+      const late = delivered(other, order.orderId, fileId);
+      await aPutting;
+      const first = await delivered(t.app, order.orderId, fileId);
+      release();
+      const second = await late;
+
+      const [sale] = await t.database.db
+        .select({ id: sales.id })
+        .from(sales)
+        .where(eq(sales.orderId, order.orderId));
+      const recorded = await t.database.db
+        .select()
+        .from(stampedCopies)
+        .where(eq(stampedCopies.saleId, sale?.id ?? ''));
+      expect(recorded).toHaveLength(1);
+      // The late copy went to a key of its own, never over the recorded one, and is gone.
+      expect(lateKeys).toHaveLength(1);
+      expect(lateKeys).not.toContain(recorded[0]?.storageKey);
+      expect(await lateStorage?.head(lateKeys[0] ?? '')).toBeUndefined();
+      for (const delivery of [first, second]) {
+        const bytes = await downloadBytes(t.app, delivery.downloadUrl, publicUrl);
+        expect(sha256(bytes)).toBe(recorded[0]?.sha256);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('make copies one after the other: the next source is read once the copy before is stored', async () => {
