@@ -6,38 +6,17 @@ import ja from '@seller/locales/app/ja.json';
 import ko from '@seller/locales/app/ko.json';
 import tr from '@seller/locales/app/tr.json';
 import zh from '@seller/locales/app/zh.json';
-import { flattenTexts as flatten, type TextTree as Tree } from '@seller/locales/flatten-texts.ts';
+import {
+  pluralFormsAmiss,
+  type TextTree as Tree,
+  textFamilies,
+  textVariables,
+} from '@seller/locales/flatten-texts.ts';
 import { createInstance, type ParseKeys } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-const pluralSuffix = /_(zero|one|two|few|many|other)$/;
-
-/**
- * A language's texts by key without i18next's plural suffix (`count_one`, `count_other`:
- * `count`), each with its plural forms (none for a text that does not vary with a number).
- */
-function textsOf(tree: Tree): Map<string, { forms: string[]; texts: string[] }> {
-  const texts = new Map<string, { forms: string[]; texts: string[] }>();
-  for (const [key, text] of flatten(tree)) {
-    const form = pluralSuffix.exec(key)?.[1];
-    const base = form ? key.slice(0, -form.length - 1) : key;
-    const entry = texts.get(base) ?? { forms: [], texts: [] };
-    if (form) entry.forms.push(form);
-    entry.texts.push(text);
-    texts.set(base, entry);
-  }
-  return texts;
-}
-
-function variables(texts: string[]): string[] {
-  const names = texts.flatMap((text) =>
-    [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? ''),
-  );
-  return [...new Set(names)].sort();
-}
-
 const files = { en, ko, zh, ja, fr, tr } as const;
-const english = textsOf(en);
+const english = textFamilies(en);
 const others = { ko, zh, ja, fr, tr } as const;
 
 describe('locale files', () => {
@@ -62,28 +41,17 @@ describe('locale files', () => {
 
   for (const [language, tree] of Object.entries(files)) {
     describe(language, () => {
-      const texts = textsOf(tree as Tree);
+      const texts = textFamilies(tree as Tree);
 
       it("gives a text that varies with a number every plural form of the language's rules", () => {
-        const needed: string[] = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
-        const wrong = [...texts]
-          .filter(([, entry]) => entry.forms.length > 0)
-          .filter(
-            ([, entry]) =>
-              // A plain text beside the forms, or a form missing or not of the language.
-              entry.forms.length !== entry.texts.length ||
-              needed.some((form) => !entry.forms.includes(form)) ||
-              entry.forms.some((form) => form !== 'zero' && !needed.includes(form)),
-          )
-          .map(([key, entry]) => `${key}: ${entry.forms.join()}`);
-        expect(wrong).toEqual([]);
+        expect(pluralFormsAmiss(language, texts)).toEqual([]);
       });
     });
   }
 
   for (const [language, tree] of Object.entries(others)) {
     describe(language, () => {
-      const texts = textsOf(tree as Tree);
+      const texts = textFamilies(tree as Tree);
 
       it('has every text of en.json and no other', () => {
         const missing = [...english.keys()].filter((key) => !texts.has(key));
@@ -103,7 +71,8 @@ describe('locale files', () => {
           .filter(([key]) => texts.has(key))
           .filter(
             ([key, entry]) =>
-              variables(entry.texts).join() !== variables(texts.get(key)?.texts ?? []).join(),
+              textVariables(entry.texts).join() !==
+              textVariables(texts.get(key)?.texts ?? []).join(),
           )
           .map(([key]) => key);
         expect(different).toEqual([]);

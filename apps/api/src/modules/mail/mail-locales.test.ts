@@ -1,7 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Language, languages } from '@seller/contract/languages';
-import { flattenTexts as flatten, type TextTree as Tree } from '@seller/locales/flatten-texts.ts';
+import {
+  flattenTexts as flatten,
+  pluralFormsAmiss,
+  type TextTree as Tree,
+  textFamilies,
+  textVariables,
+} from '@seller/locales/flatten-texts.ts';
 import en from '@seller/locales/mail/en.json';
 import fr from '@seller/locales/mail/fr.json';
 import ja from '@seller/locales/mail/ja.json';
@@ -12,33 +18,7 @@ import { describe, expect, it } from 'vitest';
 
 const files: Record<Language, Tree> = { en, ko, zh, ja, fr, tr };
 
-const pluralSuffix = /_(zero|one|two|few|many|other)$/;
-
-/**
- * A language's texts by key without i18next's plural suffix (`subject_one`, `subject_other`:
- * `subject`), each with its plural forms (none for a text that has no plural).
- */
-function textsOf(tree: Tree): Map<string, { forms: string[]; texts: string[] }> {
-  const texts = new Map<string, { forms: string[]; texts: string[] }>();
-  for (const [key, text] of flatten(tree)) {
-    const form = pluralSuffix.exec(key)?.[1];
-    const base = form ? key.slice(0, -form.length - 1) : key;
-    const entry = texts.get(base) ?? { forms: [], texts: [] };
-    if (form) entry.forms.push(form);
-    entry.texts.push(text);
-    texts.set(base, entry);
-  }
-  return texts;
-}
-
-function variables(texts: string[]): string[] {
-  const names = texts.flatMap((text) =>
-    [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? ''),
-  );
-  return [...new Set(names)].sort();
-}
-
-const english = textsOf(en);
+const english = textFamilies(en);
 
 describe('mail texts', () => {
   it('are exactly the six languages', () => {
@@ -51,7 +31,7 @@ describe('mail texts', () => {
 
   for (const language of languages) {
     describe(language, () => {
-      const texts = textsOf(files[language]);
+      const texts = textFamilies(files[language]);
 
       if (language !== 'en') {
         it('has every text of English and no other', () => {
@@ -65,7 +45,8 @@ describe('mail texts', () => {
             .filter(([key]) => texts.has(key))
             .filter(
               ([key, entry]) =>
-                variables(entry.texts).join() !== variables(texts.get(key)?.texts ?? []).join(),
+                textVariables(entry.texts).join() !==
+                textVariables(texts.get(key)?.texts ?? []).join(),
             )
             .map(([key]) => key);
           expect(different).toEqual([]);
@@ -80,17 +61,7 @@ describe('mail texts', () => {
       });
 
       it("gives a text that varies with a number every plural form of the language's rules", () => {
-        const needed: string[] = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
-        const wrong = [...texts]
-          .filter(([, entry]) => entry.forms.length > 0)
-          .filter(
-            ([, entry]) =>
-              entry.forms.length !== entry.texts.length ||
-              needed.some((form) => !entry.forms.includes(form)) ||
-              entry.forms.some((form) => form !== 'zero' && !needed.includes(form)),
-          )
-          .map(([key, entry]) => `${key}: ${entry.forms.join()}`);
-        expect(wrong).toEqual([]);
+        expect(pluralFormsAmiss(language, texts)).toEqual([]);
       });
 
       // The HTML part escapes the values put into the texts, not the texts themselves.
