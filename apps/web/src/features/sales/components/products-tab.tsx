@@ -2,15 +2,13 @@ import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
 import { useTranslation } from 'react-i18next';
 import { ClampedText } from '@/components/clamped-text';
 import { DataTable } from '@/components/data-table';
-import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { YuanApproximation } from '@/components/yuan-approximation';
-import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatKrwAmount, formatMoney } from '@/lib/format';
 import { formatShortDate } from '@/lib/format-date';
 import { useLayoutWidth } from '@/lib/use-layout-width';
 import { useSalesByProduct } from '../api/get-sales-by-product';
+import { ListLoadFailed } from './list-load-failed';
 
 /**
  * Sales per product: price (USD), sales count, revenue (KRW) and the last sale's date; a table
@@ -28,18 +26,11 @@ export function ProductsTab({ yuanRate: rate }: { yuanRate?: ExchangeRate | unde
   return (
     <>
       {failed ? (
-        <ErrorAlert data-testid="product-sales-error">
-          <p>{errorMessage(t, products.error, t('sales.products.loadFailed'))}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void products.refetch()}
-            disabled={products.isFetching}
-            data-testid="product-sales-retry"
-          >
-            {t('sales.transactions.retry')}
-          </Button>
-        </ErrorAlert>
+        <ListLoadFailed
+          query={products}
+          fallback={t('sales.products.loadFailed')}
+          testId="product-sales"
+        />
       ) : null}
 
       {!failed && layout !== 'narrow' ? (

@@ -7,12 +7,10 @@ import { toast } from 'sonner';
 import { CardFacts, CardList, CardListItem } from '@/components/card-list';
 import { ClampedText } from '@/components/clamped-text';
 import { DataTable } from '@/components/data-table';
-import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { YuanApproximation } from '@/components/yuan-approximation';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-messages';
 import { formatKrwAmount } from '@/lib/format';
 import { formatDateTime, formatLongDate } from '@/lib/format-date';
 import { useLayoutWidth } from '@/lib/use-layout-width';
@@ -22,6 +20,7 @@ import { type DownloadAllowance, saleDownloadLimit } from '../lib/download-allow
 import { paymentMethodKey } from '../lib/payment-methods';
 import { saleLinkState } from '../lib/sale-link';
 import { DownloadCount } from './download-count';
+import { ListLoadFailed } from './list-load-failed';
 import { PeriodFilter } from './period-filter';
 import { RefundedAmount } from './refunded-amount';
 import { SaleStatusBadge } from './sale-status-badge';
@@ -138,18 +137,11 @@ export function TransactionsTab({
       </div>
 
       {failed ? (
-        <ErrorAlert data-testid="transactions-error">
-          <p>{errorMessage(t, transactions.error, t('sales.transactions.loadFailed'))}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void transactions.refetch()}
-            disabled={transactions.isFetching}
-            data-testid="transactions-retry"
-          >
-            {t('sales.transactions.retry')}
-          </Button>
-        </ErrorAlert>
+        <ListLoadFailed
+          query={transactions}
+          fallback={t('sales.transactions.loadFailed')}
+          testId="transactions"
+        />
       ) : null}
 
       {!failed && layout !== 'narrow' ? (
