@@ -48,6 +48,7 @@ import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { withTokenVersionCache } from './modules/auth/token-version-cache.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
+import { createWaysIn } from './modules/auth/ways-in.ts';
 import { createBroadcastRepository } from './modules/broadcasts/broadcasts.repository.ts';
 import { broadcastRoutes } from './modules/broadcasts/broadcasts.routes.ts';
 import { createBroadcastService } from './modules/broadcasts/broadcasts.service.ts';
@@ -286,6 +287,7 @@ export async function buildApp({
     activity,
   });
   const emailChanges = createEmailChangeRepository();
+  const waysIn = createWaysIn({ sessions, security, emailChanges, ...now });
   const twoFactor = createTwoFactorService({
     db: database.db,
     transaction: database.transaction,
@@ -294,8 +296,7 @@ export async function buildApp({
     activity,
     passwordCheck,
     throttle: signInThrottle,
-    sessions,
-    emailChanges,
+    waysIn,
     secrets,
     ...now,
   });
@@ -304,8 +305,7 @@ export async function buildApp({
     transaction: database.transaction,
     sellers,
     emailChanges,
-    security,
-    sessions,
+    waysIn,
     passwordCheck,
     twoFactor,
     activity,
@@ -326,7 +326,7 @@ export async function buildApp({
     activity,
     signInThrottle,
     passwordCheck,
-    emailChanges: emailChange,
+    waysIn,
     ...(passwordHashCost ? { hashCost: passwordHashCost } : {}),
   });
   const passwordReset = createPasswordResetService({
@@ -337,8 +337,7 @@ export async function buildApp({
     queue: jobQueue,
     mail,
     throttle: { limiter, perAccountPerHour: limits.passwordResetsPerHour },
-    sessions,
-    emailChanges: emailChange,
+    waysIn,
     activity,
     ...(passwordHashCost ? { hashCost: passwordHashCost } : {}),
   });

@@ -15,7 +15,6 @@ import type { AccountSecurityRepository } from './account-security.repository.ts
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import type { EmailChangeService } from './email-change.service.ts';
 import {
   decoyPasswordHash,
   hashPassword,
@@ -29,6 +28,7 @@ import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { TokenService } from './tokens.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 import { isTwoFactorOn } from './two-factor-state.ts';
+import type { WaysIn } from './ways-in.ts';
 
 const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid email or password');
 const sellerGone = () => new AppError('unauthorized', 'Sign in to continue');
@@ -67,8 +67,8 @@ export function createAuthService(deps: {
   /** The count of password guesses, shared with every password re-check. */
   signInThrottle: SignInThrottle;
   passwordCheck: Pick<PasswordCheckService, 'check'>;
-  /** Ends the pending email-change links when the password changes. */
-  emailChanges: Pick<EmailChangeService, 'endPending'>;
+  /** Ends the other ways into the account when the password changes. */
+  waysIn: WaysIn;
   twoFactor: TwoFactorService;
   security: AccountSecurityRepository;
   mail: MailService;
@@ -85,7 +85,7 @@ export function createAuthService(deps: {
     tokens,
     signInThrottle: throttle,
     passwordCheck,
-    emailChanges,
+    waysIn,
     twoFactor,
     security,
     mail,
@@ -260,13 +260,10 @@ export function createAuthService(deps: {
       const { version, sessionId } = await transaction(async (tx) => {
         const next = await sellers.setPasswordAndRevoke(sellerId, passwordHash, tx);
         if (next === undefined) throw sellerGone();
-        await sessions.endAll(tx, sellerId, current.sessionId);
         // A link asked for by whoever knew the old password moves the account no more, a reset
         // link mailed before resets nothing, and a sign-in begun with the old password waits
         // for its code in vain.
-        await emailChanges.endPending(tx, sellerId);
-        await security.endResetTokens(tx, sellerId);
-        await security.removeChallenges(tx, sellerId);
+        await waysIn.endOthers(tx, sellerId, current.sessionId);
         // The session carries on with a new token, and now expires with that one.
         if (current.sessionId) await sessions.renew(tx, sellerId, current.sessionId);
         const sessionId = current.sessionId ?? (await sessions.open(tx, sellerId, current.client));

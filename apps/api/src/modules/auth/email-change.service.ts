@@ -6,15 +6,14 @@ import { uniqueViolation } from '../../lib/database-errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { AccountSecurityRepository } from './account-security.repository.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import type { EmailChangeRepository } from './email-change.repository.ts';
 import { createEmailChangeJob, emailChangeLinkMinutes } from './jobs/email-change.job.ts';
 import { hashToken } from './jobs/password-reset.job.ts';
 import type { PasswordCheckService } from './password-check.service.ts';
-import type { SessionService } from './sessions.service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
+import type { WaysIn } from './ways-in.ts';
 
 const emailTaken = () => new AppError('email_taken', 'This email is already registered');
 
@@ -40,12 +39,10 @@ export function createEmailChangeService(deps: {
   sellers: SellerRepository;
   emailChanges: EmailChangeRepository;
   /**
-   * Ends the reset links mailed to the old address, and the sign-ins waiting for a code, once
-   * the account has moved.
+   * Once the account has moved: signs every session out, ends the reset links mailed to the old
+   * address and the sign-ins waiting for a code.
    */
-  security: Pick<AccountSecurityRepository, 'endResetTokens' | 'removeChallenges'>;
-  /** Signs every session out once the account has moved. */
-  sessions: Pick<SessionService, 'endAll'>;
+  waysIn: WaysIn;
   passwordCheck: Pick<PasswordCheckService, 'check'>;
   twoFactor: Pick<TwoFactorService, 'acceptSecondFactor' | 'checkingCode'>;
   activity: Pick<ActivityService, 'record'>;
@@ -55,8 +52,8 @@ export function createEmailChangeService(deps: {
   mail: MailService;
   now?: () => Date;
 }) {
-  const { db, transaction, sellers, emailChanges, security, passwordCheck, twoFactor } = deps;
-  const { activity, secrets, queue, mail, sessions } = deps;
+  const { db, transaction, sellers, emailChanges, passwordCheck, twoFactor } = deps;
+  const { activity, secrets, queue, mail, waysIn } = deps;
   const now = deps.now ?? (() => new Date());
   const job = createEmailChangeJob({ db, sellers, emailChanges, secrets, mail, now });
   queue.register(job);
@@ -105,10 +102,8 @@ export function createEmailChangeService(deps: {
             throw tokenInvalid();
           }
           // A reset link went to the address the account just left: it resets nothing now.
-          await security.endResetTokens(tx, link.sellerId);
-          await security.removeChallenges(tx, link.sellerId);
           await sellers.revokeTokens(link.sellerId, tx);
-          await sessions.endAll(tx, link.sellerId);
+          await waysIn.endOthers(tx, link.sellerId);
           await activity.record(tx, link.sellerId, 'email_changed', client);
           return { sellerId: link.sellerId, email: link.newEmail };
         });
@@ -121,13 +116,6 @@ export function createEmailChangeService(deps: {
       sellers.forgetTokenVersion(moved.sellerId);
       return { email: moved.email };
     },
-
-    /**
-     * Ends every pending link of the seller in `executor`'s transaction: a password change or
-     * reset, so that a link asked for by whoever knew the old password moves nothing.
-     */
-    endPending: (executor: Database, sellerId: string) =>
-      emailChanges.endOpen(executor, sellerId, now()),
   };
 }
 

@@ -7,10 +7,9 @@ import type { AccountSecurityRepository } from './account-security.repository.ts
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import type { EmailChangeService } from './email-change.service.ts';
 import { createPasswordResetJob, hashToken } from './jobs/password-reset.job.ts';
 import { hashPassword, type PasswordHashCost, passwordHashCost } from './password.ts';
-import type { SessionService } from './sessions.service.ts';
+import type { WaysIn } from './ways-in.ts';
 
 const resetTokenInvalid = () =>
   new AppError('reset_token_invalid', 'This reset link is not valid any more. Ask for a new one.', [
@@ -42,9 +41,8 @@ export interface PasswordResetDeps {
   queue: JobQueue;
   mail: MailService;
   throttle: PasswordResetThrottle;
-  sessions: Pick<SessionService, 'endAll'>;
-  /** Ends the pending email-change links when the password is reset. */
-  emailChanges: Pick<EmailChangeService, 'endPending'>;
+  /** Ends every way into the account when the password is reset. */
+  waysIn: WaysIn;
   activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
   /** The cost of new password hashes (the production one unless tests make it cheaper). */
@@ -59,8 +57,7 @@ export interface PasswordResetDeps {
  * email-change link and every sign-in waiting for its code, and mails a notice.
  */
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { db, transaction, sellers, security, queue, mail, sessions, emailChanges, activity } =
-    deps;
+  const { db, transaction, sellers, security, queue, mail, waysIn, activity } = deps;
   const { limiter } = deps.throttle;
   const { perIp, perAccount } = resetRules(deps.throttle.perAccountPerHour);
   const now = deps.now ?? (() => new Date());
@@ -100,12 +97,9 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           throw resetTokenInvalid();
         }
         const version = await sellers.setPasswordAndRevoke(owner, passwordHash, tx);
-        await security.endResetTokens(tx, owner);
-        await sessions.endAll(tx, owner);
         // A link asked for by whoever knew the old password moves the account no more, and a
         // sign-in begun with the old password waits for its code in vain.
-        await emailChanges.endPending(tx, owner);
-        await security.removeChallenges(tx, owner);
+        await waysIn.endOthers(tx, owner);
         await activity.record(tx, owner, 'password_reset', client);
         await mail.enqueue(
           tx,

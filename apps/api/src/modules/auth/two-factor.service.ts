@@ -6,12 +6,11 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountSecurityRepository } from './account-security.repository.ts';
 import type { ActivityService, RequestClient } from './activity.service.ts';
 import type { SellerRepository } from './auth.repository.ts';
-import type { EmailChangeRepository } from './email-change.repository.ts';
 import type { PasswordCheckService } from './password-check.service.ts';
-import type { SessionService } from './sessions.service.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 import { isTwoFactorOn } from './two-factor-state.ts';
+import type { WaysIn } from './ways-in.ts';
 
 export const recoveryCodeCount = 10;
 export const challengeMinutes = 5;
@@ -63,14 +62,12 @@ export function createTwoFactorService(deps: {
   passwordCheck: Pick<PasswordCheckService, 'check'>;
   /** Counts the codes a signed-in seller gives, with the sign-in's count of the address. */
   throttle: Pick<SignInThrottle, 'beforeSellerCode' | 'sellerCodeSettled'>;
-  /** Signs the other sessions out when two-factor sign-in is turned off. */
-  sessions: Pick<SessionService, 'endAll'>;
-  /** Ends the pending email-change links when two-factor sign-in is turned off. */
-  emailChanges: Pick<EmailChangeRepository, 'endOpen'>;
+  /** Ends the other ways into the account when two-factor sign-in is turned off. */
+  waysIn: WaysIn;
   now?: () => Date;
 }) {
   const { db, transaction, sellers, security, secrets, activity, passwordCheck, throttle } = deps;
-  const { sessions, emailChanges } = deps;
+  const { waysIn } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function sellerOf(sellerId: string): Promise<SellerRow> {
@@ -171,10 +168,7 @@ export function createTwoFactorService(deps: {
         transaction(async (tx) => {
           await acceptCode(tx, seller, code);
           await security.disableTotp(tx, sellerId);
-          await security.removeChallenges(tx, sellerId);
-          await security.endResetTokens(tx, sellerId);
-          await emailChanges.endOpen(tx, sellerId, now());
-          await sessions.endAll(tx, sellerId, current.sessionId);
+          await waysIn.endOthers(tx, sellerId, current.sessionId);
           await activity.record(tx, sellerId, 'two_factor_disabled', client);
         }),
       );
