@@ -33,6 +33,8 @@ export interface LabelFigures {
 
 interface LabelLog {
   latencies: number[];
+  /** When each request was sent (or due, in an open loop): `performance.now()`, in the same order. */
+  sentAt: number[];
   statuses: Map<number, number>;
   errors: number;
 }
@@ -48,15 +50,17 @@ export class Recorder {
   private logOf(label: string): LabelLog {
     let log = this.logs.get(label);
     if (!log) {
-      log = { latencies: [], statuses: new Map(), errors: 0 };
+      log = { latencies: [], sentAt: [], statuses: new Map(), errors: 0 };
       this.logs.set(label, log);
     }
     return log;
   }
 
+  /** An answer that took `ms`, recorded as it arrives (so it was sent `ms` ago). */
   record(label: string, status: number, ms: number) {
     const log = this.logOf(label);
     log.latencies.push(ms);
+    log.sentAt.push(performance.now() - ms);
     log.statuses.set(status, (log.statuses.get(status) ?? 0) + 1);
     if (status < 200 || status >= 300) log.errors++;
   }
@@ -76,12 +80,42 @@ export class Recorder {
     for (const [label, theirs] of other.logs) {
       const mine = this.logOf(label);
       for (const ms of theirs.latencies) mine.latencies.push(ms);
+      for (const at of theirs.sentAt) mine.sentAt.push(at);
       for (const [status, count] of theirs.statuses) {
         mine.statuses.set(status, (mine.statuses.get(status) ?? 0) + count);
       }
       mine.errors += theirs.errors;
     }
     this.seconds += other.seconds;
+  }
+
+  /**
+   * The latencies of the requests sent from `from` to before `to` (`performance.now()` times),
+   * of one label or several together, sorted.
+   */
+  latenciesSent(labels: readonly string[], from: number, to: number): number[] {
+    const list: number[] = [];
+    for (const label of labels) {
+      const log = this.logs.get(label);
+      if (!log) continue;
+      for (const [index, at] of log.sentAt.entries()) {
+        if (at >= from && at < to) list.push(log.latencies[index] ?? 0);
+      }
+    }
+    return list.sort((a, b) => a - b);
+  }
+
+  /** When the first of these labels' requests was sent, and when the last was. */
+  sendingSpan(labels: readonly string[]): { first: number; last: number } | undefined {
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const label of labels) {
+      for (const at of this.logs.get(label)?.sentAt ?? []) {
+        if (at < first) first = at;
+        if (at > last) last = at;
+      }
+    }
+    return first <= last ? { first, last } : undefined;
   }
 
   /** One label's figures, or those of several labels taken together. */

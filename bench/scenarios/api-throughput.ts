@@ -41,6 +41,7 @@ import {
   type Metric,
   nodeFlags,
   option,
+  percentile,
   type RunningServer,
   resultsDir,
   round,
@@ -942,6 +943,41 @@ function perRequestUsage(label: string, usage: ProcessUsage, requests: number): 
   ];
 }
 
+/**
+ * Where the mix's slowest reads fall: the p99 of the reads sent while the flash sale was being
+ * sent and of those sent outside it, and the p99 of each whole second of the phase (its
+ * highest and lowest), to tell a tail the flash sale makes from one spread over the phase.
+ */
+function readTail(mixed: Recorder, readLabels: readonly string[]): Metric[] {
+  const reads = mixed.sendingSpan(readLabels);
+  if (!reads) return [];
+  const p99 = (list: number[]) => round(percentile(list, 99), 2);
+  const metrics: Metric[] = [];
+  const flash = mixed.sendingSpan(['flash-sale purchase', 'flash-sale purchase: code redeem']);
+  if (flash) {
+    const during = mixed.latenciesSent(readLabels, flash.first, flash.last);
+    const outside = [
+      ...mixed.latenciesSent(readLabels, reads.first, flash.first),
+      ...mixed.latenciesSent(readLabels, flash.last, reads.last + 1),
+    ].sort((a, b) => a - b);
+    metrics.push(
+      { name: 'mixed: reads p99, sent during the flash sale', value: p99(during), unit: 'ms' },
+      { name: 'mixed: reads p99, sent outside the flash sale', value: p99(outside), unit: 'ms' },
+    );
+  }
+  const bySecond: number[] = [];
+  for (let from = reads.first; from + 1000 <= reads.last; from += 1000) {
+    bySecond.push(p99(mixed.latenciesSent(readLabels, from, from + 1000)));
+  }
+  if (bySecond.length > 0) {
+    metrics.push(
+      { name: 'mixed: reads p99 of its fastest second', value: Math.min(...bySecond), unit: 'ms' },
+      { name: 'mixed: reads p99 of its slowest second', value: Math.max(...bySecond), unit: 'ms' },
+    );
+  }
+  return metrics;
+}
+
 function report(run: {
   quick: boolean;
   size: Sizes;
@@ -1070,6 +1106,7 @@ function report(run: {
       unit: '',
       ...target(allReads.errors, '≤', 0),
     },
+    ...readTail(mixed, readLabels),
   );
   // The same writes reach the server in the mix and under pgbench's read mix; how long they
   // waited tells whether they were done as they came or held back behind the reads.

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Recorder } from './lib/http-load.ts';
+
+/** Records an answer of `ms` that arrives at `arrivesAt` (a `performance.now()` time). */
+function answer(recorder: Recorder, label: string, ms: number, arrivesAt: number) {
+  vi.spyOn(performance, 'now').mockReturnValue(arrivesAt);
+  recorder.record(label, 200, ms);
+}
+
+describe('Recorder: answers by when they were sent', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('takes the requests sent in a window, whenever they were answered', () => {
+    const recorder = new Recorder();
+    answer(recorder, 'read', 5, 1005); // sent at 1000
+    answer(recorder, 'read', 40, 2040); // sent at 2000, answered after the window
+    answer(recorder, 'other read', 10, 2510); // sent at 2500
+    answer(recorder, 'read', 3, 3003); // sent at 3000: the window's end, left out
+    answer(recorder, 'write', 99, 2199); // another label
+    expect(recorder.latenciesSent(['read', 'other read'], 2000, 3000)).toEqual([10, 40]);
+    expect(recorder.latenciesSent(['read'], 0, 10_000)).toEqual([3, 5, 40]);
+    expect(recorder.latenciesSent(['missing'], 0, 10_000)).toEqual([]);
+  });
+
+  it('knows when the first and the last of some labels were sent', () => {
+    const recorder = new Recorder();
+    expect(recorder.sendingSpan(['flash'])).toBeUndefined();
+    answer(recorder, 'flash', 100, 5100);
+    answer(recorder, 'flash', 20, 4020);
+    answer(recorder, 'read', 1, 9001);
+    expect(recorder.sendingSpan(['flash'])).toEqual({ first: 4000, last: 5000 });
+  });
+
+  it('keeps the send times of a merged recorder', () => {
+    const first = new Recorder();
+    const second = new Recorder();
+    answer(first, 'read', 5, 105);
+    answer(second, 'read', 7, 207);
+    first.merge(second);
+    expect(first.latenciesSent(['read'], 200, 201)).toEqual([7]);
+    expect(first.count('read')).toBe(2);
+  });
+});
