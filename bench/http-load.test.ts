@@ -33,6 +33,28 @@ describe('Recorder: answers by when they were sent', () => {
     expect(recorder.sendingSpan(['flash'])).toEqual({ first: 4000, last: 5000 });
   });
 
+  it('leaves out a warm-up: what was sent before a time, its errors too', () => {
+    const recorder = new Recorder();
+    answer(recorder, 'read', 50, 1050); // sent at 1000, in the warm-up
+    vi.spyOn(performance, 'now').mockReturnValue(1100);
+    recorder.record('read', 0, 60); // no answer, sent at 1040, in the warm-up
+    answer(recorder, 'read', 4, 3004); // sent at 3000
+    answer(recorder, 'write', 9, 3509); // sent at 3500
+    vi.spyOn(performance, 'now').mockReturnValue(4000);
+    recorder.record('write', 503, 100); // sent at 3900
+    const measured = recorder.sentFrom(3000, 2);
+    expect(measured.seconds).toBe(2);
+    expect(measured.count()).toBe(3);
+    expect(measured.figures('read')).toMatchObject({ count: 1, errors: 0, p99: 4, perSecond: 1 });
+    expect(measured.figures('write')).toMatchObject({
+      count: 2,
+      errors: 1,
+      statuses: { 200: 1, 503: 1 },
+    });
+    expect(measured.latenciesSent(['write'], 3900, 3901)).toEqual([100]);
+    expect(recorder.figures('read').errors).toBe(1);
+  });
+
   it('keeps the send times of a merged recorder', () => {
     const first = new Recorder();
     const second = new Recorder();

@@ -35,6 +35,8 @@ interface LabelLog {
   latencies: number[];
   /** When each request was sent (or due, in an open loop): `performance.now()`, in the same order. */
   sentAt: number[];
+  /** Each answer's status, in the same order (0: no answer). */
+  answers: number[];
   statuses: Map<number, number>;
   errors: number;
 }
@@ -50,7 +52,7 @@ export class Recorder {
   private logOf(label: string): LabelLog {
     let log = this.logs.get(label);
     if (!log) {
-      log = { latencies: [], sentAt: [], statuses: new Map(), errors: 0 };
+      log = { latencies: [], sentAt: [], answers: [], statuses: new Map(), errors: 0 };
       this.logs.set(label, log);
     }
     return log;
@@ -58,11 +60,31 @@ export class Recorder {
 
   /** An answer that took `ms`, recorded as it arrives (so it was sent `ms` ago). */
   record(label: string, status: number, ms: number) {
+    this.add(label, status, ms, performance.now() - ms);
+  }
+
+  private add(label: string, status: number, ms: number, sentAt: number) {
     const log = this.logOf(label);
     log.latencies.push(ms);
-    log.sentAt.push(performance.now() - ms);
+    log.sentAt.push(sentAt);
+    log.answers.push(status);
     log.statuses.set(status, (log.statuses.get(status) ?? 0) + 1);
     if (status < 200 || status >= 300) log.errors++;
+  }
+
+  /**
+   * The answers to the requests sent from `from` on (a `performance.now()` time), in a recorder
+   * of their own lasting `seconds`: a phase without its warm-up.
+   */
+  sentFrom(from: number, seconds: number): Recorder {
+    const kept = new Recorder();
+    kept.seconds = seconds;
+    for (const [label, log] of this.logs) {
+      for (const [index, at] of log.sentAt.entries()) {
+        if (at >= from) kept.add(label, log.answers[index] ?? 0, log.latencies[index] ?? 0, at);
+      }
+    }
+    return kept;
   }
 
   labels(): string[] {
@@ -81,6 +103,7 @@ export class Recorder {
       const mine = this.logOf(label);
       for (const ms of theirs.latencies) mine.latencies.push(ms);
       for (const at of theirs.sentAt) mine.sentAt.push(at);
+      for (const status of theirs.answers) mine.answers.push(status);
       for (const [status, count] of theirs.statuses) {
         mine.statuses.set(status, (mine.statuses.get(status) ?? 0) + count);
       }
