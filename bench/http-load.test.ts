@@ -24,6 +24,18 @@ describe('Recorder: answers by when they were sent', () => {
     expect(recorder.latenciesSent(['missing'], 0, 10_000)).toEqual([]);
   });
 
+  it('counts the requests answered in a window, whenever they were sent', () => {
+    const recorder = new Recorder();
+    answer(recorder, 'read', 900, 2100); // sent at 1200, before the window
+    answer(recorder, 'read', 5, 2505);
+    answer(recorder, 'other read', 10, 2999);
+    answer(recorder, 'read', 1, 3000); // answered at the window's end, left out
+    answer(recorder, 'write', 1, 2500); // another label
+    expect(recorder.answeredWithin(['read', 'other read'], 2000, 3000)).toBe(3);
+    expect(recorder.answeredWithin(['read'], 2000, 3000)).toBe(2);
+    expect(recorder.answeredWithin(['missing'], 0, 10_000)).toBe(0);
+  });
+
   it('knows when the first and the last of some labels were sent', () => {
     const recorder = new Recorder();
     expect(recorder.sendingSpan(['flash'])).toBeUndefined();

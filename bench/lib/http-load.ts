@@ -128,6 +128,23 @@ export class Recorder {
     return list.sort((a, b) => a - b);
   }
 
+  /**
+   * How many of these labels' requests were answered from `from` to before `to`
+   * (`performance.now()` times), whenever they were sent.
+   */
+  answeredWithin(labels: readonly string[], from: number, to: number): number {
+    let count = 0;
+    for (const label of labels) {
+      const log = this.logs.get(label);
+      if (!log) continue;
+      for (const [index, at] of log.sentAt.entries()) {
+        const answeredAt = at + (log.latencies[index] ?? 0);
+        if (answeredAt >= from && answeredAt < to) count++;
+      }
+    }
+    return count;
+  }
+
   /** When the first of these labels' requests was sent, and when the last was. */
   sendingSpan(labels: readonly string[]): { first: number; last: number } | undefined {
     let first = Number.POSITIVE_INFINITY;

@@ -148,6 +148,8 @@ export interface PgbenchResult {
   clientSeconds: number;
   /** PostgreSQL's CPU seconds (every backend) within the window. */
   postgresSeconds: number;
+  /** The measured window, in milliseconds since the epoch. */
+  window: { startMs: number; endMs: number };
 }
 
 /**
@@ -192,7 +194,7 @@ export function windowFigures(
   transactions: LoggedTransaction[],
   scriptNames: string[],
   window: { startMs: number; endMs: number },
-): Omit<PgbenchResult, 'clientSeconds' | 'postgresSeconds'> {
+): Omit<PgbenchResult, 'clientSeconds' | 'postgresSeconds' | 'window'> {
   const within = transactions.filter(
     (transaction) => transaction.endedMs >= window.startMs && transaction.endedMs < window.endMs,
   );
@@ -306,6 +308,7 @@ export async function runPgbench(options: {
       ),
       clientSeconds: end.client - start.client,
       postgresSeconds: end.postgres - start.postgres,
+      window: { startMs: start.ms, endMs: end.ms },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

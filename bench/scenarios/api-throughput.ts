@@ -642,10 +642,14 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       // What PostgreSQL and the server spend during the server's slices (the steady reads and
       // views included, as they are in pgbench's): where the ingest's ratio is decided.
       const ingestCpu = { serverSeconds: 0, postgresSeconds: 0 };
+      /** The server's slices (`performance.now()` times), to count the reads answered within. */
+      const ingestWindows: { from: number; to: number }[] = [];
       for (let round = 0; round < size.rounds; round++) {
         const steps = [
           async () => {
             const postgresBefore = namedCpuSeconds('postgres');
+            const from = performance.now();
+            ingestWindows.push({ from, to: from + size.slice * 1000 });
             const { recorder, usage } = await phase(size.slice, (r) => [
               steadyReads(r),
               steadyViews(viewsDuringIngest),
@@ -729,6 +733,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
         ingest,
         ingestAnchor,
         ingestCpu,
+        ingestWindows,
         ingestViewsOff,
         ingestViewsOn,
         readRate,
@@ -936,6 +941,13 @@ async function checkLedger(
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+/** The steady reads a recorder got answered within the windows, per second of them. */
+function answeredPerSecond(recorder: Recorder, windows: { from: number; to: number }[]): number {
+  const labels = Object.keys(readCalls);
+  const answered = sum(windows.map(({ from, to }) => recorder.answeredWithin(labels, from, to)));
+  return round(answered / (sum(windows.map(({ from, to }) => to - from)) / 1000), 0);
+}
+
 const meanTps = (runs: PgbenchResult[]) => round(sum(runs.map((run) => run.tps)) / runs.length, 0);
 const µs = (cpu: number, requests: number) => (requests > 0 ? round((cpu * 1e6) / requests, 0) : 0);
 
@@ -1013,6 +1025,7 @@ function report(run: {
   ingest: Recorder;
   ingestAnchor: PgbenchResult[];
   ingestCpu: { serverSeconds: number; postgresSeconds: number };
+  ingestWindows: { from: number; to: number }[];
   ingestViewsOff: Recorder;
   ingestViewsOn: Recorder;
   readRate: number;
@@ -1261,6 +1274,24 @@ function report(run: {
       name: 'ingest: the same reads under pgbench, p50',
       value: run.readsDuringIngestAnchor.figures(Object.keys(readCalls)).p50,
       unit: 'ms',
+    },
+    // How many of them each side got answered within its measured windows, whenever sent: the
+    // same background work on both sides, or not.
+    {
+      name: 'ingest: its steady reads answered a second',
+      value: answeredPerSecond(run.ingest, run.ingestWindows),
+      unit: '/s',
+    },
+    {
+      name: "ingest: the same reads answered a second in pgbench's windows",
+      value: answeredPerSecond(
+        run.readsDuringIngestAnchor,
+        run.ingestAnchor.map(({ window }) => ({
+          from: window.startMs - performance.timeOrigin,
+          to: window.endMs - performance.timeOrigin,
+        })),
+      ),
+      unit: '/s',
     },
     { name: 'ingest p99', value: ingest.p99, unit: 'ms' },
     { name: 'ingest: refunds p99', value: ingestRefunds.p99, unit: 'ms' },
