@@ -36,6 +36,18 @@ describe('Recorder: answers by when they were sent', () => {
     expect(recorder.answeredWithin(['missing'], 0, 10_000)).toBe(0);
   });
 
+  it('knows when the last request sent in a window was answered', () => {
+    const recorder = new Recorder();
+    expect(recorder.lastAnswer(['write'], 0, 10_000)).toBeUndefined();
+    answer(recorder, 'write', 4000, 5500); // sent at 1500, answered long after
+    answer(recorder, 'write', 10, 2010); // sent at 2000
+    answer(recorder, 'write', 9000, 12_000); // sent at 3000: after the window
+    answer(recorder, 'read', 9000, 10_900); // sent at 1900: another label
+    expect(recorder.lastAnswer(['write'], 1000, 3000)).toBe(5500);
+    expect(recorder.lastAnswer(['write', 'read'], 1000, 3000)).toBe(10_900);
+    expect(recorder.lastAnswer(['write'], 4000, 5000)).toBeUndefined();
+  });
+
   it('knows when the first and the last of some labels were sent', () => {
     const recorder = new Recorder();
     expect(recorder.sendingSpan(['flash'])).toBeUndefined();

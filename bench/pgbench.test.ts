@@ -2,7 +2,48 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readTransactionLogs, ScriptBuilder, windowFigures } from './lib/pgbench.ts';
+import {
+  doneBy,
+  type PgbenchResult,
+  readTransactionLogs,
+  ScriptBuilder,
+  windowFigures,
+} from './lib/pgbench.ts';
+
+describe('an anchor timed until its background was done', () => {
+  const result = (later: PgbenchResult['later']): PgbenchResult => ({
+    tps: 2,
+    transactions: 4,
+    failed: 0,
+    latencyMs: 5,
+    p50Ms: 5,
+    p99Ms: 8,
+    perScript: {
+      purchase: { tps: 1.5, transactions: 3, latencyMs: 5 },
+      refund: { tps: 0.5, transactions: 1, latencyMs: 5 },
+    },
+    clientSeconds: 0,
+    postgresSeconds: 0,
+    window: { startMs: 3_000, endMs: 5_000 },
+    later,
+  });
+
+  it('adds the transactions of pgbench’s last moments that ended before the background did', () => {
+    const later = [
+      { script: 0, endedMs: 5_100, latencyMs: 3 },
+      { script: 1, endedMs: 5_400, latencyMs: 3 },
+      { script: 0, endedMs: 5_900, latencyMs: 3 }, // after the background was done
+    ];
+    expect(doneBy(result(later), ['purchase', 'refund'], 5_500)).toEqual({
+      purchase: 4,
+      refund: 2,
+    });
+    expect(doneBy(result(later), ['purchase', 'refund'], 5_000)).toEqual({
+      purchase: 3,
+      refund: 1,
+    });
+  });
+});
 
 describe("pgbench's per-transaction log", () => {
   let dir = '';

@@ -145,6 +145,24 @@ export class Recorder {
     return count;
   }
 
+  /**
+   * When the last of these labels' requests sent from `from` to before `to` was answered
+   * (`performance.now()` times); undefined when none was sent then.
+   */
+  lastAnswer(labels: readonly string[], from: number, to: number): number | undefined {
+    let last: number | undefined;
+    for (const label of labels) {
+      const log = this.logs.get(label);
+      if (!log) continue;
+      for (const [index, at] of log.sentAt.entries()) {
+        if (at < from || at >= to) continue;
+        const answeredAt = at + (log.latencies[index] ?? 0);
+        if (last === undefined || answeredAt > last) last = answeredAt;
+      }
+    }
+    return last;
+  }
+
   /** When the first of these labels' requests was sent, and when the last was. */
   sendingSpan(labels: readonly string[]): { first: number; last: number } | undefined {
     let first = Number.POSITIVE_INFINITY;

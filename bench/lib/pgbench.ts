@@ -150,6 +150,11 @@ export interface PgbenchResult {
   postgresSeconds: number;
   /** The measured window, in milliseconds since the epoch. */
   window: { startMs: number; endMs: number };
+  /**
+   * The transactions that succeeded after the window, until pgbench stopped: for an anchor
+   * timed until its background was done (`doneBy`).
+   */
+  later: LoggedTransaction[];
 }
 
 /**
@@ -194,7 +199,7 @@ export function windowFigures(
   transactions: LoggedTransaction[],
   scriptNames: string[],
   window: { startMs: number; endMs: number },
-): Omit<PgbenchResult, 'clientSeconds' | 'postgresSeconds' | 'window'> {
+): Omit<PgbenchResult, 'clientSeconds' | 'postgresSeconds' | 'window' | 'later'> {
   const within = transactions.filter(
     (transaction) => transaction.endedMs >= window.startMs && transaction.endedMs < window.endMs,
   );
@@ -225,6 +230,21 @@ export function windowFigures(
     p99Ms: at(0.99),
     perScript,
   };
+}
+
+/**
+ * The transactions of a run that ended from its window's start until `doneMs` (epoch ms, the
+ * window's end or later), per script: the window's and those of pgbench's last moments.
+ */
+export function doneBy(result: PgbenchResult, scriptNames: string[], doneMs: number) {
+  const counts: Record<string, number> = {};
+  for (const [index, name] of scriptNames.entries()) {
+    const later = result.later.filter(
+      (transaction) => transaction.script === index && transaction.endedMs < doneMs,
+    ).length;
+    counts[name] = (result.perScript[name]?.transactions ?? 0) + later;
+  }
+  return counts;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -300,15 +320,19 @@ export async function runPgbench(options: {
     const logs = readdirSync(dir)
       .filter((name) => name.startsWith('log.'))
       .map((name) => path.join(dir, name));
+    const transactions = readTransactionLogs(logs);
     return {
       ...windowFigures(
-        readTransactionLogs(logs),
+        transactions,
         options.scripts.map((script) => script.name),
         { startMs: start.ms, endMs: end.ms },
       ),
       clientSeconds: end.client - start.client,
       postgresSeconds: end.postgres - start.postgres,
       window: { startMs: start.ms, endMs: end.ms },
+      later: transactions.filter(
+        (transaction) => transaction.endedMs >= end.ms && transaction.latencyMs !== undefined,
+      ),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

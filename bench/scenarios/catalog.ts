@@ -57,6 +57,7 @@ import {
   timeZone,
   Zipf,
 } from '../lib/shop.ts';
+import { doneAt, pgbenchUntilDone, serverUntilDone, type Window } from '../lib/until-done.ts';
 
 const connections = 64;
 const internalSecret = `bench-internal-secret-${'x'.repeat(24)}`;
@@ -236,6 +237,8 @@ interface Measured {
   postgresSeconds: number;
   /** This process's: the load generator's. */
   loadSeconds: number;
+  /** When each slice ran. */
+  windows: Window[];
 }
 
 const emptyMeasure = (): Measured => ({
@@ -243,6 +246,7 @@ const emptyMeasure = (): Measured => ({
   usage: noUsage,
   postgresSeconds: 0,
   loadSeconds: 0,
+  windows: [],
 });
 
 /** Runs `loops` for `seconds` and adds what they answered and what it cost to `into`. */
@@ -256,6 +260,8 @@ async function measure(
   const before = processUsage(server.pid);
   const postgresBefore = namedCpuSeconds('postgres');
   const loadBefore = processCpuSeconds(process.pid);
+  const from = performance.now();
+  into.windows.push({ from, to: from + seconds * 1000 });
   await Promise.all(loops(recorder).map((loop) => loop.done));
   recorder.seconds = seconds;
   into.recorder.merge(recorder);
@@ -492,10 +498,43 @@ function report(run: {
   const mixed = run.mixed.recorder;
   const reads = mixed.figures(pages);
   const anchorTps = meanTps(run.anchor);
-  const ratio = anchorTps > 0 ? round(reads.perSecond / anchorTps) : 0;
+  // Each side timed from each window's start until the writes sent in it were answered.
+  const writeLabels = mixed.labels().filter((label) => !(pages as string[]).includes(label));
+  const readsUntilDone = serverUntilDone(mixed, pages, run.mixed.windows, (window) =>
+    doneAt(mixed, writeLabels, window),
+  );
+  const anchorUntilDone = pgbenchUntilDone(
+    run.anchor,
+    Object.values(run.scripts).map((script) => script.name),
+    (window) => doneAt(run.writesDuringAnchor, writeLabels, window),
+  );
+  const ratio =
+    anchorUntilDone.perSecond > 0 ? round(readsUntilDone.perSecond / anchorUntilDone.perSecond) : 0;
+  const windowRatio = anchorTps > 0 ? round(reads.perSecond / anchorTps) : 0;
   metrics.push(
     { name: 'reads req/s (writes flowing)', value: reads.perSecond, unit: 'req/s' },
     { name: 'pgbench, the same statements, TPS (same writes)', value: anchorTps, unit: 'tps' },
+    { name: 'reads ÷ pgbench, windows alone', value: windowRatio, unit: '×' },
+    {
+      name: 'writes done, s after the windows (the latest)',
+      value: readsUntilDone.latestAfterSeconds,
+      unit: 's',
+    },
+    {
+      name: "the same writes done, s after pgbench's windows (the latest)",
+      value: anchorUntilDone.latestAfterSeconds,
+      unit: 's',
+    },
+    {
+      name: 'reads req/s until the writes were done',
+      value: readsUntilDone.perSecond,
+      unit: 'req/s',
+    },
+    {
+      name: 'pgbench, TPS until the same writes were done',
+      value: anchorUntilDone.perSecond,
+      unit: 'tps',
+    },
     { name: 'reads ÷ pgbench', value: ratio, unit: '×', ...target(ratio, '≥', 0.5) },
     { name: 'reads p99', value: reads.p99, unit: 'ms' },
     {
