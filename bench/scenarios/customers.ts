@@ -117,6 +117,15 @@ interface Dataset {
   seconds: StepSeconds;
 }
 
+/**
+ * An integer SQL expression made non-negative by dropping its sign bit: `abs()` fails on the one
+ * value that has no positive counterpart, −2³¹, which `hashtext` returns for some texts.
+ */
+export const nonNegative = (integer: string) => `(${integer} & 2147483647)`;
+
+/** A text's hash as a non-negative integer, to spread rows by. */
+export const textHash = (text: string) => nonNegative(`hashtext(${text})`);
+
 /** Sellers and products, the sales (indexes built after), rollups and customers, view buckets. */
 async function generate(databaseUrl: string, size: Sizes): Promise<Dataset> {
   const seconds: StepSeconds = {};
@@ -182,7 +191,7 @@ async function generate(databaseUrl: string, size: Sizes): Promise<Dataset> {
           cross join lateral (select (${sqlArray(Object.values(localeOf))})[array_position(${sqlArray(Object.keys(localeOf))}, b.country)] as locale) l
           cross join lateral (select (1000 + (g::bigint * 7919) % 99001) as amount) v
           join bench_products p on p.seller_no = ${sellerNo}
-            and p.product_no = (hashtext('product' || g) & 2147483647)
+            and p.product_no = ${textHash(`'product' || g`)}
                                % case when p.seller_no = 0 then ${size.bigProducts}
                                       else ${size.otherProducts} end`);
       await insert('big', size.sales, '0', size.customers);
@@ -207,12 +216,12 @@ async function generate(databaseUrl: string, size: Sizes): Promise<Dataset> {
       await client.query(
         `insert into product_views_daily (product_id, seller_id, day, source, campaign, country, views)
          select p.id, p.seller_id, (now() at time zone $1)::date - d, s, c, k,
-                1 + abs(hashtext(p.id::text || d || s || c || k)) % 400
+                1 + ${textHash('p.id::text || d || s || c || k')} % 400
          from products p, generate_series(0, $2::int - 1) d,
               unnest(${sqlArray([...new Set(viewSources)])}) s,
               unnest(${sqlArray([...new Set(viewCampaigns)])}) c,
               unnest(${sqlArray([...new Set(viewCountries)])}) k
-         where abs(hashtext(p.id::text || d || s || c || k || 'seen')) % 6 = 0`,
+         where ${textHash(`p.id::text || d || s || c || k || 'seen'`)} % 6 = 0`,
         [timeZone, size.viewDays],
       );
       const { rows } = await client.query<{ all: string; seller: string }>(
