@@ -30,15 +30,15 @@ describe('an anchor timed until its background was done', () => {
 
   it('adds the transactions of pgbench’s last moments that ended before the background did', () => {
     const later = [
-      { script: 0, endedMs: 5_100, latencyMs: 3 },
-      { script: 1, endedMs: 5_400, latencyMs: 3 },
-      { script: 0, endedMs: 5_900, latencyMs: 3 }, // after the background was done
+      { script: 'purchase', endedMs: 5_100 },
+      { script: 'refund', endedMs: 5_400 },
+      { script: 'purchase', endedMs: 5_900 }, // after the background was done
     ];
-    expect(doneBy(result(later), ['purchase', 'refund'], 5_500)).toEqual({
+    expect(doneBy(result(later), 5_500)).toEqual({
       purchase: 4,
       refund: 2,
     });
-    expect(doneBy(result(later), ['purchase', 'refund'], 5_000)).toEqual({
+    expect(doneBy(result(later), 5_000)).toEqual({
       purchase: 3,
       refund: 1,
     });

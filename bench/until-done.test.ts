@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Recorder } from './lib/http-load.ts';
 import type { PgbenchResult } from './lib/pgbench.ts';
-import { doneAt, pgbenchUntilDone, serverUntilDone } from './lib/until-done.ts';
+import { answeredPerSecond, doneAt, pgbenchUntilDone, serverUntilDone } from './lib/until-done.ts';
 
 /** Records an answer of `ms` that arrives at `arrivesAt` (a `performance.now()` time). */
 function answer(recorder: Recorder, label: string, ms: number, arrivesAt: number) {
@@ -54,6 +54,18 @@ describe('each side timed until its background was done', () => {
     expect(doneAt(writes, ['write'], window)).toBe(5000);
   });
 
+  it('counts the calls answered within the windows, per second of them', () => {
+    const recorder = new Recorder();
+    for (const at of [1100, 1900, 2500, 4100, 4200, 6500]) answer(recorder, 'read', 50, at);
+    answer(recorder, 'write', 5, 1500);
+    const windows = [
+      { from: 1000, to: 3000 },
+      { from: 4000, to: 6000 },
+    ];
+    expect(answeredPerSecond(recorder, ['read'], windows)).toBe(1);
+    expect(answeredPerSecond(recorder, ['read'], [])).toBe(0);
+  });
+
   it('spreads the calls answered until then over the time it took', () => {
     const server = new Recorder();
     // Four reads answered in the window, two after it but before the writes were done, one
@@ -72,14 +84,13 @@ describe('each side timed until its background was done', () => {
     const writes = new Recorder();
     answer(writes, 'write', 3000, 5000); // sent at 2000, answered 2 s after the window
     const run = pgbenchRun(1000, 3000, { purchase: 8, 'discounted purchase': 2 }, [
-      { script: 0, endedMs: 3500, latencyMs: 1 },
-      { script: 1, endedMs: 3900, latencyMs: 1 },
-      { script: 0, endedMs: 4800, latencyMs: 1 },
-      { script: 0, endedMs: 5200, latencyMs: 1 }, // after the writes were done
+      { script: 'purchase', endedMs: 3500 },
+      { script: 'discounted purchase', endedMs: 3900 },
+      { script: 'purchase', endedMs: 4800 },
+      { script: 'purchase', endedMs: 5200 }, // after the writes were done
     ]);
     const figures = pgbenchUntilDone(
       [run],
-      ['purchase', 'discounted purchase'],
       (window) => doneAt(writes, ['write'], window),
       (name) => (name === 'discounted purchase' ? 2 : 1),
     );

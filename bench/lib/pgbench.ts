@@ -151,10 +151,10 @@ export interface PgbenchResult {
   /** The measured window, in milliseconds since the epoch. */
   window: { startMs: number; endMs: number };
   /**
-   * The transactions that succeeded after the window, until pgbench stopped: for an anchor
-   * timed until its background was done (`doneBy`).
+   * The transactions that succeeded after the window, until pgbench stopped, by script name and
+   * end (epoch ms): for an anchor timed until its background was done (`doneBy`).
    */
-  later: LoggedTransaction[];
+  later: { script: string; endedMs: number }[];
 }
 
 /**
@@ -236,13 +236,15 @@ export function windowFigures(
  * The transactions of a run that ended from its window's start until `doneMs` (epoch ms, the
  * window's end or later), per script: the window's and those of pgbench's last moments.
  */
-export function doneBy(result: PgbenchResult, scriptNames: string[], doneMs: number) {
+export function doneBy(result: PgbenchResult, doneMs: number): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const [index, name] of scriptNames.entries()) {
-    const later = result.later.filter(
-      (transaction) => transaction.script === index && transaction.endedMs < doneMs,
-    ).length;
-    counts[name] = (result.perScript[name]?.transactions ?? 0) + later;
+  for (const [name, script] of Object.entries(result.perScript)) {
+    counts[name] = script.transactions;
+  }
+  for (const transaction of result.later) {
+    if (transaction.endedMs < doneMs) {
+      counts[transaction.script] = (counts[transaction.script] ?? 0) + 1;
+    }
   }
   return counts;
 }
@@ -330,9 +332,14 @@ export async function runPgbench(options: {
       clientSeconds: end.client - start.client,
       postgresSeconds: end.postgres - start.postgres,
       window: { startMs: start.ms, endMs: end.ms },
-      later: transactions.filter(
-        (transaction) => transaction.endedMs >= end.ms && transaction.latencyMs !== undefined,
-      ),
+      later: transactions
+        .filter(
+          (transaction) => transaction.endedMs >= end.ms && transaction.latencyMs !== undefined,
+        )
+        .map((transaction) => ({
+          script: options.scripts[transaction.script]?.name ?? String(transaction.script),
+          endedMs: transaction.endedMs,
+        })),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -29,6 +29,20 @@ export function doneAt(background: Recorder, labels: readonly string[], window: 
   return Math.max(window.to, background.lastAnswer(labels, window.from, window.to) ?? window.to);
 }
 
+/** How many of these labels' calls were answered within the windows, per second of them. */
+export function answeredPerSecond(
+  recorder: Recorder,
+  labels: readonly string[],
+  windows: Window[],
+): number {
+  const answered = windows.reduce(
+    (total, { from, to }) => total + recorder.answeredWithin(labels, from, to),
+    0,
+  );
+  const seconds = windows.reduce((total, { from, to }) => total + (to - from), 0) / 1000;
+  return seconds > 0 ? round(answered / seconds, 0) : 0;
+}
+
 export interface UntilDone {
   /** Calls (or transactions, weighted) per second from the windows' starts until done. */
   perSecond: number;
@@ -64,11 +78,10 @@ export function serverUntilDone(
 
 /**
  * pgbench's side: each run's transactions until `done(window)`, each script's weighted by
- * `weight` (the calls it stands for; 1 by default). `scriptNames` in the order they were run.
+ * `weight` (the calls it stands for; 1 by default).
  */
 export function pgbenchUntilDone(
   results: PgbenchResult[],
-  scriptNames: string[],
   done: (window: Window) => number,
   weight: (script: string) => number = () => 1,
 ): UntilDone {
@@ -76,7 +89,7 @@ export function pgbenchUntilDone(
     results.map((result) => {
       const window = pgbenchWindow(result);
       const end = done(window);
-      const counts = doneBy(result, scriptNames, end + performance.timeOrigin);
+      const counts = doneBy(result, end + performance.timeOrigin);
       const count = Object.entries(counts).reduce(
         (total, [name, transactions]) => total + transactions * weight(name),
         0,

@@ -93,6 +93,7 @@ import {
   timeZone,
 } from '../lib/shop.ts';
 import {
+  answeredPerSecond,
   doneAt,
   pgbenchUntilDone,
   pgbenchWindow,
@@ -123,8 +124,6 @@ const purchasesPerDiscount = 5;
 const ingestLabels = ['ingest purchase', 'ingest purchase: code redeem', 'ingest refund'];
 /** Member-site calls each pgbench script stands for (a discounted purchase: redeem, purchase). */
 const callsPerScript: Record<string, number> = { purchase: 1, 'discounted purchase': 2, refund: 1 };
-/** The ingest's pgbench scripts, in the order they are run. */
-const ingestScriptNames = ['purchase', 'discounted purchase', 'refund'];
 
 /**
  * Runs `work` while measuring what the server spends: its CPU (µs per request answered), and
@@ -658,7 +657,7 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       // views included, as they are in pgbench's): where the ingest's ratio is decided.
       const ingestCpu = { serverSeconds: 0, postgresSeconds: 0 };
       /** The server's slices (`performance.now()` times), to count the reads answered within. */
-      const ingestWindows: { from: number; to: number }[] = [];
+      const ingestWindows: Window[] = [];
       for (let round = 0; round < size.rounds; round++) {
         const steps = [
           async () => {
@@ -956,16 +955,6 @@ async function checkLedger(
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-/** The calls (the reads by default) a recorder got answered within the windows, per second. */
-function answeredPerSecond(
-  recorder: Recorder,
-  windows: Window[],
-  labels: readonly string[] = Object.keys(readCalls),
-): number {
-  const answered = sum(windows.map(({ from, to }) => recorder.answeredWithin(labels, from, to)));
-  return round(answered / (sum(windows.map(({ from, to }) => to - from)) / 1000), 0);
-}
-
 const meanTps = (runs: PgbenchResult[]) => round(sum(runs.map((run) => run.tps)) / runs.length, 0);
 const µs = (cpu: number, requests: number) => (requests > 0 ? round((cpu * 1e6) / requests, 0) : 0);
 
@@ -1140,7 +1129,7 @@ function report(run: {
   const mixReadsDone = serverUntilDone(run.mixed.whole, readLabels, [run.mixed.window], (window) =>
     doneAt(run.mixed.whole, allWrites, window),
   );
-  const mixAnchorDone = pgbenchUntilDone([run.mixAnchor], Object.keys(readCalls), (window) =>
+  const mixAnchorDone = pgbenchUntilDone([run.mixAnchor], (window) =>
     doneAt(run.writesDuringAnchor, allWrites, window),
   );
   const readRatio = round(mixReadsDone.perSecond / mixAnchorDone.perSecond);
@@ -1205,12 +1194,12 @@ function report(run: {
     // did the same writes' work while their reads were counted.
     {
       name: 'mixed: its writes answered a second (flash sale included)',
-      value: answeredPerSecond(run.mixed.whole, [run.mixed.window], allWrites),
+      value: answeredPerSecond(run.mixed.whole, allWrites, [run.mixed.window]),
       unit: '/s',
     },
     {
       name: "mixed: the same writes answered a second in pgbench's window",
-      value: answeredPerSecond(run.writesDuringAnchor, [mixAnchorWindow], allWrites),
+      value: answeredPerSecond(run.writesDuringAnchor, allWrites, [mixAnchorWindow]),
       unit: '/s',
     },
     { name: 'mixed: its writes (flash sale apart), p50', value: writesInMix.p50, unit: 'ms' },
@@ -1317,7 +1306,6 @@ function report(run: {
   );
   const ingestAnchorUntilDone = pgbenchUntilDone(
     run.ingestAnchor,
-    ingestScriptNames,
     ingestDone(run.readsDuringIngestAnchor),
     (name) => callsPerScript[name] ?? 1,
   );
@@ -1360,12 +1348,16 @@ function report(run: {
     // same background work on both sides, or not.
     {
       name: 'ingest: its steady reads answered a second',
-      value: answeredPerSecond(run.ingest, run.ingestWindows),
+      value: answeredPerSecond(run.ingest, Object.keys(readCalls), run.ingestWindows),
       unit: '/s',
     },
     {
       name: "ingest: the same reads answered a second in pgbench's windows",
-      value: answeredPerSecond(run.readsDuringIngestAnchor, run.ingestAnchor.map(pgbenchWindow)),
+      value: answeredPerSecond(
+        run.readsDuringIngestAnchor,
+        Object.keys(readCalls),
+        run.ingestAnchor.map(pgbenchWindow),
+      ),
       unit: '/s',
     },
     { name: 'ingest p99', value: ingest.p99, unit: 'ms' },

@@ -503,10 +503,8 @@ function report(run: {
   const readsUntilDone = serverUntilDone(mixed, pages, run.mixed.windows, (window) =>
     doneAt(mixed, writeLabels, window),
   );
-  const anchorUntilDone = pgbenchUntilDone(
-    run.anchor,
-    Object.values(run.scripts).map((script) => script.name),
-    (window) => doneAt(run.writesDuringAnchor, writeLabels, window),
+  const anchorUntilDone = pgbenchUntilDone(run.anchor, (window) =>
+    doneAt(run.writesDuringAnchor, writeLabels, window),
   );
   const ratio =
     anchorUntilDone.perSecond > 0 ? round(readsUntilDone.perSecond / anchorUntilDone.perSecond) : 0;
