@@ -233,7 +233,11 @@ test.describe('products', () => {
         price: 10,
       });
       const { rate } = await succeeded(api.GET('/api/products/exchange-rate/latest'));
-      const dated = new Date(Date.now() - age * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      // `age` days before today on the seller center's calendar (Asia/Seoul), where the app
+      // counts a rate's age: from 15:00 UTC on, Seoul's day is already the next one.
+      const dated = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(
+        new Date(Date.now() - age * 24 * 60 * 60 * 1000),
+      );
       // The member site has not sent a rate for `age` days.
       await page.route('**/api/products/exchange-rate/latest', (route) =>
         route.fulfill({ json: { rate: { ...rate, date: dated } } }),
