@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, payouts, refunds, sales } from '../db/schema.ts';
 import { bearer } from '../test/sellers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { type DemoShop, seedDemoShop } from './demo-shop.ts';
+import { type DemoShop, seedDemoShop, shareOfLocalDay } from './demo-shop.ts';
 
 /**
  * The demo shop of `npm run seed:demo`, read back through the seller's screens' calls: buyers
@@ -228,6 +228,17 @@ describe('the demo shop', () => {
     expect(new Set(rates.map((rate) => rate.toFixed(4))).size).toBeGreaterThan(3);
   });
 
+  it("has today's views in the share of the day gone by, as its sales", async () => {
+    const { rows } = await get<ConversionResponse>('/api/analytics/conversion?groupBy=day');
+    const today = rows.at(-1);
+    const busiest = Math.max(...rows.slice(0, -1).map((row) => row.views));
+    expect(busiest).toBeGreaterThan(0);
+    // Read after the seeding: more of the day has gone by now than then (a day that turned
+    // since has no views yet).
+    const gone = shareOfLocalDay(new Date(), t.config.timeZone);
+    expect(today?.views ?? 0).toBeLessThanOrEqual(Math.ceil(busiest * gone * 1.1) + 1);
+  });
+
   it('runs again beside the first, as a seller of its own', async () => {
     const before = await get<PayoutBalance>('/api/payouts/balance');
     const again = await seedDemoShop(
@@ -239,4 +250,13 @@ describe('the demo shop', () => {
     expect(again.purchases).toBe(30);
     expect(await get<PayoutBalance>('/api/payouts/balance')).toEqual(before);
   }, 300_000);
+});
+
+describe('the share of a local day gone by', () => {
+  it('counts from midnight in the zone given', () => {
+    expect(shareOfLocalDay(new Date('2026-11-30T15:00:00Z'), 'Asia/Seoul')).toBe(0);
+    expect(shareOfLocalDay(new Date('2026-11-30T16:30:00Z'), 'Asia/Seoul')).toBe(0.0625);
+    expect(shareOfLocalDay(new Date('2026-11-30T12:00:00Z'), 'UTC')).toBe(0.5);
+    expect(shareOfLocalDay(new Date('2026-11-30T14:59:59Z'), 'Asia/Seoul')).toBeCloseTo(1, 4);
+  });
 });

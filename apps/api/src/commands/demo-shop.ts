@@ -611,12 +611,14 @@ export async function seedDemoShop(
     clock = new Date();
 
     // Views of the last 90 days by where they came from, as the member site reports them.
+    // Today's in the share of the day gone by.
     const items = [];
     for (let back = 0; back < Math.min(days, 90); back++) {
       const viewDay = localDay(started - back * day);
+      const share = back === 0 ? shareOfLocalDay(new Date(started), config.timeZone) : 1;
       for (const product of products) {
         for (const origin of trafficOrigins) {
-          const count = Math.floor(product.weight * origin.views * (1 + random() * 4));
+          const count = Math.floor(product.weight * origin.views * (1 + random() * 4) * share);
           if (count > 0) {
             items.push({
               productId: product.id,
@@ -773,6 +775,23 @@ async function createDiscounts(seller: SellerCalls, at: (share: number) => strin
 }
 
 /** Things in groups by the local day of their time, each group in the order given. */
+/**
+ * How much of its local day (in `timeZone`) had gone by at `at`: 0 at midnight, 0.5 at noon.
+ * Today's views are seeded in that share, like its sales, which stop at the moment of seeding.
+ */
+export function shareOfLocalDay(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((found) => found.type === type)?.value ?? 0);
+  return (part('hour') * 3600 + part('minute') * 60 + part('second')) / 86_400;
+}
+
 function byDay<T extends { at: number }>(
   things: readonly T[],
   localDay: (at: number) => string,
