@@ -610,8 +610,8 @@ export async function seedDemoShop(
     }
     clock = new Date();
 
-    // Views of the last 90 days by where they came from, as the member site reports them.
-    // Today's in the share of the day gone by.
+    // Views of the last 90 days by where they came from, as the member site reports them;
+    // today's only in the share of the day gone by.
     const items = [];
     for (let back = 0; back < Math.min(days, 90); back++) {
       const viewDay = localDay(started - back * day);
@@ -774,7 +774,6 @@ async function createDiscounts(seller: SellerCalls, at: (share: number) => strin
   return { discountIds, bulkCodes };
 }
 
-/** Things in groups by the local day of their time, each group in the order given. */
 /**
  * How much of its local day (in `timeZone`) had gone by at `at`: 0 at midnight, 0.5 at noon.
  * Today's views are seeded in that share, like its sales, which stop at the moment of seeding.
@@ -792,6 +791,7 @@ export function shareOfLocalDay(at: Date, timeZone: string): number {
   return (part('hour') * 3600 + part('minute') * 60 + part('second')) / 86_400;
 }
 
+/** Things in groups by the local day of their time, each group in the order given. */
 function byDay<T extends { at: number }>(
   things: readonly T[],
   localDay: (at: number) => string,
