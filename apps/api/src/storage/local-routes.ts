@@ -152,13 +152,27 @@ async function sendObject(
     return reply.header('Content-Length', String(object.size)).code(200).send(Readable.from([]));
   }
   if (range) {
-    return reply
+    reply
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`)
-      .header('Content-Length', String(range.end - range.start + 1))
-      .send(object.stream(range));
+      .header('Content-Length', String(range.end - range.start + 1));
+  } else {
+    reply.code(200).header('Content-Length', String(object.size));
   }
-  return reply.code(200).header('Content-Length', String(object.size)).send(object.stream());
+  const body = await object.body(range);
+  // The body is written here rather than piped by Fastify: a piped stream's chunks stay the
+  // socket's until written, so none of them could be filled again (see FileBody).
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.raw.writeHead(reply.statusCode);
+  try {
+    await body.sendTo(reply.raw);
+  } catch (error) {
+    request.log.error({ err: error, key }, 'download stopped');
+    reply.raw.destroy();
+  }
 }
 
 /**
