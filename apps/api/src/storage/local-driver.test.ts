@@ -509,6 +509,37 @@ describe('downloads', () => {
     expect(resumed.body.equals(large.subarray(1048579))).toBe(true);
   });
 
+  it('answers 404 for a file removed between finding it and opening it', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { localStorageRoutes } = await import('./local-routes.ts');
+    const { errorHandlerPlugin } = await import('../plugins/error-handler.ts');
+    class VanishingStorage extends LocalStorage {
+      override async openObject(objectKey: string) {
+        const found = await super.openObject(objectKey);
+        await rm(this.objectPath(objectKey));
+        return found;
+      }
+    }
+    const storage = new VanishingStorage({ root, signingSecret: secret, publicBaseUrl: '' });
+    const vanishingKey = `${key.slice(0, key.lastIndexOf('/'))}/vanishing.pdf`;
+    await storage.put(vanishingKey, content, { contentType: 'application/pdf' });
+    const app = Fastify();
+    await app.register(errorHandlerPlugin);
+    await app.register(localStorageRoutes, { storage });
+    try {
+      const url = await storage.presignGet(vanishingKey, {
+        fileName: 'vanishing.pdf',
+        contentType: 'application/pdf',
+        expiresInSeconds: 60,
+      });
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keeps Korean and Chinese file names through filename*', async () => {
     for (const name of ['강의 자료.pdf', '课程资料（第一部分）.pdf', 'quote"and\\slash.pdf']) {
       const response = await request('GET', await downloadUrl(name));

@@ -108,6 +108,13 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/** A name longer than the file system allows (ENAMETOOLONG) is a file that is not there. */
+function notFoundIfMissing(error: unknown): never {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENAMETOOLONG') throw new AppError('not_found', 'Not found');
+  throw error;
+}
+
 async function sendObject(
   storage: LocalStorage,
   key: string,
@@ -115,15 +122,7 @@ async function sendObject(
   reply: FastifyReply,
   headers: Record<string, string>,
 ) {
-  let object: Awaited<ReturnType<LocalStorage['openObject']>>;
-  try {
-    object = await storage.openObject(key);
-  } catch (error) {
-    // A name longer than the file system allows (ENAMETOOLONG) is a file that is not there.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENAMETOOLONG') throw new AppError('not_found', 'Not found');
-    throw error;
-  }
+  const object = await storage.openObject(key).catch(notFoundIfMissing);
   const lastModified = object.modifiedAt.toUTCString();
   reply.headers({
     ...headers,
@@ -159,7 +158,8 @@ async function sendObject(
   } else {
     reply.code(200).header('Content-Length', String(object.size));
   }
-  const body = await object.body(range);
+  // Opened before the answer starts: a file removed since it was found is still a 404.
+  const body = await object.body(range).catch(notFoundIfMissing);
   // The body is written here rather than piped by Fastify: a piped stream's chunks stay the
   // socket's until written, so none of them could be filled again (see FileBody).
   reply.hijack();
