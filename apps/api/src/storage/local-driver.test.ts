@@ -540,6 +540,21 @@ describe('downloads', () => {
     }
   });
 
+  it('answers a header Node refuses with an error, not a connection left hanging', async () => {
+    const storage = new LocalStorage({ root, signingSecret: secret, publicBaseUrl: '' });
+    const url = await storage.presignGet(key, {
+      fileName: 'notes.pdf',
+      contentType: 'application/pdf\u0001',
+      expiresInSeconds: 60,
+    });
+    const refused = await request('GET', url);
+    expect(refused.status).toBe(500);
+    expect(JSON.parse(refused.body.toString())).toMatchObject({ code: 'internal_error' });
+    const fine = await request('GET', await downloadUrl());
+    expect(fine.status).toBe(200);
+    expect(fine.body.equals(content)).toBe(true);
+  });
+
   it('keeps Korean and Chinese file names through filename*', async () => {
     for (const name of ['강의 자료.pdf', '课程资料（第一部分）.pdf', 'quote"and\\slash.pdf']) {
       const response = await request('GET', await downloadUrl(name));

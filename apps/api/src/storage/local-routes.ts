@@ -1,3 +1,4 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { Readable } from 'node:stream';
 import { imageTypes, isImageExtension, mediaType } from '@seller/contract/upload-types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -158,14 +159,21 @@ async function sendObject(
   } else {
     reply.code(200).header('Content-Length', String(object.size));
   }
+  // Checked before the file is opened and the answer taken over from Fastify, so that a header
+  // Node would refuse is an error answer rather than a connection left hanging.
+  const answerHeaders = Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
+    value === undefined ? [] : [[name, value] as const],
+  );
+  for (const [name, value] of answerHeaders) {
+    validateHeaderName(name);
+    for (const item of [value].flat()) validateHeaderValue(name, String(item));
+  }
   // Opened before the answer starts: a file removed since it was found is still a 404.
   const body = await object.body(range).catch(notFoundIfMissing);
   // The body is written here rather than piped by Fastify: a piped stream's chunks stay the
   // socket's until written, so none of them could be filled again (see FileBody).
   reply.hijack();
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value);
-  }
+  for (const [name, value] of answerHeaders) reply.raw.setHeader(name, value);
   reply.raw.writeHead(reply.statusCode);
   try {
     await body.sendTo(reply.raw);
