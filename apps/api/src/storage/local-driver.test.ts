@@ -454,10 +454,14 @@ describe('downloads', () => {
     key = started.s3Key;
   });
 
-  const downloadUrl = (fileName = 'notes.pdf', expiresInSeconds = 60) =>
-    new LocalStorage({ root, signingSecret: secret, publicBaseUrl: '' }).presignGet(key, {
+  const downloadUrl = (
+    fileName = 'notes.pdf',
+    expiresInSeconds = 60,
+    { objectKey = key, contentType = 'application/pdf' } = {},
+  ) =>
+    new LocalStorage({ root, signingSecret: secret, publicBaseUrl: '' }).presignGet(objectKey, {
       fileName,
-      contentType: 'application/pdf',
+      contentType,
       expiresInSeconds,
     });
 
@@ -491,10 +495,9 @@ describe('downloads', () => {
     const large = randomBytes(2 * 1024 * 1024 + 512 * 1024 + 3);
     const largeKey = `${key.slice(0, key.lastIndexOf('/'))}/large.zip`;
     await storage.put(largeKey, large, { contentType: 'application/zip' });
-    const url = await storage.presignGet(largeKey, {
-      fileName: 'large.zip',
+    const url = await downloadUrl('large.zip', 60, {
+      objectKey: largeKey,
       contentType: 'application/zip',
-      expiresInSeconds: 60,
     });
     const whole = await request('GET', url);
     expect(whole.status).toBe(200);
@@ -541,12 +544,7 @@ describe('downloads', () => {
   });
 
   it('answers a header Node refuses with an error, not a connection left hanging', async () => {
-    const storage = new LocalStorage({ root, signingSecret: secret, publicBaseUrl: '' });
-    const url = await storage.presignGet(key, {
-      fileName: 'notes.pdf',
-      contentType: 'application/pdf\u0001',
-      expiresInSeconds: 60,
-    });
+    const url = await downloadUrl('notes.pdf', 60, { contentType: 'application/pdf\u0001' });
     const refused = await request('GET', url);
     expect(refused.status).toBe(500);
     expect(JSON.parse(refused.body.toString())).toMatchObject({ code: 'internal_error' });

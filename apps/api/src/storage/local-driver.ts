@@ -773,8 +773,9 @@ export class LocalStorage implements Storage {
           1,
           Math.min(this.downloadBufferBytes(), range.end - range.start + 1),
         );
+        const buffer = Buffer.allocUnsafeSlow(bytes);
         this.downloadBuffersInUse += bytes;
-        return new FileBody(handle, range, Buffer.allocUnsafeSlow(bytes), () => {
+        return new FileBody(handle, range, buffer, () => {
           this.downloadBuffersInUse -= bytes;
         });
       },
