@@ -74,7 +74,7 @@ const staticPage =
   '<title>Static page</title><p>A static page.</p></html>';
 
 /** A bare server answering every path with `staticPage`; resolves to its address. */
-async function startStaticServer() {
+export async function startStaticServer() {
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(staticPage);
@@ -83,7 +83,13 @@ async function startStaticServer() {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Chromium keeps sockets open to it (idle ones, and ones it opened ahead of a request that
+    // never came); `close` alone waits for those until the server's timeouts end them, minutes.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
