@@ -1,4 +1,8 @@
 /** Business constants and limits, shared by server and web; what they mean: docs/product-rules.md. */
+
+/** The largest amount of one sale (and so of a refund or a discount), in KRW. */
+export const maxPurchaseAmount = 100_000_000_000;
+
 export const limits = {
   nickname: { min: 3, max: 20 },
   signupPassword: { min: 6 },

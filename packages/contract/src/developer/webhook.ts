@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { recordedRefundSchema } from '../internal/record-refund.ts';
 import { payoutSchema } from '../payouts/payout.ts';
 import { productSchema } from '../products/product.ts';
 import { transactionSchema } from '../sales/get-transactions.ts';
+import { recordedRefundSchema } from '../sales/refund.ts';
 
 /** What a webhook can be told about. */
 export const webhookEvents = [

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../fields.ts';
-import { limits } from '../limits.ts';
-import { maxPurchaseAmount } from '../sales/record-purchase.ts';
+import { limits, maxPurchaseAmount } from '../limits.ts';
 
 export const discountKinds = ['percent', 'fixed'] as const;
 export type DiscountKind = (typeof discountKinds)[number];

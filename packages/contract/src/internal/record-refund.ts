@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { isoDateTimeSchema } from '../fields.ts';
+import { maxPurchaseAmount } from '../limits.ts';
 import { transactionSchema } from '../sales/get-transactions.ts';
-import { maxPurchaseAmount } from '../sales/record-purchase.ts';
-
-export const refundKinds = ['refund', 'chargeback'] as const;
-export type RefundKind = (typeof refundKinds)[number];
+import { recordedRefundSchema, refundKinds } from '../sales/refund.ts';
 
 /** Member-site ids (refund and order): printable ASCII, taken as sent, never trimmed. */
 const memberSiteId = (message: 'orderIdInvalid' | 'refundIdInvalid') =>
@@ -29,21 +27,6 @@ export const recordRefundBodySchema = z.object({
   refundedAt: isoDateTimeSchema.optional(),
 });
 export type RecordRefundBody = z.input<typeof recordRefundBodySchema>;
-
-export const recordedRefundSchema = z.object({
-  refundId: z.string(),
-  orderId: z.string(),
-  /** The sale refunded (`purchase_id` of the transactions). */
-  purchaseId: z.string(),
-  kind: z.enum(refundKinds),
-  amount: z.number().int(),
-  /** The part of the sale's commission given back to the seller. */
-  commissionReturned: z.number().int(),
-  /** What the seller loses: `amount - commissionReturned`. */
-  netAmount: z.number().int(),
-  refundedAt: z.iso.datetime(),
-});
-export type RecordedRefund = z.infer<typeof recordedRefundSchema>;
 
 export const recordRefundResponseSchema = z.object({
   refund: recordedRefundSchema,

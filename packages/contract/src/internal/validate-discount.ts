@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { discountKinds } from '../discounts/discount.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { maxPurchaseAmount } from '../sales/record-purchase.ts';
+import { maxPurchaseAmount } from '../limits.ts';
 
 /** The code the buyer typed (any case), for which product and at what price before it. */
 export const validateDiscountBodySchema = z.object({

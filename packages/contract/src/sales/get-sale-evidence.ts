@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { sampleKinds } from '../catalog/get-catalog-product.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { refundKinds } from '../internal/record-refund.ts';
 import { saleParamsSchema } from './get-sale.ts';
+import { refundKinds } from './refund.ts';
 
 export const evidenceDeliverySchema = z.object({
   /** When the link was given. */

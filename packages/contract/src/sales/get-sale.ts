@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { refundKinds } from '../internal/record-refund.ts';
 import { transactionSchema } from './get-transactions.ts';
+import { refundKinds } from './refund.ts';
 
 /** A sale in the path (`purchase_id` of the transactions); any other string is a 404. */
 export const saleParamsSchema = z.object({ purchaseId: z.string() });

@@ -3,10 +3,7 @@ import { countrySchema } from '../countries.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { emailSchema, isoDateTimeSchema } from '../fields.ts';
 import { languageSchema } from '../languages.ts';
-import { limits } from '../limits.ts';
-
-/** The largest amount of one sale, in KRW. */
-export const maxPurchaseAmount = 100_000_000_000;
+import { limits, maxPurchaseAmount } from '../limits.ts';
 
 /** Optional text of a sale, trimmed; empty is the same as absent. */
 const saleText = (max: number) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { maxPurchaseAmount } from '@seller/contract/sales/record-purchase';
+import { maxPurchaseAmount } from '@seller/contract/limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleAudience } from '../../db/sale-audience.ts';

@@ -1,9 +1,9 @@
 import type {
-  RecordedRefund,
   RecordRefundResponse,
   recordRefundBodySchema,
 } from '@seller/contract/internal/record-refund';
 import type { Transaction } from '@seller/contract/sales/get-transactions';
+import type { RecordedRefund } from '@seller/contract/sales/refund';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { SaleAudience } from '../../db/sale-audience.ts';
