@@ -11,7 +11,6 @@ import { lazyScreen } from './route-parts';
  * The screens' modules that hold several screens: one loader each, shared by their routes.
  */
 const loadDiscounts = () => import('./routes/app/discounts');
-const loadSales = () => import('./routes/app/sales');
 const loadPayouts = () => import('./routes/app/payouts');
 const loadCustomers = () => import('./routes/app/customers');
 
@@ -67,11 +66,17 @@ export const signedInRoutes: RouteObject[] = [
       },
       {
         path: paths.sales.path,
-        ...lazyScreen(loadSales, (m) => m.SalesRoute),
+        ...lazyScreen(
+          () => import('./routes/app/sales'),
+          (m) => m.SalesRoute,
+        ),
       },
       {
         path: paths.sale.path,
-        ...lazyScreen(loadSales, (m) => m.SaleDetailRoute),
+        ...lazyScreen(
+          () => import('./routes/app/sale'),
+          (m) => m.SaleDetailRoute,
+        ),
       },
       {
         path: paths.discounts.path,
