@@ -13,6 +13,7 @@ import { StatCards, TodaySalesCard } from '@/features/dashboard/components/stat-
 import { useProductStats } from '@/features/products/api/get-product-stats';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useSalesStats } from '@/features/sales/api/get-sales-stats';
+import { useDrawnLater } from '@/lib/use-drawn-later';
 import { useWarnOnError } from '@/lib/use-warn-on-error';
 
 /**
@@ -24,9 +25,10 @@ import { useWarnOnError } from '@/lib/use-warn-on-error';
 export function DashboardRoute() {
   const { t } = useTranslation();
   const profile = useProfile();
-  const productStats = useProductStats();
-  const salesStats = useSalesStats();
-  const overview = useSalesOverview();
+  // The cards are drawn once their figures have arrived, in renders React may pause for input.
+  const productStats = useDrawnLater(useProductStats());
+  const salesStats = useDrawnLater(useSalesStats());
+  const overview = useDrawnLater(useSalesOverview());
   const name = profile.data?.nickname;
 
   // The dashboard works without the profile (a welcome without the name).

@@ -11,10 +11,12 @@ import {
 import { ProfileCard, ProfileCardSkeleton } from '@/features/profile/components/profile-card';
 import { SaleNotificationsCard } from '@/features/profile/components/sale-notifications-card';
 import { SecurityCard, SecurityCardSkeleton } from '@/features/profile/components/security-card';
+import { useDrawnLater } from '@/lib/use-drawn-later';
 
 export function ProfileRoute() {
   const { t } = useTranslation();
   const profile = useProfile();
+  const drawn = useDrawnLater(profile);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   return (
@@ -26,18 +28,18 @@ export function ProfileRoute() {
         <ErrorAlert data-testid="load-error-banner">{t('profile.loadFailed')}</ErrorAlert>
       ) : null}
 
-      {profile.isPending ? (
+      {drawn.isPending ? (
         <>
           <ProfileCardSkeleton />
           <ChangePasswordCardSkeleton />
           <SecurityCardSkeleton />
         </>
       ) : null}
-      {profile.data ? (
+      {drawn.data ? (
         <>
-          <ProfileCard profile={profile.data} onNotice={setNotice} />
-          <ChangePasswordCard email={profile.data.email} onNotice={setNotice} />
-          <SecurityCard profile={profile.data} onNotice={setNotice} />
+          <ProfileCard profile={drawn.data} onNotice={setNotice} />
+          <ChangePasswordCard email={drawn.data.email} onNotice={setNotice} />
+          <SecurityCard profile={drawn.data} onNotice={setNotice} />
           <SaleNotificationsCard />
         </>
       ) : null}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/class-names';
 import { formatCount, formatKrwAmount } from '@/lib/format';
+import { useDrawnLater } from '@/lib/use-drawn-later';
 import { useWarnOnError } from '@/lib/use-warn-on-error';
 import { useConversion } from '../api/get-conversion';
 import {
@@ -26,8 +27,9 @@ export function AnalyticsPage({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const { from, to } = periodRange(period);
-  const daily = useConversion({ from, to, groupBy: 'day' });
-  useWarnOnError('analytics', 'daily conversion', daily.error);
+  const dailyQuery = useConversion({ from, to, groupBy: 'day' });
+  useWarnOnError('analytics', 'daily conversion', dailyQuery.error);
+  const daily = useDrawnLater(dailyQuery);
   const totals = daily.data?.totals;
   const figures = [
     {
@@ -93,7 +95,7 @@ export function AnalyticsPage({
       <ConversionChart
         days={daily.data?.rows ?? []}
         loading={daily.isPending}
-        failed={daily.isError}
+        failed={dailyQuery.isError}
       />
 
       <ConversionTable group="product" from={from} to={to} />

@@ -10,6 +10,7 @@ import { cn } from '@/lib/class-names';
 import { countryName } from '@/lib/display-names';
 import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatKrwAmount } from '@/lib/format';
+import { useDrawnLater } from '@/lib/use-drawn-later';
 import { useLayoutWidth } from '@/lib/use-layout-width';
 import { useConversion } from '../api/get-conversion';
 import { formatConversion } from '../lib/analytics-period';
@@ -37,7 +38,8 @@ export function ConversionTable({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const report = useConversion({ from, to, groupBy: group });
-  const allRows = report.data?.rows ?? [];
+  const drawn = useDrawnLater(report);
+  const allRows = drawn.data?.rows ?? [];
   const [showAll, setShowAll] = useState(false);
   const rows = showAll ? allRows : allRows.slice(0, leadingRows);
   const labelOf = (row: ConversionRow): string => {
@@ -70,7 +72,7 @@ export function ConversionTable({
               { id: 'revenue', header: t('analytics.revenue'), className: 'text-right' },
               { id: 'conversion', header: t('analytics.conversion'), className: 'text-right' },
             ]}
-            loading={report.isPending}
+            loading={drawn.isPending}
             rowCount={rows.length}
             placeholders={placeholders}
           >
@@ -94,7 +96,7 @@ export function ConversionTable({
       ) : null}
       {layout !== 'wide' ? (
         <div className="md:hidden">
-          <CardList loading={report.isPending} rowCount={rows.length} placeholders={placeholders}>
+          <CardList loading={drawn.isPending} rowCount={rows.length} placeholders={placeholders}>
             {rows.map((row) => (
               <CardListItem key={row.key} data-testid="analytics-card">
                 <p className="truncate font-medium">{labelOf(row)}</p>

@@ -7,11 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCount, formatKrwAmount, formatMoney } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/format-intl';
-
-interface Loadable<T> {
-  data: T | undefined;
-  isPending: boolean;
-}
+import type { Loadable } from '@/lib/use-drawn-later';
 
 /**
  * A dashboard card listing a few rows. Its height is kept for `size` rows while loading and

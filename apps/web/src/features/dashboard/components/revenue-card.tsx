@@ -7,13 +7,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/class-names';
 import { formatCount, formatKrwAmount } from '@/lib/format';
+import type { Loadable } from '@/lib/use-drawn-later';
 import { formatChange, revenueChange } from '../lib/revenue-change';
 import { RevenueChart } from './revenue-chart';
-
-interface Loadable<T> {
-  data: T | undefined;
-  isPending: boolean;
-}
 
 /** The change against the previous window, with its direction in an icon and in words. */
 function ChangeLine({ overview }: { overview: SalesOverview }) {

@@ -14,15 +14,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/class-names';
 import { formatCount, formatKrwAmount } from '@/lib/format';
+import type { Loadable } from '@/lib/use-drawn-later';
 
 const loadingMark = '...';
 
 /** Loading shows '...'; a failed load shows a dash (failures are only logged). */
-interface Loadable<T> {
-  data: T | undefined;
-  isPending: boolean;
-}
-
 function display<T>(source: Loadable<T>, render: (data: T) => string): string {
   if (source.data !== undefined) return render(source.data);
   return source.isPending ? loadingMark : '-';

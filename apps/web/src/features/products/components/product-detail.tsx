@@ -22,6 +22,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatCount, formatMoney, localCurrency } from '@/lib/format';
 import { formatShortDate } from '@/lib/format-date';
 import { formatRelativeTime } from '@/lib/format-intl';
+import { useDrawnLater } from '@/lib/use-drawn-later';
 import { useDownloadFile } from '../api/get-download-url';
 import { useExchangeRate } from '../api/get-exchange-rate';
 import { useProduct } from '../api/get-product';
@@ -78,12 +79,13 @@ export function ProductDetailView({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const query = useProduct(productId);
+  const drawn = useDrawnLater(query);
   const currency = localCurrency(language);
   const rate = useExchangeRate({ enabled: currency !== null });
   const download = useDownloadFile();
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
-  if (query.isPending) {
+  if (drawn.isPending) {
     return (
       <div className="grid gap-6" data-testid="product-skeleton">
         <Skeleton className="h-9 w-40" />
@@ -97,7 +99,7 @@ export function ProductDetailView({
       </div>
     );
   }
-  if (query.isError) {
+  if (query.isError || !drawn.data) {
     return (
       <div className="grid gap-6">
         <BackButton />
@@ -108,7 +110,7 @@ export function ProductDetailView({
     );
   }
 
-  const { product, files, thumbnails } = query.data;
+  const { product, files, thumbnails } = drawn.data;
   const deleted = product.status === 'deleted';
 
   const onDownload = async (file: ProductFile) => {
@@ -248,7 +250,7 @@ export function ProductDetailView({
         </CardContent>
       </Card>
 
-      <FileEvolution detail={query.data} />
+      <FileEvolution detail={drawn.data} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { formatKrwAmount } from '@/lib/format';
 import { formatDateTime } from '@/lib/format-date';
+import { useDrawnLater } from '@/lib/use-drawn-later';
 import { useSale } from '../api/get-sale';
 import type { DownloadAllowance } from '../lib/download-allowance';
 import { paymentMethodKey } from '../lib/payment-methods';
@@ -183,6 +184,7 @@ export function SaleDetail({
 }) {
   const { t } = useTranslation();
   const query = useSale(purchaseId);
+  const drawn = useDrawnLater(query);
   const back = (
     <Link
       to={backTo}
@@ -208,7 +210,7 @@ export function SaleDetail({
     );
   }
 
-  const detail = query.data;
+  const detail = drawn.data;
   return (
     <div
       className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6"
