@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startStaticServer } from './scenarios/lighthouse.ts';
+import { isPageAsked, startStaticServer } from './scenarios/lighthouse.ts';
 
 describe("Lighthouse's static page (the host's anchor)", () => {
   it('answers every path with the page', async () => {
@@ -28,4 +28,26 @@ describe("Lighthouse's static page (the host's anchor)", () => {
     expect(performance.now() - closing).toBeLessThan(2_000);
     socket.destroy();
   }, 10_000);
+});
+
+describe('the pages `--pages` asks for', () => {
+  const labels = [
+    '/login',
+    '/ (signed in)',
+    '/products',
+    '/products/{id}',
+    '/sales',
+    '/sales/{id}',
+  ];
+  const asked = (pages: string[]) => labels.filter((label) => isPageAsked(label, pages));
+
+  it('takes `/` for the dashboard alone', () => {
+    expect(asked(['/'])).toEqual(['/ (signed in)']);
+  });
+
+  it('takes a path with the pages under it, not those that merely begin alike', () => {
+    expect(asked(['/products'])).toEqual(['/products', '/products/{id}']);
+    expect(asked(['/sales/{id}', '/login'])).toEqual(['/login', '/sales/{id}']);
+    expect(asked(['/sale'])).toEqual([]);
+  });
 });

@@ -13,6 +13,7 @@
  * plays no part), read beside the pages' scores the way hello-world is read beside the API's.
  *
  *   npx tsx bench/scenarios/lighthouse.ts [--quick] [--runs 3] [--pages /sales,/profile] [--desktop]
+ *     (`--pages`: each path with the pages under it; `/` the dashboard alone)
  *     [--reports DIR]   (each run's full Lighthouse report, its trace and DevTools log)
  */
 import { spawnSync } from 'node:child_process';
@@ -65,6 +66,19 @@ interface Run {
   si: number;
   /** Main-thread work, all of it, on the simulated slower CPU. */
   mainThread: number;
+}
+
+/**
+ * Whether `--pages` asks for the page of `label` ("/sales/{id}", "/ (signed in)"): a path asks
+ * for its own page and those under it (`/products` for the list, a product and the form; `/`
+ * for the dashboard alone).
+ */
+export function isPageAsked(label: string, asked: readonly string[]): boolean {
+  const pagePath = label.split(' ')[0] ?? label;
+  return asked.some(
+    (page) =>
+      pagePath === page || (page !== '/' && pagePath.startsWith(`${page.replace(/\/$/, '')}/`)),
+  );
 }
 
 /** A page with nothing to load, fetch or run: only Chromium's own work is left to measure. */
@@ -229,7 +243,7 @@ export async function lighthouseScenario({ quick }: ScenarioOptions): Promise<Sc
       ].filter(({ label }) => {
         // The smoke run checks that both paths work (a visitor's page and a signed-in one).
         const only = option('pages')?.split(',') ?? (quick ? ['/login', '/products/{id}'] : null);
-        return !only || only.some((page) => label.startsWith(page));
+        return !only || isPageAsked(label, only);
       });
       // The host's anchor, before any signed-in page (nothing to sign in to).
       const anchor = await startStaticServer();
