@@ -1,6 +1,6 @@
 import type { ProductListItem } from '@seller/contract/products/list-my-products';
 import { PlusIcon } from 'lucide-react';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
+import { useDrawnLater } from '@/lib/use-drawn-later';
 import { useLayoutWidth } from '@/lib/use-layout-width';
 import { useDeleteProduct } from '../api/delete-product';
 import { useMyProducts } from '../api/get-my-products';
@@ -46,10 +47,8 @@ export function ProductList({
   const language = i18n.resolvedLanguage;
   const navigate = useNavigate();
   const products = useMyProducts();
-  // The rows render in the background once the list arrives (a transition, which React cuts
-  // into short slices): a page of products would otherwise be one long task on a slow phone,
-  // holding every tap until it ends. The skeleton stays until then.
-  const loaded = useDeferredValue(products.data);
+  // The rows are drawn in slices once the list arrives; the skeleton stays until then.
+  const loaded = useDrawnLater(products).data;
   const stats = useProductStats();
   const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<ProductListItem | null>(null);

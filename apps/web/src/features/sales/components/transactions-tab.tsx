@@ -2,12 +2,12 @@ import type { SalesPeriod } from '@seller/contract/limits';
 import type { ExchangeRate } from '@seller/contract/products/get-exchange-rate';
 import type { Transaction } from '@seller/contract/sales/get-transactions';
 import { DownloadIcon, XIcon } from 'lucide-react';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/lib/format-date';
+import { useDrawnLater } from '@/lib/use-drawn-later';
 import { useExportSales } from '../api/export-sales';
 import { useTransactions } from '../api/get-transactions';
 import type { DownloadAllowance } from '../lib/download-allowance';
@@ -74,12 +74,11 @@ export function TransactionsTab({
   const waiting = yuanPending || allowancesPending;
   // A page that could not be read says so (never "no transactions") and offers to try again.
   const failed = transactions.isError;
-  const arrived = waiting ? undefined : transactions.data;
-  // The rows are drawn in a render React may pause for input, a few milliseconds at a time,
-  // not in the one long task the query's answer arrives in.
-  const shown = useDeferredValue(arrived);
-  const loading =
-    transactions.isPending || waiting || (arrived !== undefined && shown === undefined);
+  // The rows are drawn in slices once every part of them has arrived.
+  const { data: shown, isPending: loading } = useDrawnLater({
+    data: waiting ? undefined : transactions.data,
+    isPending: transactions.isPending || waiting,
+  });
 
   return (
     <div className="grid grid-cols-1 gap-4">
