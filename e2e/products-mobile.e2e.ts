@@ -99,3 +99,28 @@ test.describe('the products screens on phones', () => {
     });
   }
 });
+
+test('a phone lays out the first six product cards, the others as they near the screen', async ({
+  page,
+  context,
+  run,
+}) => {
+  const seller = await signUp(run.baseUrl);
+  const api = sellerClient(run.baseUrl, seller.token);
+  for (let i = 1; i <= 10; i++) {
+    await createProduct(api, run.baseUrl, { title: `Card ${i}`, price: i });
+  }
+  await signIn(context, run.baseUrl, seller.token);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/products');
+  const cards = page.getByTestId('product-card');
+  await expect(cards).toHaveCount(10);
+  // `checkVisibility({ contentVisibilityAuto: true })` is false for content the browser skips.
+  const laidOut = (card: Locator) =>
+    card.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  for (let i = 0; i < 6; i++) expect(await laidOut(cards.nth(i))).toBe(true);
+  expect(await laidOut(cards.nth(9))).toBe(false);
+  await cards.nth(9).scrollIntoViewIfNeeded();
+  await expect.poll(() => laidOut(cards.nth(9))).toBe(true);
+  await expect(cards.nth(9)).toBeVisible();
+});

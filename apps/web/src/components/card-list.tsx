@@ -3,15 +3,21 @@ import { cn } from '@/lib/class-names';
 import type { TablePlaceholders } from './data-table';
 
 /**
- * The phone's form of a table: one card per row. While the rows load, and when there are
- * none, it says so in the table's own words (`placeholders`) instead of showing cards.
- *
- * A card from the seventh on is neither laid out nor painted until it comes near the screen
- * (`content-visibility: auto`; meanwhile it keeps its last height, at first 14rem): a phone lays
- * out the few cards it shows, not all of the page's, when the rows arrive. The first six, about
- * a screenful, are laid out at once: a skipped card takes its placeholder height in the frame
- * the rows arrive in and its own in the next, which moved everything under a short list (the
- * sessions above the account's activity) by the difference.
+ * The classes of a list of cards whose cards from the seventh on are neither laid out nor
+ * painted until they come near the screen (`content-visibility: auto`; meanwhile each keeps its
+ * last height, at first 14rem): a phone lays out the few cards it shows, not all of the page's,
+ * when the rows arrive. The first six, about a screenful, are laid out at once: a skipped card
+ * takes its placeholder height in the frame the rows arrive in and its own in the next, which
+ * moved everything under a short list (the sessions above the account's activity) by the
+ * difference.
+ */
+export const cardsLaidOutNearScreen =
+  'grid gap-3 [&>li:nth-child(n+7)]:[contain-intrinsic-block-size:auto_14rem] [&>li:nth-child(n+7)]:[content-visibility:auto]';
+
+/**
+ * The phone's form of a table: one card per row (`cardsLaidOutNearScreen`). While the rows
+ * load, and when there are none, it says so in the table's own words (`placeholders`) instead
+ * of showing cards.
  */
 export function CardList({
   loading,
@@ -31,11 +37,7 @@ export function CardList({
       </p>
     );
   }
-  return (
-    <ul className="grid gap-3 [&>li:nth-child(n+7)]:[contain-intrinsic-block-size:auto_14rem] [&>li:nth-child(n+7)]:[content-visibility:auto]">
-      {children}
-    </ul>
-  );
+  return <ul className={cardsLaidOutNearScreen}>{children}</ul>;
 }
 
 /**

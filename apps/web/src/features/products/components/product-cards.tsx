@@ -1,6 +1,8 @@
 import type { ProductListItem } from '@seller/contract/products/list-my-products';
 import { useTranslation } from 'react-i18next';
+import { cardsLaidOutNearScreen } from '@/components/card-list';
 import { Card, CardContent } from '@/components/ui/card';
+import { cn } from '@/lib/class-names';
 import { formatCount, formatKrwAmount, formatMoney } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/format-intl';
 import { ProductActions } from './product-actions';
@@ -20,7 +22,10 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** A page of products as cards (phones, below the `md` width); a card opens its product. */
+/**
+ * A page of products as cards (phones, below the `md` width; those beyond the first six laid out
+ * as they near the screen); a card opens its product.
+ */
 export function ProductCards({
   products,
   onOpen,
@@ -33,7 +38,7 @@ export function ProductCards({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   return (
-    <ul className="grid min-w-0 gap-3 md:hidden" data-testid="products-cards">
+    <ul className={cn(cardsLaidOutNearScreen, 'min-w-0 md:hidden')} data-testid="products-cards">
       {products.map((product) => (
         <li key={product.id} className="min-w-0">
           <Card
