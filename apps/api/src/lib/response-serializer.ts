@@ -82,7 +82,7 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema | undefined {
  * zod and then calling `JSON.stringify`, which a profile of the product list showed as a fifth
  * of its CPU. A schema fast-json-stringify cannot write exactly keeps zod's serializer.
  */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+export const compileResponseSerializer: FastifySerializerCompiler<z.ZodType> = (route) => {
   const json = route.schema instanceof z.ZodType ? responseJsonSchema(route.schema) : undefined;
   if (!json) return zodSerializerCompiler(route);
   const stringify = fastJson(json);
@@ -90,9 +90,30 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
 };
 
 /**
+ * `serialize` compiled by `compile` when it is first called, not before: Fastify asks for every
+ * route's serializer as the app starts, and compiling them all there (about 80 ms with the CPU
+ * of a small host) delayed the first answer; a route compiles its own with its first answer,
+ * in about a millisecond. `response-serializer.test.ts` compiles every route's at once, so that
+ * a schema that cannot compile still fails a test rather than a first answer.
+ */
+export function compiledOnFirstCall<A extends unknown[], R>(
+  compile: () => (...args: A) => R,
+): (...args: A) => R {
+  let compiled: ((...args: A) => R) | undefined;
+  return (...args) => {
+    compiled ??= compile();
+    return compiled(...args);
+  };
+}
+
+/** The app's serializer compiler: `compileResponseSerializer`, compiled on the first answer. */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) =>
+  compiledOnFirstCall(() => compileResponseSerializer(route));
+
+/**
  * The serializer a route answering with `schema` gets, for a handler that needs the answer's
  * bytes itself (to hash them into an ETag): the same text the route would send.
  */
 export function compileSerializer(schema: z.ZodType, url: string): (data: unknown) => string {
-  return serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' });
+  return compileResponseSerializer({ schema, method: 'GET', url, httpStatus: '200' });
 }

@@ -14,6 +14,7 @@ import {
   PDFStream,
   rgb,
 } from '@cantoo/pdf-lib';
+import { type PdfInspection, PdfPasswordError, PdfUnreadableError } from './pdf-errors.ts';
 
 /**
  * The work done on sellers' PDFs, on bytes in memory: what a PDF is (pages, or locked), its
@@ -21,21 +22,6 @@ import {
  * page (the buyer's stamp). Run in the PDF worker thread (`pdf-worker.ts`), never on the
  * server's event loop: a large PDF takes seconds.
  */
-
-/** The PDF needs a password to open (a user password): it cannot be read, sampled or stamped. */
-export class PdfPasswordError extends Error {
-  override name = 'PdfPasswordError';
-}
-
-/** The bytes are not a PDF this library can read. */
-export class PdfUnreadableError extends Error {
-  override name = 'PdfUnreadableError';
-}
-
-export type PdfInspection =
-  | { kind: 'pdf'; pages: number }
-  | { kind: 'password_protected' }
-  | { kind: 'unreadable' };
 
 /** The two fonts a stamp is written in: Korean first, then Chinese, for each character. */
 export interface StampFonts {

@@ -15,7 +15,7 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockedPdf, pageTexts, testPdf } from '../../test/pdf-files.ts';
 import { drawsCharacter, embeddedCidFonts } from '../../test/pdf-fonts.ts';
-import { PdfPasswordError, PdfUnreadableError } from './pdf-tasks.ts';
+import { PdfPasswordError, PdfUnreadableError } from './pdf-errors.ts';
 import { createPdfWorker } from './pdf-worker.ts';
 
 const worker = createPdfWorker();

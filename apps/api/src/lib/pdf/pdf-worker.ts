@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type PdfInspection, PdfPasswordError, PdfUnreadableError } from './pdf-tasks.ts';
+import { type PdfInspection, PdfPasswordError, PdfUnreadableError } from './pdf-errors.ts';
 
 /** A task for the PDF thread. */
 export type PdfRequest =

@@ -18,10 +18,21 @@ import { storedUserAgent } from '../../lib/user-agent.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { saleRowToTransaction } from '../sales/sales.service.ts';
 import type { DeliveryRepository, DeliveryTarget } from './deliveries.repository.ts';
-import { renderEvidencePdf } from './evidence-pdf.ts';
 import { networkPrefix } from './network-prefix.ts';
 
 export type DeliveryInput = z.output<typeof createDeliveryBodySchema>;
+
+/**
+ * The evidence sheet's PDF. Its module (pdfkit, the fonts' reader) loads with the first sheet
+ * asked for, not with the server: most servers start and answer many calls without one.
+ */
+async function renderEvidenceSheet(
+  sheet: SaleEvidence,
+  language: EvidenceSheetLanguage,
+): Promise<Buffer> {
+  const { renderEvidencePdf } = await import('./evidence-pdf.ts');
+  return renderEvidencePdf(sheet, language);
+}
 
 /**
  * The storage operations deliveries need: a short-lived download URL of a private file, and
@@ -383,7 +394,7 @@ export function createDeliveryService(deps: {
       const safeOrderId = sheet.order.orderId.replace(/[^A-Za-z0-9._-]/g, '_');
       return {
         fileName: `evidence-${safeOrderId}.pdf`,
-        bytes: await renderEvidencePdf(sheet, language),
+        bytes: await renderEvidenceSheet(sheet, language),
       };
     },
 

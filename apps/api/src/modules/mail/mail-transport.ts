@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -20,16 +20,35 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * A nodemailer transporter made when the first message is sent: nodemailer (about sixty modules)
+ * loads then, not with the server, which may start and stop without sending any.
+ */
+function madeOnFirstSend<T extends Transporter>(make: (mailer: typeof import('nodemailer')) => T) {
+  let made: Promise<T> | undefined;
+  let transporter: T | undefined;
+  return {
+    get: () => {
+      made ??= import('nodemailer').then((module) => {
+        transporter = make(module.default);
+        return transporter;
+      });
+      return made;
+    },
+    close: () => transporter?.close(),
+  };
+}
+
 /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…` (TLS from the start). */
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = madeOnFirstSend((mailer) => mailer.createTransport(url));
   return {
     kind: 'smtp',
     async send(mail) {
-      const info = await transporter.sendMail({ from, ...mail });
+      const info = await (await transporter.get()).sendMail({ from, ...mail });
       return { messageId: info.messageId };
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
@@ -44,11 +63,13 @@ export function createOutboxTransport(
   from: string,
   log: Pick<FastifyBaseLogger, 'info'>,
 ): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const transporter = madeOnFirstSend((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true }),
+  );
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await transporter.sendMail({ from, ...mail });
+      const info = await (await transporter.get()).sendMail({ from, ...mail });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await mkdir(directory, { recursive: true, mode: 0o700 });
       const temp = path.join(directory, `.${name}.tmp`);
@@ -65,6 +86,6 @@ export function createOutboxTransport(
       );
       return { messageId: info.messageId };
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
