@@ -1,10 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitForHealth } from '../apps/api/src/test/server-process.ts';
+import { buildServerWhenStale, buildWebWhenStale } from '../scripts/build-when-stale.mjs';
 import { startMailPeer } from './support/mail-peer';
 import { startSite } from './support/other-site';
 import { publishRunSettings } from './support/run';
@@ -15,13 +16,14 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Starts the real server (API + built web app) once for the run, on a free port with a fresh
  * data directory, and the reference storefront (examples/member-site) beside it, and hands
- * their URLs and secrets to the workers (support/run.ts). The web app must be built; it is
- * built here when missing. Returns the teardown.
+ * their URLs and secrets to the workers (support/run.ts). The server is the one `npm start` and
+ * the Docker image run, bundled (`apps/api/dist/server.js`): what loads only when first asked
+ * for (the PDF thread, the evidence sheet, the mail library) is tested as it ships. Both builds
+ * are made here when missing or older than their sources. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  }
+  buildWebWhenStale();
+  const builtServer = buildServerWhenStale();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seller-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -33,7 +35,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The server's mail goes to a real SMTP server on loopback, which the tests read.
   const mail = await startMailPeer();
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', builtServer], {
     cwd: repoRoot,
     env: {
       ...process.env,

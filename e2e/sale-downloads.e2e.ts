@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { createProduct, succeeded } from './support/api';
 import { expect, storeInBrowser, test } from './support/fixtures';
@@ -115,6 +116,18 @@ for (const { language, screenSize, dark } of cases) {
       await settled(page);
       await expectNoOverflow(page, 'sale');
       await screenshot(page, `sale-${language}${dark ? '-dark' : ''}`);
+
+      // The delivery evidence as a printable sheet in the page's language: a PDF that the
+      // server writes with a module it loads with the first sheet asked for.
+      await page.getByTestId('show-evidence').click();
+      const sheetButtons = page.getByTestId('evidence-pdf');
+      const [sheet] = await Promise.all([
+        page.waitForEvent('download'),
+        sheetButtons.locator(`button[lang="${language}"]`).click(),
+      ]);
+      expect(sheet.suggestedFilename()).toBe(`evidence-${orderId}.pdf`);
+      const sheetBytes = await readFile(await sheet.path());
+      expect(sheetBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       await downloads.getByTestId('reset-downloads').click();
       const dialog = page.getByTestId('reset-downloads-dialog');
