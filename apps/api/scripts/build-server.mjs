@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Bundles the API server (src/server.ts and the workspace contract package) into one ES module,
 // dist/server.js, so that `npm start` and the Docker image start without transpiling TypeScript
-// on every start (about 0.9 s of a cold start went to tsx). npm packages stay external: they
-// load from node_modules as before. Operator commands and `npm run dev` still use tsx.
+// on every start (about 0.9 s of a cold start went to tsx), with the npm packages it can carry
+// (`externalPackages` lists those that load from node_modules). Operator commands and
+// `npm run dev` still use tsx.
 //
 // Production code must stand without the tests' support: before bundling, the sources of
 // tsconfig.build.json (src without src/test and *.test.ts) are type-checked on their own and
@@ -10,6 +11,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 import ts from 'typescript';
 
@@ -54,14 +56,35 @@ function checkProductionSources() {
   }
 }
 
-/** npm packages stay external; only our own sources (and @seller/* workspaces) are bundled. */
-const externalPackages = {
-  name: 'external-packages',
+/**
+ * npm packages that stay external, loaded from node_modules: those that read files beside their
+ * own modules (PGlite's WebAssembly and data, pdfkit's font metrics, swagger-ui's pages), run
+ * code in threads from their own files (pino's transports), or are optional and absent
+ * (`pg-native`); the AWS SDK and the PDF libraries, which load only when used; and tsx, which
+ * only runs from source. Every other package is bundled with our sources: a start then reads a
+ * few files instead of a thousand.
+ */
+const externalPackages = [
+  '@aws-sdk',
+  '@cantoo',
+  '@electric-sql/pglite',
+  '@fastify/swagger-ui',
+  'pdfkit',
+  'pg-native',
+  'pino',
+  'tsx',
+];
+
+const isExternal = (specifier) =>
+  specifier.startsWith('node:') ||
+  builtinModules.includes(specifier.split('/')[0]) ||
+  externalPackages.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+
+const keepSomePackagesExternal = {
+  name: 'keep-some-packages-external',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@seller/') || path.isAbsolute(args.path)
-        ? undefined
-        : { path: args.path, external: true },
+      isExternal(args.path) ? { path: args.path, external: true } : undefined,
     );
   },
 };
@@ -107,10 +130,14 @@ const { metafile } = await build({
   format: 'esm',
   target: 'node20.19',
   sourcemap: 'linked',
-  plugins: [externalPackages, keepModuleUrls],
+  plugins: [keepSomePackagesExternal, keepModuleUrls],
   // Tells the bundled code that it runs bundled (the PDF thread then loads dist/pdf-thread.js).
   define: { SERVER_BUNDLE: 'true' },
   logLevel: 'warning',
+  // Bundled CommonJS packages call require() for Node's own modules: an ES module has none.
+  banner: {
+    js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+  },
   metafile: true,
 });
 // The metafile names inputs relative to esbuild's working directory, this process's.
