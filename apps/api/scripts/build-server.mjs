@@ -9,9 +9,9 @@
 // tsconfig.build.json (src without src/test and *.test.ts) are type-checked on their own and
 // must pull in no test file; after bundling, no test file may be among the bundle's inputs.
 import { readFile, rm } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 import ts from 'typescript';
 
