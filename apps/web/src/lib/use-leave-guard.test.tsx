@@ -64,8 +64,11 @@ describe('leaving a page with an upload under way', () => {
 
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     await user.click(await screen.findByTestId('leave-confirm'));
-    await waitFor(() => expect(heading()).toBe('Elsewhere'));
-    expect(cancelled).toEqual(['upload']);
+    // The page's effects are cleaned up after the commit that shows the next one.
+    await waitFor(() => {
+      expect(heading()).toBe('Elsewhere');
+      expect(cancelled).toEqual(['upload']);
+    });
   });
 
   it('asks first on Back, and goes back once the seller confirms', async () => {
@@ -76,8 +79,11 @@ describe('leaving a page with an upload under way', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/upload'));
 
     await user.click(screen.getByTestId('leave-confirm'));
-    await waitFor(() => expect(heading()).toBe('Start'));
-    expect(cancelled).toEqual(['upload']);
+    // The page's effects are cleaned up after the commit that shows the next one.
+    await waitFor(() => {
+      expect(heading()).toBe('Start');
+      expect(cancelled).toEqual(['upload']);
+    });
   });
 
   it('lets the seller go without asking once nothing is uploading', async () => {
