@@ -41,7 +41,7 @@ export interface EtagMemory {
 
 /**
  * The ETags served in the last `seconds` (0 remembers nothing), at most `maxEntries` of them
- * (the oldest go first). `now` in milliseconds: the app's clock, which tests move.
+ * (the page first remembered goes first). `now` in milliseconds: the app's clock, which tests move.
  */
 export function createEtagMemory({
   seconds,
@@ -65,9 +65,16 @@ export function createEtagMemory({
     },
     remember(key, etag) {
       if (lifetime === 0) return;
-      // Re-inserted at the end: the Map's order is the order of expiry.
-      entries.delete(key);
-      entries.set(key, { etag, until: now() + lifetime });
+      const until = now() + lifetime;
+      const entry = entries.get(key);
+      if (entry) {
+        // Updated where it stands: taking it out and adding it again on every answer made the
+        // Map rebuild itself over and over.
+        entry.etag = etag;
+        entry.until = until;
+        return;
+      }
+      entries.set(key, { etag, until });
       if (entries.size > maxEntries) {
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
