@@ -43,4 +43,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
 # The bundled server (npm run build): no TypeScript transpiling at start. Commands use tsx.
-CMD ["node", "--enable-source-maps", "apps/api/dist/server.js"]
+# The Node.js options are those of scripts/server-flags.mjs.
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "apps/api/dist/server.js"]

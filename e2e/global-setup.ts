@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitForHealth } from '../apps/api/src/test/server-process.ts';
 import { buildServerWhenStale, buildWebWhenStale } from '../scripts/build-when-stale.mjs';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 import { startMailPeer } from './support/mail-peer';
 import { startSite } from './support/other-site';
 import { publishRunSettings } from './support/run';
@@ -35,7 +36,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The server's mail goes to a real SMTP server on loopback, which the tests read.
   const mail = await startMailPeer();
   let output = '';
-  const server = spawn(process.execPath, ['--enable-source-maps', builtServer], {
+  const server = spawn(process.execPath, [...serverNodeFlags, builtServer], {
     cwd: repoRoot,
     env: {
       ...process.env,

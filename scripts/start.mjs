@@ -3,6 +3,7 @@
 // than its sources, then runs the API server, which serves the app and the API on one port.
 import { spawn } from 'node:child_process';
 import { buildServerWhenStale, buildWebWhenStale, root } from './build-when-stale.mjs';
+import { serverNodeFlags } from './server-flags.mjs';
 
 let builtServer;
 try {
@@ -14,7 +15,7 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', builtServer], {
+const server = spawn(process.execPath, [...serverNodeFlags, builtServer], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sourceServerNodeFlags } from '../../scripts/server-flags.mjs';
 import { spawnGroup, stopGroup } from './processes.ts';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
@@ -138,8 +139,10 @@ export async function dropDatabase(url: string): Promise<void> {
 
 // ---- Servers ------------------------------------------------------------------------------
 
-/** Node flags shared by the real server and the hello-world baseline. */
+/** Node flags of the helper servers (the hello-world baseline, the one-query route). */
 export const nodeFlags = ['--import', 'tsx'];
+/** The real server's: its production memory options, then tsx (scripts/server-flags.mjs). */
+export { sourceServerNodeFlags };
 export const serverEntry = 'apps/api/src/server.ts';
 
 /** High limits so that the rate limiter never answers 429 during a benchmark. */
@@ -161,7 +164,10 @@ export interface RunningServer {
 export interface ServerSettings {
   /** Script relative to the repository root; the real server by default. */
   script?: string;
-  /** Node arguments before the script; `--import tsx` by default. */
+  /**
+   * Node arguments before the script: by default the real server's production options with
+   * tsx, and `--import tsx` alone for another script.
+   */
   flags?: string[];
   env?: Record<string, string | undefined>;
   dataDir?: string;
@@ -196,7 +202,10 @@ export async function startServer(settings: ServerSettings = {}): Promise<Runnin
   const port = await freePort();
   const child = spawnGroup(
     process.execPath,
-    [...(settings.flags ?? nodeFlags), settings.script ?? serverEntry],
+    [
+      ...(settings.flags ?? (settings.script ? nodeFlags : sourceServerNodeFlags)),
+      settings.script ?? serverEntry,
+    ],
     {
       cwd: root,
       env: serverEnvironment(port, settings),

@@ -39,7 +39,6 @@ import {
   flag,
   isMain,
   type Metric,
-  nodeFlags,
   option,
   percentile,
   type RunningServer,
@@ -47,6 +46,7 @@ import {
   round,
   type ScenarioOptions,
   type ScenarioResult,
+  sourceServerNodeFlags,
   startServer,
 } from '../lib/common.ts';
 import { closedLoop, type LoadRequest, type Loop, openLoop, Recorder } from '../lib/http-load.ts';
@@ -428,7 +428,9 @@ export async function apiThroughput({ quick }: ScenarioOptions): Promise<Scenari
       dataDir: scratch.dataDir,
       databaseUrl: scratch.databaseUrl,
       env: { JWT_SECRET: benchJwtSecret, ...env },
-      ...(profileDir ? { flags: ['--cpu-prof', '--cpu-prof-dir', profileDir, ...nodeFlags] } : {}),
+      ...(profileDir
+        ? { flags: ['--cpu-prof', '--cpu-prof-dir', profileDir, ...sourceServerNodeFlags] }
+        : {}),
     });
     let result: ScenarioResult;
     try {

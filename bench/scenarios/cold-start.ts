@@ -4,14 +4,15 @@
  *
  *   npx tsx bench/scenarios/cold-start.ts [--quick]
  */
+
 import { spawnSync } from 'node:child_process';
+import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 import {
   check,
   flag,
   freePort,
   isMain,
   median,
-  nodeFlags,
   removeDir,
   root,
   round,
@@ -19,6 +20,7 @@ import {
   type ScenarioResult,
   serverEntry,
   serverEnvironment,
+  sourceServerNodeFlags,
   tempDir,
   waitForOk,
 } from '../lib/common.ts';
@@ -49,14 +51,14 @@ async function timeStart(variant: ColdStartVariant, dataDir: string): Promise<nu
 
 export const tsxVariant: ColdStartVariant = {
   label: 'tsx',
-  flags: nodeFlags,
+  flags: sourceServerNodeFlags,
   script: serverEntry,
 };
 
 /** What `npm start` and the Docker image run: the server bundled by `npm run build`. */
 export const bundledVariant: ColdStartVariant = {
   label: 'bundled, npm start',
-  flags: ['--enable-source-maps'],
+  flags: serverNodeFlags,
   script: 'apps/api/dist/server.js',
 };
 

@@ -26,7 +26,6 @@ import {
   flag,
   isMain,
   median,
-  nodeFlags,
   option,
   procStatus,
   removeDir,
@@ -35,6 +34,7 @@ import {
   rssSampler,
   type ScenarioOptions,
   type ScenarioResult,
+  sourceServerNodeFlags,
   startServer,
   tempDir,
 } from '../lib/common.ts';
@@ -204,7 +204,9 @@ export async function downloads({ quick }: ScenarioOptions): Promise<ScenarioRes
     dataDir,
     databaseUrl,
     env: { INTERNAL_API_SECRET: secret },
-    ...(profileDir ? { flags: ['--cpu-prof', '--cpu-prof-dir', profileDir, ...nodeFlags] } : {}),
+    ...(profileDir
+      ? { flags: ['--cpu-prof', '--cpu-prof-dir', profileDir, ...sourceServerNodeFlags] }
+      : {}),
   }).catch(async (error) => {
     removeDir(dataDir);
     if (databaseUrl) await dropDatabase(databaseUrl).catch(() => undefined);

@@ -37,7 +37,6 @@ import {
   flag,
   isMain,
   median,
-  nodeFlags,
   option,
   percentile,
   procStatus,
@@ -47,6 +46,7 @@ import {
   rssSampler,
   type ScenarioOptions,
   type ScenarioResult,
+  sourceServerNodeFlags,
   startServer,
   tempDir,
 } from '../lib/common.ts';
@@ -168,7 +168,9 @@ export async function stamping({ quick }: ScenarioOptions): Promise<ScenarioResu
     dataDir,
     databaseUrl,
     env: { INTERNAL_API_SECRET: secret },
-    ...(profileDir ? { flags: ['--cpu-prof', '--cpu-prof-dir', profileDir, ...nodeFlags] } : {}),
+    ...(profileDir
+      ? { flags: ['--cpu-prof', '--cpu-prof-dir', profileDir, ...sourceServerNodeFlags] }
+      : {}),
   }).catch(async (error) => {
     await cleanUp();
     throw error;
