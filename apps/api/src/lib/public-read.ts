@@ -41,7 +41,8 @@ export interface EtagMemory {
 
 /**
  * The ETags served in the last `seconds` (0 remembers nothing), at most `maxEntries` of them
- * (the page first remembered goes first). `now` in milliseconds: the app's clock, which tests move.
+ * (the page first remembered goes first). `now` in milliseconds: the app's clock, which tests
+ * move.
  */
 export function createEtagMemory({
   seconds,
