@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * imports the modules of the calls it makes, and what those import is built when the screen's
  * code loads. A module shared by both (the refund kinds, the largest amount of a sale) lives
  * apart from the member site's endpoints, so that no seller's call drags their schemas into
- * the browser.
+ * the browser. Likewise the rules of the product fields a seller sends are built only where a
+ * product is written, not by the calls a list or a dashboard reads with.
  */
 const sourceDir = import.meta.dirname;
 
@@ -65,6 +66,30 @@ describe('the member site endpoints', () => {
         .filter((loaded) => loaded !== file && isMemberSiteEndpoint(loaded))
         .map((loaded) => `${relative(file)} → ${relative(loaded)}`),
     );
+    expect(dragged).toEqual([]);
+  });
+});
+
+const isReadEndpoint = (file: string) =>
+  definesEndpoint(file) && /method: 'GET'/.test(sourceOf.get(file) ?? '');
+
+describe("a product's field rules", () => {
+  const rulesModule = modules.find((file) =>
+    /export const titleSchema = /.test(sourceOf.get(file) ?? ''),
+  );
+
+  it('are found, with the calls that read (the check below has something to look for)', () => {
+    expect(rulesModule).toBeDefined();
+    expect(modules.filter(isReadEndpoint).map(relative)).toEqual(
+      expect.arrayContaining(['products/list-my-products.ts', 'products/get-product.ts']),
+    );
+  });
+
+  it('are loaded by no call that only reads', () => {
+    const dragged = modules
+      .filter(isReadEndpoint)
+      .filter((file) => rulesModule !== undefined && loadedBy(file).has(rulesModule))
+      .map(relative);
     expect(dragged).toEqual([]);
   });
 });

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { limits } from '../limits.ts';
-import { attachedUploadSchema } from './product.ts';
-
-/** A product and one of its files in the path; ids that are not uuids are 404s. */
-export const productFileParamsSchema = z.object({ id: z.string(), fileId: z.string() });
+import { fileVersionSchema, productFileParamsSchema } from './product.ts';
+import { attachedUploadSchema } from './product-fields.ts';
 
 /** Optional text: absent, null or blank is none. */
 const optionalText = (max: number, tooLong: string) =>
@@ -22,21 +20,6 @@ export const createFileVersionBodySchema = attachedUploadSchema.extend({
   changelog: optionalText(limits.versionChangelog.max, 'changelogTooLong'),
 });
 export type CreateFileVersionBody = z.input<typeof createFileVersionBodySchema>;
-
-export const fileVersionSchema = z.object({
-  id: z.string(),
-  /** 1 for the file as first attached, then 2, 3… */
-  number: z.number().int(),
-  label: z.string().nullable(),
-  changelog: z.string().nullable(),
-  file_original_name: z.string(),
-  /** Bytes. */
-  file_size: z.number().int(),
-  /** The bytes' SHA-256, hex; null until a first version is first delivered. */
-  sha256: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
-export type FileVersion = z.infer<typeof fileVersionSchema>;
 
 export const createFileVersionResponseSchema = z.object({ version: fileVersionSchema });
 export type CreateFileVersionResponse = z.infer<typeof createFileVersionResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { limits } from '../limits.ts';
+import { productDetailSchema } from './product.ts';
 import {
   attachedThumbnailSchema,
   attachedUploadSchema,
@@ -10,9 +11,8 @@ import {
   duplicateKeys,
   priceInputSchema,
   priceSchema,
-  productDetailSchema,
   titleSchema,
-} from './product.ts';
+} from './product-fields.ts';
 
 export const productFilesSchema = z
   .array(attachedUploadSchema, { error: 'fileRequired' })

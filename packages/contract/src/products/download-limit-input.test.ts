@@ -4,7 +4,7 @@ import {
   downloadLimitInputSchema,
   downloadLimitSchema,
   sanitizeDownloadLimitInput,
-} from './product.ts';
+} from './product-fields.ts';
 
 describe('the download limit as typed in the product forms', () => {
   it.each(['0', '1', '5', '100', ' 7 '])('accepts %j', (typed) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { fileVersionSchema, productFileParamsSchema } from './create-file-version.ts';
+import { fileVersionSchema, productFileParamsSchema } from './product.ts';
 
 export const listedFileVersionSchema = fileVersionSchema.extend({
   /** Deliveries of this version, every sale together (resets do not take them back). */

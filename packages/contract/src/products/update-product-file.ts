@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { productFileParamsSchema } from './create-file-version.ts';
-import { productFileSchema, samplePagesSchema } from './product.ts';
+import { productFileParamsSchema, productFileSchema } from './product.ts';
+import { samplePagesSchema } from './product-fields.ts';
 
 export const updateProductFileBodySchema = z.object({
   /** Absent: unchanged. The whole file is given away in the public catalog. */

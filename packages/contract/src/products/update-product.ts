@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { limits } from '../limits.ts';
+import { productDetailSchema, productIdParamsSchema } from './product.ts';
 import {
   attachedThumbnailSchema,
   attachedUploadSchema,
@@ -9,11 +10,9 @@ import {
   duplicateKeys,
   pdfStampSchema,
   priceSchema,
-  productDetailSchema,
-  productIdParamsSchema,
   sellerStatusSchema,
   titleSchema,
-} from './product.ts';
+} from './product-fields.ts';
 
 const idList = z.array(z.string().max(100, 'idInvalid')).max(100, 'idInvalid').default([]);
 

@@ -3,12 +3,12 @@ import { limits, type ProductStatus } from '@seller/contract/limits';
 import type {
   CreateFileVersionResponse,
   createFileVersionBodySchema,
-  FileVersion,
 } from '@seller/contract/products/create-file-version';
 import type { createProductBodySchema } from '@seller/contract/products/create-product';
 import type { ListFileVersionsResponse } from '@seller/contract/products/list-file-versions';
 import type { MyProductsResponse } from '@seller/contract/products/list-my-products';
 import type {
+  FileVersion,
   Product,
   ProductDetail,
   ProductFile,

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { limits } from '@seller/contract/limits';
 import { createProductFormSchemaFor } from '@seller/contract/products/create-product';
-import { sanitizePriceInput } from '@seller/contract/products/product';
+import { sanitizePriceInput } from '@seller/contract/products/product-fields';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { sanitizeDownloadLimitInput } from '@seller/contract/products/product';
+import { sanitizeDownloadLimitInput } from '@seller/contract/products/product-fields';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField, fieldAria } from '@/components/ui/form-field';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ProductDetail, sellerStatuses } from '@seller/contract/products/product';
+import type { ProductDetail } from '@seller/contract/products/product';
+import { sellerStatuses } from '@seller/contract/products/product-fields';
 import {
   editProductFormSchema,
   maxNewFiles,
